@@ -1,0 +1,26 @@
+import type { Access, CallName, CallOutput, Calls, ParsedInput } from '@sukoyaka/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+
+/** The signed-in member as every member call sees it. */
+export interface Member {
+  id: string;
+  email: string;
+  nickname: string;
+  associationId: string | null;
+}
+
+interface BaseContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  db: Database;
+  now: Date;
+}
+
+/** A member call is only reached with a member; a visitor call may have one. */
+export type CallContext<A extends Access> = BaseContext & { member: A extends 'member' ? Member : Member | null };
+
+export type Handler<N extends CallName> = (input: ParsedInput<N>, context: CallContext<Calls[N]['access']>) => Promise<CallOutput<N>>;
+
+/** One handler per call of the contract; the compiler refuses an app that misses one. */
+export type Handlers = { [N in CallName]: Handler<N> };

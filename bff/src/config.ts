@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+export interface Config {
+  /** production disables the demo seed and development pages and marks cookies Secure. */
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL server; when absent the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; `memory://` keeps nothing (tests). */
+  dataDir: string;
+  /** Seed the demo association and member into a fresh database. */
+  seedDemo: boolean;
+  /** Folder holding the areas' built output (each `<area>/dist`). */
+  webRoot: string;
+  /** Session lifetime without activity. */
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    env: mode,
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    databaseUrl,
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data'),
+    // Production never seeds; elsewhere the embedded database is seeded unless told not to.
+    seedDemo: mode !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl),
+    webRoot: env.WEB_ROOT ?? repoRoot,
+    sessionTtlMs: 14 * 24 * 60 * 60 * 1000,
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : mode === 'production',
+    ...overrides,
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { invalidAuthenticityToken } from '../lib/errors';
+import { safeEqual } from '../lib/tokens';
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const body = request.body as Record<string, unknown> | undefined;
+  const field = body && typeof body === 'object' ? body.authenticity_token : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * Every POST must carry the session's authenticity token, in the X-CSRF-Token header or the
+ * `authenticity_token` form field. Checked after the body is parsed, before any handler runs.
+ */
+export function assertAuthenticityToken(request: FastifyRequest): void {
+  const expected = request.session?.row.authenticityToken;
+  const given = presentedToken(request);
+  if (!expected || !given || !safeEqual(expected, given)) throw invalidAuthenticityToken();
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `manual`: the route checks the token itself, after its own checks (logout answers 401 first). */
+    csrf?: 'manual';
+  }
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || request.routeOptions.config.csrf === 'manual') return;
+    assertAuthenticityToken(request);
+  });
+});

@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSession, deleteSession, findSession, touchSession, type Session } from '../account/sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+export const SESSION_COOKIE = 'sukoyaka_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session named by the cookie, loaded once per request; null for a first visit. */
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      /** The request's session, creating a visitor session (and its cookie) when there is none. */
+      ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+      /** Replaces the request's session with a new one for the member: the id rotates at sign-in. */
+      startMember(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<Session>;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Database; now: () => Date }) => {
+  const { config, db, now } = options;
+  await app.register(cookie);
+
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.sessionTtlMs / 1000),
+  };
+
+  const setCookie = (reply: FastifyReply, session: Session) => {
+    reply.setCookie(SESSION_COOKIE, session.token, cookieOptions);
+  };
+
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    // Static files never need the session: skip the database for them.
+    if (request.url.startsWith('/assets/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const row = await findSession(db, token, now());
+    if (!row) return;
+    await touchSession(db, row, now(), config.sessionTtlMs);
+    request.session = { row, token };
+  });
+
+  app.decorate('sessions', {
+    async ensure(request, reply) {
+      if (request.session) return request.session;
+      const session = await createSession(db, null, now(), config.sessionTtlMs);
+      request.session = session;
+      setCookie(reply, session);
+      return session;
+    },
+    async startMember(request, reply, userId) {
+      const previous = request.session;
+      const session = await db.transaction(async (tx) => {
+        if (previous) await deleteSession(tx, previous.row.id);
+        return createSession(tx, userId, now(), config.sessionTtlMs);
+      });
+      request.session = session;
+      setCookie(reply, session);
+      return session;
+    },
+    async end(request, reply) {
+      if (request.session) await deleteSession(db, request.session.row.id);
+      request.session = null;
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  });
+});

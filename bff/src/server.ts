@@ -1,0 +1,34 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_MEMBER, seedDemo } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.seedDemo) await seedDemo(database.db);
+
+  const app = await buildApp({ config, db: database.db, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nすこやか is running at http://localhost:${config.port}  (database: ${where})`);
+  if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

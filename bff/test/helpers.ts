@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { callPath, type CallInput, type CallName } from '@sukoyaka/contract';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { associations, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
+
+/**
+ * A fresh database per test file: PGlite in memory by default; with TEST_DATABASE_URL, a new
+ * database created on that PostgreSQL server and dropped afterwards (the CI run on PostgreSQL).
+ */
+async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { drop: async () => undefined };
+  const name = `sukoyaka_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestClock {
+  now(): Date;
+  set(value: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start = new Date()): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (value) => {
+      current = new Date(value);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const fresh = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const clock = createClock();
+  // Times in the database are real, so the clock starts at the real now and moves from there.
+  const app = await buildApp({ config, db: database.db, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+let memberCounter = 0;
+export async function createMember(db: Database, fields: { email?: string; password?: string; nickname?: string } = {}) {
+  memberCounter += 1;
+  const email = fields.email ?? `member${memberCounter}-${randomBytes(3).toString('hex')}@example.jp`;
+  const password = fields.password ?? 'correct-horse-battery';
+  const [association] = await db.insert(associations).values({ name: 'テスト健康保険組合' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), nickname: fields.nickname ?? `会員${memberCounter}`, associationId: association!.id })
+    .returning();
+  return { id: user!.id, email, password, associationId: association!.id };
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** A browser as the bff sees it: a cookie jar and the authenticity token it was given. */
+export class Agent {
+  private readonly cookies = new Map<string, string>();
+  token: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private cookieHeader(): string | undefined {
+    if (this.cookies.size === 0) return undefined;
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private remember(setCookie: unknown): void {
+    const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const line of list as string[]) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = any>(options: { method: 'GET' | 'POST'; url: string; query?: Record<string, string>; payload?: unknown; headers?: Record<string, string> }): Promise<Response<T>> {
+    const cookie = this.cookieHeader();
+    const response = await this.app.inject({
+      method: options.method,
+      url: options.url,
+      query: options.query,
+      payload: options.payload as never,
+      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
+    });
+    this.remember(response.headers['set-cookie']);
+    let body: unknown = response.body;
+    if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
+    return { status: response.statusCode, body: body as T, headers: response.headers };
+  }
+
+  async fetchToken(): Promise<string> {
+    const response = await this.get('getAuthenticityTokenForClient');
+    this.token = response.body.authenticityToken;
+    return this.token!;
+  }
+
+  get<T = any>(name: CallName, query: Record<string, string> = {}) {
+    return this.request<T>({ method: 'GET', url: callPath(name), query });
+  }
+
+  /** POSTs a call with the token the agent holds (fetching one first if it has none). */
+  async post<N extends CallName>(name: N, body: CallInput<N> | Record<string, unknown> = {}, options: { token?: string | null } = {}) {
+    const token = options.token === undefined ? (this.token ?? (await this.fetchToken())) : options.token;
+    return this.request<any>({ method: 'POST', url: callPath(name), payload: body, headers: token ? { 'x-csrf-token': token } : {} });
+  }
+
+  async signIn(email: string, password: string) {
+    const response = await this.post('signIn', { email, password });
+    // The session rotated: the old token belongs to a session that no longer exists.
+    this.token = undefined;
+    return response;
+  }
+}

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+/** Reads are GET with query parameters; writes are POST with a JSON body (spec §7). */
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * Who may make the call. `visitor` calls work without signing in; `member` calls need a signed-in
+ * member whose account is in good standing.
+ */
+export type Access = 'visitor' | 'member';
+
+export interface CallDefinition<
+  Name extends string = string,
+  Input extends z.ZodType = z.ZodType,
+  Output extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  name: Name;
+  method: HttpMethod;
+  access: A;
+  summary: string;
+  input: Input;
+  output: Output;
+}
+
+export function defineCall<Name extends string, Input extends z.ZodType, Output extends z.ZodType, A extends Access>(
+  definition: CallDefinition<Name, Input, Output, A>,
+): CallDefinition<Name, Input, Output, A> {
+  return definition;
+}
+
+/** Every call lives under this prefix as `/api/bff/<name>`. */
+export const API_PREFIX = '/api/bff';
+
+export function callPath(name: string): string {
+  return `${API_PREFIX}/${name}`;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every error from the bff has this one shape (DESIGN.md, "bff"). */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Identifiers the client recognises (spec §8) and the ones of our own calls. */
+export const ErrorCodes = {
+  invalidParameters: 'invalid_parameters',
+  invalidAuthenticityToken: 'invalid_authenticity_token',
+  unauthenticated: 'unauthenticated',
+  invalidCredentials: 'invalid_credentials',
+  notFound: 'not_found',
+  internal: 'internal_error',
+  serviceUnavailable: 'service_unavailable',
+  systemAccountLocked: 'system_account_locked',
+  userIsSuspended: 'user_is_suspended',
+  userMembershipExpired: 'user_membership_expired',
+  userNotAssociationVerified: 'user_not_association_verified',
+  associationUnderMaintenance: 'association_under_maintenance',
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,0 +1,67 @@
+/**
+ * Which area owns which page (DESIGN.md, "Micro-frontends"). root-config registers the areas by
+ * these prefixes and the bff answers them with the shell (200); any other path gets the shell
+ * with 404, and mf-account shows its 404 page there.
+ */
+export const areas = {
+  '@sukoyaka/account': {
+    exact: ['/'],
+    prefixes: [
+      '/login',
+      '/logout',
+      '/signup',
+      '/profile',
+      '/password_reset',
+      '/settings',
+      '/mfa',
+      '/sensitive_verification',
+      '/org_verification',
+      '/change_secret_question',
+      '/prompt_auth',
+      '/privacy_provision_agreements',
+      '/associations',
+      '/paperworks',
+      '/faq',
+      '/terms',
+      '/media_policy',
+      '/announcements',
+      '/inquiry',
+      '/enquetes',
+      '/not_available',
+      '/404',
+      '/suspension_notice',
+      '/email_not_verified',
+      '/under_maintenance',
+      '/unassociated',
+    ],
+  },
+  '@sukoyaka/health': {
+    exact: [],
+    prefixes: ['/vitals', '/health_reports', '/medication', '/medical_expenses', '/health_forecasts', '/resource_providers', '/doctor_profile01'],
+  },
+  '@sukoyaka/incentives': {
+    exact: [],
+    prefixes: ['/incentives', '/coin', '/points', '/promotions'],
+  },
+  '@sukoyaka/myna': {
+    exact: [],
+    prefixes: ['/myna_connection'],
+  },
+} as const satisfies Record<string, { exact: readonly string[]; prefixes: readonly string[] }>;
+
+export type AreaName = keyof typeof areas;
+export const areaNames = Object.keys(areas) as AreaName[];
+
+function matchesPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The area that owns a path, or null when no area does (a 404). */
+export function areaForPath(pathname: string): AreaName | null {
+  for (const name of areaNames) {
+    const area = areas[name];
+    if ((area.exact as readonly string[]).includes(pathname)) return name;
+    if ((area.prefixes as readonly string[]).some((prefix) => matchesPrefix(pathname, prefix))) return name;
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+// One `npm test` for every package: unit tests next to the code, API tests over a real database.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// Jest does not apply webpack externals: @sukoyaka/* resolve to the workspace sources.
+const moduleNameMapper = {
+  '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
+  '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
+  '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
+  '\\.svg$': '<rootDir>/../types/file-stub.cjs',
+};
+
+// Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
+const esmOnly = ['cookie'];
+
+const node = (name, extra = {}) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper,
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  ...extra,
+});
+
+const browser = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper,
+  setupFilesAfterEnv: ['<rootDir>/../mf-shared/src/testing/setup-tests.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+});
+
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    node('contract'),
+    node('bff', { testTimeout: 30000 }),
+    browser('mf-shared'),
+    browser('root-config'),
+    browser('mf-account'),
+    browser('mf-health'),
+    browser('mf-incentives'),
+    browser('mf-myna'),
+  ],
+};
