@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REPO_ROOT } from './paths';
 
 export interface Config {
   /** production disables the demo seed and development pages and marks cookies Secure. */
@@ -18,8 +19,6 @@ export interface Config {
   cookieSecure: boolean;
 }
 
-const repoRoot = path.resolve(__dirname, '..', '..');
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -30,10 +29,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     port,
     databaseUrl,
-    dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data'),
+    dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, '.data'),
     // Production never seeds; elsewhere the embedded database is seeded unless told not to.
     seedDemo: mode !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl),
-    webRoot: env.WEB_ROOT ?? repoRoot,
+    webRoot: env.WEB_ROOT ?? REPO_ROOT,
     sessionTtlMs: 14 * 24 * 60 * 60 * 1000,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : mode === 'production',
     ...overrides,

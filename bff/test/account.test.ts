@@ -61,6 +61,8 @@ describe('signIn', () => {
     const after = agent.cookie('sukoyaka_session');
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
+    // The new session's token comes with the answer, and the old one no longer works.
+    expect(response.headers['x-csrf-token']).toEqual(expect.any(String));
     const info = await agent.get('getUserInfo');
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ userId: member.id, email: member.email, association: { name: 'テスト健康保険組合' } });

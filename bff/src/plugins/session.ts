@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 
 export const SESSION_COOKIE = 'sukoyaka_session';
+export const AUTHENTICITY_TOKEN_HEADER = 'x-csrf-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,8 +36,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: 
     maxAge: Math.floor(config.sessionTtlMs / 1000),
   };
 
+  // A new session also hands the client its new authenticity token, so the client never posts
+  // with the token of a session that was just replaced (sign-in rotates the session).
   const setCookie = (reply: FastifyReply, session: Session) => {
     reply.setCookie(SESSION_COOKIE, session.token, cookieOptions);
+    reply.header(AUTHENTICITY_TOKEN_HEADER, session.row.authenticityToken);
   };
 
   app.decorateRequest('session', null);

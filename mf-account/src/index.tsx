@@ -1,0 +1,4 @@
+import { createAreaLifecycles } from '@sukoyaka/shared';
+import { AccountRoutes } from './AccountRoutes';
+
+export const { bootstrap, mount, unmount } = createAreaLifecycles(AccountRoutes);

@@ -1,0 +1,93 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  Button,
+  Card,
+  FormError,
+  Heading,
+  PageLayout,
+  Stack,
+  TextField,
+  api,
+  describeError,
+  fieldErrorsOf,
+  navigate,
+  queryClient,
+  safeReturnPath,
+  usePageTitle,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+
+const Narrow = styled.div`
+  max-width: 440px;
+  margin: 0 auto;
+`;
+
+/** `/login`: e-mail and password; on success back to where the member was going, or home. */
+export function LoginPage() {
+  usePageTitle('ログイン');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const signIn = useMutation({
+    mutationFn: (input: { email: string; password: string }) => api.signIn(input),
+    onSuccess: () => {
+      // Whatever was cached belonged to the visitor.
+      queryClient.clear();
+      navigate(safeReturnPath(new URLSearchParams(window.location.search).get('return_to')));
+    },
+    onError: (error) => setFieldErrors(fieldErrorsOf(error)),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors } = validateInput(calls.signIn.input, { email, password });
+    setFieldErrors(errors ?? {});
+    if (data) signIn.mutate(data);
+  };
+
+  const formError = signIn.error && !(signIn.error instanceof AppError && signIn.error.statusCode === 400) ? describeError(signIn.error) : null;
+
+  return (
+    <PageLayout header={{ hideButton: true }}>
+      <Narrow>
+        <Card>
+          <form onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
+            <Stack $gap={2.5}>
+              <Heading id="login-heading">ログイン</Heading>
+              {formError ? <FormError>{formError}</FormError> : null}
+              <TextField
+                label="メールアドレス"
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={fieldErrors.email}
+                required
+              />
+              <TextField
+                label="パスワード"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={fieldErrors.password}
+                required
+              />
+              <Button type="submit" block busy={signIn.isPending}>
+                {signIn.isPending ? 'ログインしています…' : 'ログイン'}
+              </Button>
+            </Stack>
+          </form>
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,18 @@
+import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
+import { Route, Routes } from 'react-router';
+import { VitalsPage } from './vitals/VitalsPage';
+
+export function HealthRoutes() {
+  return (
+    <Routes>
+      <Route path="/vitals" element={<VitalsPage />} />
+      <Route path="/health_reports/*" element={<ComingSoonPage title="健康レポート" />} />
+      <Route path="/medication/histories" element={<ComingSoonPage title="お薬の履歴" />} />
+      <Route path="/medical_expenses/bills" element={<ComingSoonPage title="医療費" />} />
+      <Route path="/health_forecasts/simulations/*" element={<ComingSoonPage title="健康予測シミュレーション" />} />
+      <Route path="/resource_providers/fitbit/*" element={<ComingSoonPage title="Fitbit連携" />} />
+      <Route path="/doctor_profile01" element={<ComingSoonPage title="監修医師のご紹介" />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,4 @@
+import { createAreaLifecycles } from '@sukoyaka/shared';
+import { IncentivesRoutes } from './IncentivesRoutes';
+
+export const { bootstrap, mount, unmount } = createAreaLifecycles(IncentivesRoutes);

@@ -1,0 +1,4 @@
+import { createAreaLifecycles } from '@sukoyaka/shared';
+import { MynaRoutes } from './MynaRoutes';
+
+export const { bootstrap, mount, unmount } = createAreaLifecycles(MynaRoutes);

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { toAppError } from './app-error';
+import { classifyFatalError } from '../errors/fatal-errors';
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/**
+ * Validates form values with the contract's schema before sending, so the member reads the
+ * same Japanese message the bff would answer with. The first message of each field is kept.
+ */
+export function validateInput<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+/** The field messages of a 400 answer, first message per field. */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  const fields = toAppError(error).fieldErrors;
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages[0]]));
+}
+
+/** A sentence for the member about a failed call: the bff's own message, or the §8 table's. */
+export function describeError(error: unknown): string {
+  const appError = toAppError(error);
+  if (appError.serverMessage) return appError.serverMessage;
+  const action = classifyFatalError(appError);
+  return action.kind === 'generic' ? action.message : 'エラーが発生しました。';
+}

@@ -1,0 +1,33 @@
+import { LOGOUT_PATH } from '@sukoyaka/contract';
+import type { AxiosInstance } from 'axios';
+import { AppError } from '../api/app-error';
+import { httpClient, loadAuthenticityToken, resetAuthenticityToken } from '../api/http-client';
+import { queryClient } from '../api/query-client';
+
+export const LOGOUT_WITHOUT_TOKEN_MESSAGE = 'cannot logout without authenticity token';
+
+/**
+ * POST /logout with form data `authenticity_token` (spec §7), the token loaded from the
+ * authenticity-token call. A 401 means the session had already ended, which is a logout too.
+ */
+export async function logout(client: AxiosInstance = httpClient): Promise<void> {
+  const token = await loadAuthenticityToken(client).catch(() => null);
+  if (!token) throw new Error(LOGOUT_WITHOUT_TOKEN_MESSAGE);
+  const form = new URLSearchParams({ authenticity_token: token });
+  try {
+    await client.post(LOGOUT_PATH, form, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': token },
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 401)) throw error;
+  } finally {
+    resetAuthenticityToken();
+  }
+}
+
+/** Logs out and leaves for the login page, dropping every cached answer of the member. */
+export async function logoutAndGoToLogin(client: AxiosInstance = httpClient): Promise<void> {
+  await logout(client);
+  queryClient.clear();
+  window.location.assign('/login');
+}

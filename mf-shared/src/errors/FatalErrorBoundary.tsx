@@ -1,0 +1,72 @@
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { logout, logoutAndGoToLogin } from '../auth/logout';
+import { classifyFatalError } from './fatal-errors';
+import { fatalErrorStore, useFatalError } from './fatal-error-store';
+import { AccountLockedPage, GenericErrorPage, LeavingPage } from './ErrorPages';
+
+/** Leaves the page the way spec §4 says for an error, and shows what to show meanwhile. */
+export function FatalErrorView({ error }: { error: unknown }) {
+  const action = classifyFatalError(error);
+  useEffect(() => {
+    if (action.kind === 'accountLocked') {
+      // The locked account's session is ended; a 401 (already ended) is no error here.
+      logout().catch(() => undefined);
+    } else if (action.kind === 'suspended') {
+      logoutAndGoToLogin().catch(() => window.location.assign('/login'));
+    } else if (action.kind === 'redirect') {
+      window.location.assign(action.to);
+    }
+  }, [action.kind, action.kind === 'redirect' ? action.to : null]);
+
+  switch (action.kind) {
+    case 'accountLocked':
+      return <AccountLockedPage />;
+    case 'suspended':
+    case 'redirect':
+      return <LeavingPage />;
+    case 'generic': {
+      const retriable = action.statusCode === undefined || action.statusCode >= 500;
+      return (
+        <GenericErrorPage
+          heading={action.heading}
+          message={action.message}
+          homeLink={action.homeLink}
+          onRetry={retriable ? () => window.location.reload() : undefined}
+        />
+      );
+    }
+  }
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+
+class RenderErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('Fatal error in page', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return <FatalErrorView error={this.state.error} />;
+    return this.props.children;
+  }
+}
+
+/**
+ * Wraps every page (spec §1): a render error, or a fatal error any call reported, replaces the
+ * page with the full-screen error page.
+ */
+export function FatalErrorBoundary({ children }: { children: ReactNode }) {
+  const reported = useFatalError();
+  if (reported) return <FatalErrorView error={reported} />;
+  return <RenderErrorBoundary>{children}</RenderErrorBoundary>;
+}
+
+export { fatalErrorStore };

@@ -1,0 +1,47 @@
+// @sukoyaka/shared — the utility module every area imports (DESIGN.md, "mf-shared").
+export { AppError, isAppError, toAppError } from './api/app-error';
+export {
+  AUTHENTICITY_TOKEN_HEADER,
+  REQUEST_TIMEOUT_MS,
+  createHttpClient,
+  currentAuthenticityToken,
+  httpClient,
+  installAuthenticityToken,
+  loadAuthenticityToken,
+  resetAuthenticityToken,
+} from './api/http-client';
+export { api, createApiClient, type ApiClient } from './api/calls';
+export { createQueryClient, queryClient } from './api/query-client';
+
+export {
+  authStateQueryKey,
+  authStateQueryOptions,
+  deriveAuthFlags,
+  getAuthState,
+  isConfirmationValid,
+  nextExpiry,
+  useAuthState,
+  type AuthFlags,
+  type AuthState,
+} from './auth/auth-state';
+export { LOGOUT_WITHOUT_TOKEN_MESSAGE, logout, logoutAndGoToLogin } from './auth/logout';
+export { useUserInfo, userInfoQueryKey, userInfoQueryOptions, type UserInfo } from './auth/member';
+export { MemberOnly, loginUrlFor, safeReturnPath } from './auth/MemberOnly';
+
+export { GENERIC_MESSAGES, classifyFatalError, isAccountConditionError, type FatalErrorAction } from './errors/fatal-errors';
+export { fatalErrorStore, useFatalError } from './errors/fatal-error-store';
+export { FatalErrorBoundary, FatalErrorView } from './errors/FatalErrorBoundary';
+export { AccountLockedPage, GenericErrorPage } from './errors/ErrorPages';
+
+export { AreaRoot, createAreaLifecycles } from './app/area';
+export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
+export { AppLink, navigate } from './app/navigation';
+export { BRAND_LABEL, pageTitle, usePageTitle } from './app/page-title';
+
+export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
+export * from './ui/primitives';
+export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './ui/page-parts';
+export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
+export { describeError, fieldErrorsOf, validateInput, type FieldErrors } from './api/form-errors';
+export { ComingSoonPage, NotFoundPage } from './ui/standard-pages';
+export { LogoutButton } from './auth/LogoutButton';

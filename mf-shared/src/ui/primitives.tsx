@@ -1,0 +1,223 @@
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { visuallyHidden } from './theme';
+
+export const Stack = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme, $gap = 2 }) => theme.spacing($gap)};
+`;
+
+export const Card = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: ${({ theme }) => theme.spacing(2)};
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
+`;
+
+export const Heading = styled.h1`
+  font-size: 1.5rem;
+  line-height: 1.4;
+  margin: 0;
+`;
+
+export const SectionHeading = styled.h2`
+  font-size: 1.125rem;
+  line-height: 1.5;
+  margin: 0 0 ${({ theme }) => theme.spacing(1)};
+`;
+
+export const Text = styled.p<{ $muted?: boolean }>`
+  margin: 0;
+  color: ${({ theme, $muted }) => ($muted ? theme.colors.textMuted : theme.colors.text)};
+`;
+
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
+`;
+
+type ButtonVariant = 'primary' | 'secondary' | 'text';
+
+const buttonStyles = css<{ $variant?: ButtonVariant; $block?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.spacing(1)};
+  min-height: 44px;
+  padding: ${({ theme }) => theme.spacing(1, 2.5)};
+  border-radius: ${({ theme }) => theme.radius};
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  ${({ theme, $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? `background: ${theme.colors.primary}; color: #fff;`
+      : $variant === 'secondary'
+        ? `background: ${theme.colors.surface}; color: ${theme.colors.primary};`
+        : `background: transparent; color: ${theme.colors.primary}; border-color: transparent;`}
+  &:hover:not(:disabled) {
+    filter: brightness(0.92);
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const StyledButton = styled.button<{ $variant?: ButtonVariant; $block?: boolean }>`
+  ${buttonStyles}
+`;
+
+export const ButtonLinkStyle = styled.a<{ $variant?: ButtonVariant; $block?: boolean }>`
+  ${buttonStyles}
+`;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  block?: boolean;
+  /** Disables the button and tells assistive technology it is working. */
+  busy?: boolean;
+}
+
+export function Button({ variant = 'primary', block, busy, disabled, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <StyledButton type={type} $variant={variant} $block={block} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {children}
+    </StyledButton>
+  );
+}
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+`;
+
+const Label = styled.label`
+  font-weight: 700;
+  font-size: 0.9375rem;
+`;
+
+const Hint = styled.span`
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  min-height: 44px;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  width: 100%;
+  font-size: 1rem;
+`;
+
+export const FieldErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 0.875rem;
+`;
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+}
+
+/** A labelled input whose hint and error are read out with it (aria-describedby). */
+export function TextField({ label, hint, error, optional, required, ...rest }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <Field>
+      <Label htmlFor={id}>
+        {label}
+        {optional ? <Hint>（任意）</Hint> : null}
+      </Label>
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      <Input
+        id={id}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        required={required}
+        {...rest}
+      />
+      {error ? (
+        <FieldErrorText id={errorId} role="alert">
+          {error}
+        </FieldErrorText>
+      ) : null}
+    </Field>
+  );
+}
+
+export const FormError = styled.div.attrs({ role: 'alert' })`
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.dangerLight};
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 700;
+`;
+
+const pulse = keyframes`
+  0% { opacity: 0.55; }
+  50% { opacity: 1; }
+  100% { opacity: 0.55; }
+`;
+
+export const Skeleton = styled.div<{ $height?: number }>`
+  height: ${({ $height = 48 }) => `${$height}px`};
+  border-radius: ${({ theme }) => theme.radius};
+  background: #e4e9e7;
+  animation: ${pulse} 1.4s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+/** A loading placeholder that says what is loading to screen readers. */
+export function LoadingSkeleton({ label = '読み込み中', rows = 3 }: { label?: string; rows?: number }) {
+  return (
+    <Stack $gap={1} role="status" aria-live="polite">
+      <VisuallyHidden>{label}…</VisuallyHidden>
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} aria-hidden="true" />
+      ))}
+    </Stack>
+  );
+}
+
+const EmptyBox = styled.div`
+  padding: ${({ theme }) => theme.spacing(4, 2)};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <EmptyBox>
+      <Text as="p" style={{ fontWeight: 700 }}>
+        {title}
+      </Text>
+      {children ? <Text $muted>{children}</Text> : null}
+    </EmptyBox>
+  );
+}
+
+export const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  & > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;

@@ -1,0 +1,2 @@
+export * from 'axios';
+export { default } from 'axios';

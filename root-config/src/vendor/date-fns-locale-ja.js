@@ -1,0 +1,2 @@
+export * from 'date-fns/locale/ja';
+export { default } from 'date-fns/locale/ja';

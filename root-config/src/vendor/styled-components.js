@@ -1,0 +1,2 @@
+export * from 'styled-components';
+export { default } from 'styled-components';

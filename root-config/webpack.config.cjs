@@ -1,0 +1,51 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const { systemModuleConfig } = require('../webpack.shared.cjs');
+
+// The shared third-party modules, each its own SystemJS module, and root-config itself.
+const vendors = {
+  react: 'react',
+  'react-jsx-runtime': 'react/jsx-runtime',
+  'react-dom': 'react-dom',
+  'react-dom-client': 'react-dom/client',
+  'react-router': 'react-router',
+  'single-spa': 'single-spa',
+  'styled-components': 'styled-components',
+  'react-query': '@tanstack/react-query',
+  axios: 'axios',
+  'date-fns': 'date-fns',
+  'date-fns-locale-ja': 'date-fns/locale/ja',
+  contract: '@sukoyaka/contract',
+};
+
+const entries = {
+  'root-config': { import: './src/index.ts', specifier: '@sukoyaka/root-config' },
+  ...Object.fromEntries(Object.entries(vendors).map(([file, specifier]) => [file, { import: `./src/vendor/${file}.js`, specifier }])),
+};
+
+/** Copies SystemJS and import-map-overrides with hashed names and writes index.html around them. */
+class ShellPlugin {
+  apply(compiler) {
+    const { Compilation, sources, util } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ShellPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        // Both packages keep their browser file beside their Node entry, in dist/; their
+        // "exports" do not list the browser files themselves.
+        const copy = (pkg, file, name) => {
+          const content = fs.readFileSync(path.join(path.dirname(require.resolve(pkg)), file));
+          const hash = util.createHash('sha256').update(content).digest('hex').slice(0, 8);
+          const out = `${name}.${hash}.js`;
+          compilation.emitAsset(out, new sources.RawSource(content));
+          return `/assets/root-config/${out}`;
+        };
+        const systemjs = copy('systemjs', 'system.min.js', 'system');
+        const overrides = copy('import-map-overrides', 'import-map-overrides.js', 'import-map-overrides');
+        const template = fs.readFileSync(path.resolve(__dirname, 'src/index.html'), 'utf8');
+        const html = template.replace('__SYSTEMJS__', systemjs).replace('__IMPORT_MAP_OVERRIDES__', overrides);
+        compilation.emitAsset('index.html', new sources.RawSource(html));
+      });
+    });
+  }
+}
+
+module.exports = (_env, argv) => systemModuleConfig({ folder: 'root-config', mode: argv.mode, entries, plugins: [new ShellPlugin()] });

@@ -1,0 +1,113 @@
+// Build settings every front-end package shares: the SystemJS output, the externals that come
+// through the import map, the TypeScript loader and the import-map fragment each build writes.
+const path = require('node:path');
+
+/**
+ * Loaded once, through the import map (DESIGN.md, "Micro-frontends"). root-config builds the
+ * third-party ones into SystemJS modules; @sukoyaka/shared is mf-shared's own build.
+ */
+const SHARED_MODULES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'single-spa',
+  'styled-components',
+  '@tanstack/react-query',
+  'axios',
+  'date-fns',
+  'date-fns/locale/ja',
+  '@sukoyaka/contract',
+  '@sukoyaka/shared',
+];
+
+const VENDOR_DIR = path.resolve(__dirname, 'root-config', 'src', 'vendor') + path.sep;
+
+const swcLoader = {
+  loader: 'swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      // Native apps' web views on older phones: no syntax newer than ES2019 in our own code.
+      target: 'es2019',
+    },
+  },
+};
+
+/** Writes `importmap.json`: this build's entries by module name, relative to its dist folder. */
+class ImportMapFragmentPlugin {
+  constructor(names) {
+    this.names = names; // entry name -> module specifier
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ImportMapFragmentPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ImportMapFragmentPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const imports = {};
+          for (const [entry, specifier] of Object.entries(this.names)) {
+            const files = [...compilation.entrypoints.get(entry).getFiles()].filter((file) => file.endsWith('.js'));
+            imports[specifier] = files[files.length - 1];
+          }
+          const json = `${JSON.stringify({ imports }, null, 2)}\n`;
+          compilation.emitAsset('importmap.json', new compiler.webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * One SystemJS module per entry with hashed file names. `entries` maps a file-safe entry name to
+ * `{ import, specifier }`; `folder` is the package folder, served at /assets/<folder>/.
+ */
+function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode, plugins = [] }) {
+  const specifiers = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.specifier]));
+  const production = mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    context: path.resolve(__dirname, folder),
+    entry: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.import])),
+    output: {
+      path: path.resolve(__dirname, folder, 'dist'),
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      publicPath: `/assets/${folder}/`,
+      library: { type: 'system' },
+      uniqueName: `sukoyaka-${folder}`,
+      clean: true,
+    },
+    externalsType: 'system',
+    externals: ({ request, contextInfo }, callback) => {
+      // root-config's vendor wrappers are the one place a shared module is bundled: its own.
+      if (externals.includes(request) && !(contextInfo.issuer ?? '').startsWith(VENDOR_DIR)) {
+        return callback(null, `system ${request}`);
+      }
+      return callback();
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      alias: {
+        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
+        '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
+      },
+    },
+    module: {
+      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: swcLoader }],
+    },
+    plugins: [new ImportMapFragmentPlugin(specifiers), ...plugins],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles. */
+function areaConfig({ folder, specifier }, argv = {}) {
+  const name = specifier.replace('@', '').replace('/', '-');
+  return systemModuleConfig({ folder, mode: argv.mode, entries: { [name]: { import: './src/index.tsx', specifier } } });
+}
+
+module.exports = { SHARED_MODULES, areaConfig, systemModuleConfig };
