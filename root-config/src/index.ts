@@ -1,16 +1,10 @@
-import { areaForPath, areaNames, type AreaName } from '@sukoyaka/contract';
+import { areaNames } from '@sukoyaka/contract';
 import { showAreaFailure, hideAreaFailure } from '@sukoyaka/shared';
 import { addErrorHandler, registerApplication, start, type AppError as SingleSpaError } from 'single-spa';
 
-declare const System: { import(specifier: string): Promise<unknown> };
+import { activeArea } from './active-area';
 
-/**
- * The area for a path: its owner, and mf-account for any path no area owns (it shows the 404
- * page there, DESIGN.md).
- */
-export function activeArea(pathname: string): AreaName {
-  return areaForPath(pathname) ?? '@sukoyaka/account';
-}
+declare const System: { import(specifier: string): Promise<unknown> };
 
 export function registerAreas(): void {
   for (const name of areaNames) {

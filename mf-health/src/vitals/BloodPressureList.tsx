@@ -25,6 +25,10 @@ const Muted = styled.span`
   font-size: 0.875rem;
 `;
 
+const Pulse = styled(Muted)`
+  margin-left: ${({ theme }) => theme.spacing(1.5)};
+`;
+
 export function formatMeasuredAt(iso: string): string {
   return format(new Date(iso), 'yyyy年M月d日(E) HH:mm', { locale: ja });
 }
@@ -38,7 +42,7 @@ function Reading({ reading }: { reading: BloodPressure }) {
           {reading.systolic} / {reading.diastolic}
         </Values>{' '}
         <Muted>mmHg</Muted>
-        {reading.pulse !== null ? <Muted>　脈拍 {reading.pulse} 回/分</Muted> : null}
+        {reading.pulse !== null ? <Pulse>脈拍 {reading.pulse} 回/分</Pulse> : null}
       </span>
     </Item>
   );

@@ -7,16 +7,17 @@ import { AccountLockedPage, GenericErrorPage, LeavingPage } from './ErrorPages';
 /** Leaves the page the way spec §4 says for an error, and shows what to show meanwhile. */
 export function FatalErrorView({ error }: { error: unknown }) {
   const action = classifyFatalError(error);
+  const redirectTo = action.kind === 'redirect' ? action.to : null;
   useEffect(() => {
     if (action.kind === 'accountLocked') {
       // The locked account's session is ended; a 401 (already ended) is no error here.
       logout().catch(() => undefined);
     } else if (action.kind === 'suspended') {
       logoutAndGoToLogin().catch(() => window.location.assign('/login'));
-    } else if (action.kind === 'redirect') {
-      window.location.assign(action.to);
+    } else if (redirectTo) {
+      window.location.assign(redirectTo);
     }
-  }, [action.kind, action.kind === 'redirect' ? action.to : null]);
+  }, [action.kind, redirectTo]);
 
   switch (action.kind) {
     case 'accountLocked':

@@ -1,5 +1,5 @@
 import { ErrorCodes } from '@sukoyaka/contract';
-import { AppError, toAppError } from '../api/app-error';
+import { toAppError, type AppError } from '../api/app-error';
 
 /** What the fatal-error boundary does with an error (spec §4 "Fatal-error handling", §8). */
 export type FatalErrorAction =

@@ -1,0 +1,61 @@
+// One lint for the whole repository (`npm run lint`).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const areas = ['account', 'health', 'incentives', 'myna'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'e2e/artifacts/**', 'coverage/**', 'bff/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'mf-*/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Areas import from @sukoyaka/shared and @sukoyaka/contract only, never from each other
+  // (DESIGN.md); and date-fns only from its root and the ja locale, the modules the import map shares.
+  ...areas.map((area) => ({
+    files: [`mf-${area}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: areas.filter((other) => other !== area).map((other) => `@sukoyaka/${other}`), message: 'Areas never import each other; share through @sukoyaka/shared.' },
+            { group: ['../../mf-*', '**/mf-*/src/**', '**/bff/**'], message: 'Import another package by its name, never by path.' },
+            { regex: '^date-fns/(?!locale/ja$)', message: "Import date-fns from 'date-fns' (shared through the import map)." },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['mf-shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'], message: 'mf-shared stands below every area.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
