@@ -45,9 +45,11 @@ const browser = (name) => ({
 
 module.exports = {
   rootDir: __dirname,
+  // Each API test file starts its own PGlite (WebAssembly Postgres): allow for a busy 2-core machine.
+  testTimeout: 30000,
   projects: [
     node('contract'),
-    node('bff', { testTimeout: 30000 }),
+    node('bff'),
     browser('mf-shared'),
     browser('root-config'),
     browser('mf-account'),

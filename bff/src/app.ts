@@ -41,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers };
   await app.register(apiRoutes, {
     db,
+    config,
     handlers,
     now,
     loadMember: async (request) => (request.session?.row.userId ? findMemberById(db, request.session.row.userId) : null),

@@ -89,7 +89,13 @@ export async function createMember(db: Database, fields: { email?: string; passw
   const [association] = await db.insert(associations).values({ name: 'テスト健康保険組合' }).returning();
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), nickname: fields.nickname ?? `会員${memberCounter}`, associationId: association!.id })
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      nickname: fields.nickname ?? `会員${memberCounter}`,
+      associationId: association!.id,
+      associationVerifiedAt: new Date(),
+    })
     .returning();
   return { id: user!.id, email, password, associationId: association!.id };
 }

@@ -26,6 +26,15 @@ export const getAuthenticityTokenForClient = defineCall({
   output: z.object({ authenticityToken: z.string() }),
 });
 
+export const getSession = defineCall({
+  name: 'getSession',
+  method: 'GET',
+  access: 'visitor',
+  summary: 'The current-user/session read (spec §3): who is signed in (null for a visitor) and the browser id.',
+  input: empty,
+  output: z.object({ userId: z.string().nullable(), browserId: z.string() }),
+});
+
 export const getAuthState = defineCall({
   name: 'getAuthState',
   method: 'POST',

@@ -13,6 +13,7 @@ export type { BloodPressure } from './calls';
 export const calls = {
   ping: definitions.ping,
   getAuthenticityTokenForClient: definitions.getAuthenticityTokenForClient,
+  getSession: definitions.getSession,
   getAuthState: definitions.getAuthState,
   signIn: definitions.signIn,
   getUserInfo: definitions.getUserInfo,

@@ -1,12 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../api/handlers';
 import { authenticateByPassword, getUserInfo } from './members';
+
+export const BROWSER_ID_COOKIE = 'sukoyaka_bid';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const accountHandlers = {
-  async getAuthenticityTokenForClient(_input, { request, reply, now: _now }) {
+  async getAuthenticityTokenForClient(_input, { request, reply }) {
     const session = await request.server.sessions.ensure(request, reply);
     return { authenticityToken: session.row.authenticityToken };
+  },
+
+  async getSession(_input, { request, reply, member, config }) {
+    // A stable random id per browser for analytics (spec §3), kept in its own long-lived cookie.
+    let browserId = request.cookies[BROWSER_ID_COOKIE];
+    if (!browserId || !/^[0-9a-f-]{36}$/.test(browserId)) {
+      browserId = randomUUID();
+      reply.setCookie(BROWSER_ID_COOKIE, browserId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        maxAge: 400 * 24 * 60 * 60,
+      });
+    }
+    return { userId: member?.id ?? null, browserId };
   },
 
   async getAuthState(_input, { request }) {
@@ -18,8 +37,8 @@ export const accountHandlers = {
     };
   },
 
-  async signIn(input, { request, reply, db }) {
-    const member = await authenticateByPassword(db, input.email, input.password);
+  async signIn(input, { request, reply, db, now }) {
+    const member = await authenticateByPassword(db, input.email, input.password, now);
     await request.server.sessions.startMember(request, reply, member.id);
     return { userId: member.id };
   },

@@ -1,5 +1,6 @@
 import type { Access, CallName, CallOutput, Calls, ParsedInput } from '@sukoyaka/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 
 /** The signed-in member as every member call sees it. */
@@ -14,6 +15,7 @@ interface BaseContext {
   request: FastifyRequest;
   reply: FastifyReply;
   db: Database;
+  config: Config;
   now: Date;
 }
 

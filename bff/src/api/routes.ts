@@ -1,15 +1,19 @@
 import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { unauthenticated } from '../lib/errors';
 import { invalidParameters } from '../lib/validation';
-import type { Handlers, Member } from './handlers';
+import type { MemberWithStanding } from '../account/members';
+import { accountConditionError } from '../account/conditions';
+import type { Handlers } from './handlers';
 
 export interface ApiRoutesOptions {
   db: Database;
+  config: Config;
   handlers: Handlers;
   now: () => Date;
-  loadMember(request: FastifyRequest): Promise<Member | null>;
+  loadMember(request: FastifyRequest): Promise<MemberWithStanding | null>;
 }
 
 /**
@@ -24,11 +28,19 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       method: call.method,
       url: callPath(name),
       handler: async (request, reply) => {
-        const member = await options.loadMember(request);
-        if (call.access === 'member' && !member) throw unauthenticated();
+        const now = options.now();
+        const found = await options.loadMember(request);
+        // Account conditions (spec §8) are enforced on every member call; a visitor call made by
+        // a member who may not use the service sees no member.
+        const condition = found ? accountConditionError(found.standing, now) : null;
+        if (call.access === 'member') {
+          if (!found) throw unauthenticated();
+          if (condition) throw condition;
+        }
+        const member = found && !condition ? found.member : null;
         const parsed = call.input.safeParse(call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}));
         if (!parsed.success) throw invalidParameters(parsed.error);
-        const result = await handler(parsed.data, { request, reply, db: options.db, now: options.now(), member });
+        const result = await handler(parsed.data, { request, reply, db: options.db, config: options.config, now, member });
         // The output schema also strips whatever a query returned beyond the contract.
         reply.header('cache-control', 'no-store');
         return call.output.parse(result);

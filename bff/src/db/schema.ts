@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const associations = pgTable('associations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** While true, the association's members get `association_under_maintenance`. */
+  underMaintenance: boolean('under_maintenance').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -16,6 +18,15 @@ export const users = pgTable(
     nickname: text('nickname').notNull(),
     birthday: date('birthday', { mode: 'string' }),
     associationId: uuid('association_id').references(() => associations.id),
+    /** When the association confirmed the membership; null: `user_not_association_verified`. */
+    associationVerifiedAt: timestamp('association_verified_at', { withTimezone: true }),
+    /** The last day of the membership (Japan time); after it, `user_membership_expired`. */
+    membershipExpiresOn: date('membership_expires_on', { mode: 'string' }),
+    /** Set by the association or the operator; a suspended member cannot use the service. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Failed authentications in a row, and the lock they lead to (`system_account_locked`). */
+    failedAuthCount: integer('failed_auth_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('users_association_idx').on(table.associationId)],

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { associations, bloodPressures, users } from './schema';
@@ -11,39 +10,90 @@ export const DEMO_MEMBER = {
   birthday: '1980-04-01',
 } as const;
 
-export const DEMO_ASSOCIATION_NAME = 'すこやか健康保険組合';
+export const DEMO_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' } as const;
+export const MAINTENANCE_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000002', name: 'みどり健康保険組合' } as const;
 
 /**
- * Seeds a fresh database with the demo association, the demo member and a week of readings, so
- * a newcomer sees every area filled. Does nothing when the demo member already exists.
+ * One member per account condition (spec §8), each with the demo password, so every special
+ * case of the error boundary can be seen for real. Documented in the README.
  */
-export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
-  if (existing.length > 0) return { seeded: false };
+export const CONDITION_MEMBERS = [
+  { email: 'locked@sukoyaka.example', nickname: 'ロック 一郎', code: 'system_account_locked' },
+  { email: 'suspended@sukoyaka.example', nickname: '停止 二郎', code: 'user_is_suspended' },
+  { email: 'expired@sukoyaka.example', nickname: '失効 三郎', code: 'user_membership_expired' },
+  { email: 'unverified@sukoyaka.example', nickname: '未確認 四郎', code: 'user_not_association_verified' },
+  { email: 'maintenance@sukoyaka.example', nickname: '保守 五郎', code: 'association_under_maintenance' },
+] as const;
+
+type ConditionCode = (typeof CONDITION_MEMBERS)[number]['code'];
+
+function conditionColumns(code: ConditionCode, now: Date) {
+  switch (code) {
+    case 'system_account_locked':
+      // Locked for good: the demo shows the locked screen whenever it is tried.
+      return { lockedUntil: new Date('2099-12-31T00:00:00Z'), failedAuthCount: 5 };
+    case 'user_is_suspended':
+      return { suspendedAt: now };
+    case 'user_membership_expired':
+      return { membershipExpiresOn: '2025-03-31' };
+    case 'user_not_association_verified':
+      return { associationVerifiedAt: null };
+    case 'association_under_maintenance':
+      return { associationId: MAINTENANCE_ASSOCIATION.id };
+  }
+}
+
+/**
+ * Seeds the demo association, the demo member with a week of readings, and the condition
+ * members. Safe to run on every start: what exists already is left as it is.
+ */
+export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded: boolean }> {
   const passwordHash = await hashPassword(DEMO_MEMBER.password);
-  await db.transaction(async (tx) => {
-    const [association] = await tx.insert(associations).values({ name: DEMO_ASSOCIATION_NAME }).returning();
-    const [member] = await tx
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(associations)
+      .values([
+        { id: DEMO_ASSOCIATION.id, name: DEMO_ASSOCIATION.name },
+        { id: MAINTENANCE_ASSOCIATION.id, name: MAINTENANCE_ASSOCIATION.name, underMaintenance: true },
+      ])
+      .onConflictDoNothing();
+    const [demo] = await tx
       .insert(users)
       .values({
         email: DEMO_MEMBER.email,
         passwordHash,
         nickname: DEMO_MEMBER.nickname,
         birthday: DEMO_MEMBER.birthday,
-        associationId: association!.id,
+        associationId: DEMO_ASSOCIATION.id,
+        associationVerifiedAt: now,
       })
+      .onConflictDoNothing()
       .returning();
-    const now = Date.now();
+    for (const member of CONDITION_MEMBERS) {
+      await tx
+        .insert(users)
+        .values({
+          email: member.email,
+          passwordHash,
+          nickname: member.nickname,
+          birthday: DEMO_MEMBER.birthday,
+          associationId: DEMO_ASSOCIATION.id,
+          associationVerifiedAt: now,
+          ...conditionColumns(member.code, now),
+        })
+        .onConflictDoNothing();
+    }
+    if (!demo) return { seeded: false };
     const day = 24 * 60 * 60 * 1000;
     await tx.insert(bloodPressures).values(
       Array.from({ length: 7 }, (_, i) => ({
-        userId: member!.id,
-        measuredAt: new Date(now - (i + 1) * day),
+        userId: demo.id,
+        measuredAt: new Date(now.getTime() - (i + 1) * day),
         systolic: 118 + ((i * 7) % 13),
         diastolic: 76 + ((i * 5) % 9),
         pulse: 64 + ((i * 3) % 10),
       })),
     );
+    return { seeded: true };
   });
-  return { seeded: true };
 }
