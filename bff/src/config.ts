@@ -17,6 +17,14 @@ export interface Config {
   /** Session lifetime without activity. */
   sessionTtlMs: number;
   cookieSecure: boolean;
+  /** GA4 measurement id (G-…); without one, page views stay in the page's dataLayer. */
+  gaMeasurementId: string | undefined;
+}
+
+function parseMeasurementId(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^G-[A-Z0-9]{4,20}$/.test(value)) throw new Error(`GA_MEASUREMENT_ID must look like G-XXXXXXX, got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -35,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: env.WEB_ROOT ?? REPO_ROOT,
     sessionTtlMs: 14 * 24 * 60 * 60 * 1000,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : mode === 'production',
+    gaMeasurementId: parseMeasurementId(env.GA_MEASUREMENT_ID),
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from './home/HomePage';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './login/LogoutPage';
+import { NotAvailablePage, SuspensionNoticePage, UnderMaintenancePage } from './status/StatusPages';
 
 /** Pages of the account area that later issues fill; each says it is not ready yet. */
 const upcoming: Record<string, string> = {
@@ -25,10 +26,7 @@ const upcoming: Record<string, string> = {
   '/announcements': 'お知らせ',
   '/inquiry': 'お問い合わせ',
   '/enquetes': 'アンケート',
-  '/not_available': 'ご利用いただけません',
-  '/suspension_notice': 'ご利用停止のお知らせ',
   '/email_not_verified': 'メールアドレスの確認',
-  '/under_maintenance': 'メンテナンス中',
   '/unassociated': '組合員情報の登録',
 };
 
@@ -46,6 +44,9 @@ export function AccountRoutes() {
       <Route path="/" element={<HomePage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/under_maintenance" element={<UnderMaintenancePage />} />
+      <Route path="/suspension_notice" element={<SuspensionNoticePage />} />
+      <Route path="/not_available" element={<NotAvailablePage />} />
       <Route path="*" element={<Fallback />} />
     </Routes>
   );

@@ -33,7 +33,7 @@ export { fatalErrorStore, useFatalError } from './errors/fatal-error-store';
 export { FatalErrorBoundary, FatalErrorView } from './errors/FatalErrorBoundary';
 export { AccountLockedPage, GenericErrorPage } from './errors/ErrorPages';
 
-export { AreaRoot, createAreaLifecycles } from './app/area';
+export { AreaRoot, SharedProviders, createAreaLifecycles } from './app/area';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
 export { AppLink, navigate } from './app/navigation';
 export { BRAND_LABEL, pageTitle, usePageTitle } from './app/page-title';
@@ -45,3 +45,7 @@ export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, validateInput, type FieldErrors } from './api/form-errors';
 export { ComingSoonPage, NotFoundPage } from './ui/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
+export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
+export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
+export { WEBVIEW_MARKERS, getDeviceInfo, getDeviceType, isWebView, type DeviceInfo, type DeviceType } from './device/device';
+export { DEEP_LINK_SCHEME, deepLink, screenLink, webPath, type DeepLinkScreen, type DeepLinkTargets } from './device/deep-links';

@@ -1,5 +1,5 @@
 import { areaNames } from '@sukoyaka/contract';
-import { showAreaFailure, hideAreaFailure } from '@sukoyaka/shared';
+import { hideAreaFailure, showAreaFailure, startPageViewTracking } from '@sukoyaka/shared';
 import { addErrorHandler, registerApplication, start, type AppError as SingleSpaError } from 'single-spa';
 
 import { activeArea } from './active-area';
@@ -26,5 +26,11 @@ export function registerAreas(): void {
   window.addEventListener('single-spa:first-mount', () => document.getElementById('sukoyaka-boot')?.remove());
 }
 
+/** The GA4 measurement id the server put in the page, if it was configured with one. */
+function measurementId(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[name="sukoyaka:ga-measurement-id"]')?.content || undefined;
+}
+
 registerAreas();
+startPageViewTracking({ measurementId: measurementId() });
 start({ urlRerouteOnly: true });

@@ -43,16 +43,19 @@ export async function buildImportMap(webRoot: string, cache: FileCache): Promise
   return { imports };
 }
 
-function contentSecurityPolicy(nonce: string, development: boolean): string {
+function contentSecurityPolicy(nonce: string, config: Config): string {
   // In development, import-map-overrides may point an area at a local dev server.
-  const devSources = development ? ' http://localhost:* http://127.0.0.1:*' : '';
+  const devSources = config.env === 'development' ? ' http://localhost:* http://127.0.0.1:*' : '';
+  // GA4, only when a measurement id is configured.
+  const analytics = config.gaMeasurementId ? ' https://www.googletagmanager.com' : '';
+  const analyticsConnect = config.gaMeasurementId ? ' https://*.google-analytics.com https://*.analytics.google.com' : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${devSources}`,
+    `script-src 'self' 'nonce-${nonce}'${devSources}${analytics}`,
     // styled-components injects its rules into <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self'${devSources}`,
+    `img-src 'self' data:${analytics}${analyticsConnect}`,
+    `connect-src 'self'${devSources}${analyticsConnect}`,
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -88,12 +91,15 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     }
     const nonce = randomToken(16);
     const importMap = JSON.stringify(await buildImportMap(config.webRoot, cache)).replace(/</g, '\\u003c');
-    const html = template.replaceAll('__CSP_NONCE__', nonce).replace('"__IMPORT_MAP__"', importMap);
+    const html = template
+      .replaceAll('__CSP_NONCE__', nonce)
+      .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
+      .replace('"__IMPORT_MAP__"', importMap);
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(nonce, config.env === 'development'))
+      .header('content-security-policy', contentSecurityPolicy(nonce, config))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);

@@ -5,7 +5,6 @@ import {
   Card,
   Heading,
   LoadingSkeleton,
-  LogoutButton,
   PageLayout,
   SectionHeading,
   SignupBanner,
@@ -67,7 +66,7 @@ export function HomePage() {
   usePageTitle(null);
   if (error && !isVisitor) throw error;
   return (
-    <PageLayout header={data ? { hideButton: true, end: <LogoutButton /> } : {}}>
+    <PageLayout>
       {isPending ? <LoadingSkeleton /> : data ? <MemberHome member={data} /> : <VisitorHome />}
     </PageLayout>
   );

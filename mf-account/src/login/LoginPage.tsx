@@ -22,6 +22,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 
+/** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
+const reasons: Record<string, string> = {
+  suspended: 'このアカウントはご利用が停止されています。詳しくはご加入の健康保険組合にお問い合わせください。',
+};
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primaryLight};
+`;
+
 const Narrow = styled.div`
   max-width: 440px;
   margin: 0 auto;
@@ -50,6 +62,7 @@ export function LoginPage() {
     if (data) signIn.mutate(data);
   };
 
+  const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
   const formError = signIn.error && !(signIn.error instanceof AppError && signIn.error.statusCode === 400) ? describeError(signIn.error) : null;
 
   return (
@@ -59,6 +72,7 @@ export function LoginPage() {
           <form onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
             <Stack $gap={2.5}>
               <Heading id="login-heading">ログイン</Heading>
+              {reason ? <Notice role="status">{reason}</Notice> : null}
               {formError ? <FormError>{formError}</FormError> : null}
               <TextField
                 label="メールアドレス"

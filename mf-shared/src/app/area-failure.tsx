@@ -1,8 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { ThemeProvider } from 'styled-components';
 import { AppError } from '../api/app-error';
 import { FatalErrorView } from '../errors/FatalErrorBoundary';
-import { theme } from '../ui/theme';
+import { SharedProviders } from './area';
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;
@@ -28,9 +27,9 @@ export function showAreaFailure(error: Error): void {
   root ??= createRoot(container);
   document.getElementById('sukoyaka-boot')?.remove();
   root.render(
-    <ThemeProvider theme={theme}>
+    <SharedProviders>
       <FatalErrorView error={areaFailureError(error)} />
-    </ThemeProvider>,
+    </SharedProviders>,
   );
 }
 

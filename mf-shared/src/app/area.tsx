@@ -11,17 +11,24 @@ import { queryClient } from '../api/query-client';
 import { FatalErrorBoundary, FatalErrorView } from '../errors/FatalErrorBoundary';
 import { GlobalStyle, theme } from '../ui/theme';
 
-/** What every area's root stands in: the theme, the shared QueryClient, the boundary, the router. */
-export function AreaRoot({ children }: { children: ReactNode }) {
+/** The theme and the one QueryClient: what any tree of ours renders inside. */
+export function SharedProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={queryClient}>
-        <FatalErrorBoundary>
-          <BrowserRouter>{children}</BrowserRouter>
-        </FatalErrorBoundary>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
+  );
+}
+
+/** What every area's root stands in: the shared providers, the boundary, the router. */
+export function AreaRoot({ children }: { children: ReactNode }) {
+  return (
+    <SharedProviders>
+      <FatalErrorBoundary>
+        <BrowserRouter>{children}</BrowserRouter>
+      </FatalErrorBoundary>
+    </SharedProviders>
   );
 }
 
@@ -39,9 +46,9 @@ export function createAreaLifecycles(Root: ComponentType) {
       </AreaRoot>
     ),
     errorBoundary: (error: Error) => (
-      <ThemeProvider theme={theme}>
+      <SharedProviders>
         <FatalErrorView error={error} />
-      </ThemeProvider>
+      </SharedProviders>
     ),
   });
 }

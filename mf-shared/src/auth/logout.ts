@@ -25,9 +25,12 @@ export async function logout(client: AxiosInstance = httpClient): Promise<void> 
   }
 }
 
-/** Logs out and leaves for the login page, dropping every cached answer of the member. */
-export async function logoutAndGoToLogin(client: AxiosInstance = httpClient): Promise<void> {
+/**
+ * Logs out and leaves for the login page (a full page load), dropping every cached answer of
+ * the member. `loginPath` may carry a reason for the login page to explain, e.g. a suspension.
+ */
+export async function logoutAndGoToLogin(loginPath = '/login', client: AxiosInstance = httpClient): Promise<void> {
   await logout(client);
   queryClient.clear();
-  window.location.assign('/login');
+  window.location.assign(loginPath);
 }

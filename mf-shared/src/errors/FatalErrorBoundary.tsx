@@ -1,5 +1,6 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { logout, logoutAndGoToLogin } from '../auth/logout';
+import { useSession } from '../auth/session';
 import { classifyFatalError } from './fatal-errors';
 import { fatalErrorStore, useFatalError } from './fatal-error-store';
 import { AccountLockedPage, GenericErrorPage, LeavingPage } from './ErrorPages';
@@ -8,12 +9,18 @@ import { AccountLockedPage, GenericErrorPage, LeavingPage } from './ErrorPages';
 export function FatalErrorView({ error }: { error: unknown }) {
   const action = classifyFatalError(error);
   const redirectTo = action.kind === 'redirect' ? action.to : null;
+  const sessionReady = useSession().isSuccess;
   useEffect(() => {
-    if (action.kind === 'accountLocked') {
-      // The locked account's session is ended; a 401 (already ended) is no error here.
+    if (action.kind === 'accountLocked' && sessionReady) {
+      // Once the session is ready the locked account is logged out; a 401 (no session left) is no error.
       logout().catch(() => undefined);
-    } else if (action.kind === 'suspended') {
-      logoutAndGoToLogin().catch(() => window.location.assign('/login'));
+    }
+  }, [action.kind, sessionReady]);
+  useEffect(() => {
+    if (action.kind === 'suspended') {
+      // A 401 from that logout also goes to the login page, which explains the suspension.
+      const loginPath = '/login?reason=suspended';
+      logoutAndGoToLogin(loginPath).catch(() => window.location.assign(loginPath));
     } else if (redirectTo) {
       window.location.assign(redirectTo);
     }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../app/navigation';
+import { LogoutButton } from '../auth/LogoutButton';
+import { useSession } from '../auth/session';
 import { COPYRIGHT, externalLinks, PRODUCT_NAME } from './links';
 import { ButtonLinkStyle } from './primitives';
 
@@ -143,11 +145,19 @@ const Main = styled.main`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
 `;
 
-/** A page: the header, the content in a readable column, the footer. */
-export function PageLayout({ children, header }: { children: ReactNode; header?: HeaderProps }) {
+/**
+ * A page: the header, the content in a readable column, the footer. A visitor's header offers
+ * ログイン・新規登録; a member's offers ログアウト instead (unless the page says otherwise).
+ */
+export function PageLayout({ children, header = {} }: { children: ReactNode; header?: HeaderProps }) {
+  const session = useSession();
+  const isMember = Boolean(session.data?.userId);
+  const decided = header.hideButton !== undefined;
+  const hideButton = decided ? header.hideButton : isMember || session.isPending;
+  const end = header.end ?? (isMember && !decided ? <LogoutButton /> : undefined);
   return (
     <Shell>
-      <Header {...header} />
+      <Header {...header} hideButton={hideButton} end={end} />
       <Main>{children}</Main>
       <Footer />
     </Shell>
