@@ -1,0 +1,85 @@
+import { waitFor } from '@testing-library/react';
+import { reply, setupFakeBff } from '../testing';
+import { startPageViewTracking, type PageViewTracking } from './page-views';
+
+const bff = setupFakeBff();
+
+function pageViews() {
+  return (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>))
+    .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+    .map((args) => args[2] as Record<string, unknown>);
+}
+
+function configs() {
+  return (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).filter((args) => args[0] === 'config');
+}
+
+/** What single-spa does after every completed route change. */
+function routeTo(path: string) {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
+}
+
+let tracking: PageViewTracking | null = null;
+beforeEach(() => {
+  window.dataLayer = [];
+  delete window.gtag;
+  window.history.replaceState(null, '', '/vitals');
+});
+afterEach(() => {
+  tracking?.stop();
+  tracking = null;
+});
+
+describe('spec §4 Analytics: page views', () => {
+  it('sends nothing before the session is ready, then exactly one for the first page', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    bff.onCall('getSession', () => new Promise((resolve) => (answer = () => resolve(reply({ userId: 'u-1', browserId: 'b-1' })))));
+    tracking = startPageViewTracking();
+    // single-spa also reports the first load as a routing event: still one page view.
+    window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pageViews()).toHaveLength(0);
+    answer(null);
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pageViews()).toEqual([{ browser_id: 'b-1', is_webview: false, page_path: '/vitals', user_id: 'u-1', send_to: 'sukoyaka' }]);
+  });
+
+  it('sends exactly one page view per completed route change, across areas', async () => {
+    bff.onCall('getSession', reply({ userId: 'u-1', browserId: 'b-1' }));
+    tracking = startPageViewTracking();
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    routeTo('/coin');
+    routeTo('/myna_connection');
+    routeTo('/');
+    await waitFor(() => expect(pageViews()).toHaveLength(4));
+    expect(pageViews().map((event) => event.page_path)).toEqual(['/vitals', '/coin', '/myna_connection', '/']);
+    // The session is read once, not per page.
+    expect(bff.callsOf('getSession')).toHaveLength(1);
+  });
+
+  it('configures gtag with the user_id and does not let it send its own page view', async () => {
+    bff.onCall('getSession', reply({ userId: 'u-9', browserId: 'b-9' }));
+    tracking = startPageViewTracking({ measurementId: 'G-TEST1234' });
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    expect(configs()).toEqual([['config', 'G-TEST1234', { user_id: 'u-9', send_page_view: false }]]);
+    expect(pageViews()[0]).toMatchObject({ send_to: 'G-TEST1234', user_id: 'u-9', browser_id: 'b-9' });
+    expect(document.querySelector('script[src*="googletagmanager.com/gtag/js?id=G-TEST1234"]')).not.toBeNull();
+  });
+
+  it('a visitor’s page views carry a null user_id and the browser id', async () => {
+    bff.onCall('getSession', reply({ userId: null, browserId: 'b-2' }));
+    tracking = startPageViewTracking();
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    expect(pageViews()[0]).toMatchObject({ user_id: null, browser_id: 'b-2', page_path: '/vitals' });
+  });
+
+  it('sends no page view when the session cannot be read, and does not throw', async () => {
+    bff.onCall('getSession', { failure: 'network' });
+    tracking = startPageViewTracking();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(pageViews()).toHaveLength(0);
+  });
+});
