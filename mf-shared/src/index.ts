@@ -49,3 +49,19 @@ export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type Se
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
 export { WEBVIEW_MARKERS, getDeviceInfo, getDeviceType, isWebView, type DeviceInfo, type DeviceType } from './device/device';
 export { DEEP_LINK_SCHEME, deepLink, screenLink, webPath, type DeepLinkScreen, type DeepLinkTargets } from './device/deep-links';
+export { AlertModal } from './ui/AlertModal';
+export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
+export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, DatePicker, formatPickerDate, isSelectableDate, type DatePickerProps } from './ui/DatePicker';
+export {
+  Checkbox,
+  RadioGroup,
+  Select,
+  Tabs,
+  type CheckboxProps,
+  type RadioGroupProps,
+  type RadioOption,
+  type SelectOption,
+  type SelectProps,
+  type TabItem,
+  type TabsProps,
+} from './ui/form-controls';

@@ -1,5 +1,16 @@
 import { bloodPressureInput } from '@sukoyaka/contract';
-import { AppError, Button, FormError, Stack, TextField, describeError, fieldErrorsOf, validateInput, type FieldErrors } from '@sukoyaka/shared';
+import {
+  AppError,
+  Button,
+  DatePicker,
+  FormError,
+  Stack,
+  TextField,
+  describeError,
+  fieldErrorsOf,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
 import { format, formatISO, parse } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -18,18 +29,28 @@ const Success = styled.p`
   font-weight: 700;
 `;
 
-const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
+const Moment = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  grid-template-columns: 1fr;
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 2fr 1fr; }`}
+`;
 
-/** The datetime-local value as a moment with this device's UTC offset, e.g. 2026-11-22T08:30:00+09:00. */
-export function localInputToIso(value: string): string {
-  const parsed = parse(value, LOCAL_FORMAT, new Date());
-  return Number.isNaN(parsed.getTime()) ? value : formatISO(parsed);
+/**
+ * The chosen day and the time field (HH:mm) as a moment with this device's UTC offset, e.g.
+ * 2026-11-22T08:30:00+09:00; '' when either part is missing, so validation names the field.
+ */
+export function measuredAtIso(day: Date | null, time: string): string {
+  if (!day || !/^\d{2}:\d{2}$/.test(time)) return '';
+  const moment = parse(time, 'HH:mm', day);
+  return Number.isNaN(moment.getTime()) ? '' : formatISO(moment);
 }
 
 const toNumber = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 export function BloodPressureForm() {
-  const [measuredAt, setMeasuredAt] = useState(() => format(new Date(), LOCAL_FORMAT));
+  const [day, setDay] = useState<Date | null>(() => new Date());
+  const [time, setTime] = useState(() => format(new Date(), 'HH:mm'));
   const [systolic, setSystolic] = useState('');
   const [diastolic, setDiastolic] = useState('');
   const [pulse, setPulse] = useState('');
@@ -41,7 +62,7 @@ export function BloodPressureForm() {
     event.preventDefault();
     setSaved(false);
     const values = {
-      measuredAt: measuredAt ? localInputToIso(measuredAt) : '',
+      measuredAt: measuredAtIso(day, time),
       systolic: toNumber(systolic),
       diastolic: toNumber(diastolic),
       pulse: toNumber(pulse) ?? null,
@@ -66,16 +87,10 @@ export function BloodPressureForm() {
     <form onSubmit={onSubmit} noValidate aria-label="血圧の記録">
       <Stack $gap={2}>
         {formError ? <FormError>{formError}</FormError> : null}
-        <TextField
-          label="測定日時"
-          type="datetime-local"
-          value={measuredAt}
-          min="1900-01-01T00:00"
-          max={format(new Date(), LOCAL_FORMAT)}
-          onChange={(event) => setMeasuredAt(event.target.value)}
-          error={errors.measuredAt}
-          required
-        />
+        <Moment>
+          <DatePicker label="測定日" value={day} onChange={setDay} max={new Date()} error={errors.measuredAt} />
+          <TextField label="測定時刻" type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
+        </Moment>
         <Row>
           <TextField
             label="最高血圧（mmHg）"

@@ -9,6 +9,7 @@ import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
 import { queryClient } from '../api/query-client';
 import { FatalErrorBoundary, FatalErrorView } from '../errors/FatalErrorBoundary';
+import { AlertModal } from '../ui/AlertModal';
 import { GlobalStyle, theme } from '../ui/theme';
 
 /** The theme and the one QueryClient: what any tree of ours renders inside. */
@@ -21,10 +22,14 @@ export function SharedProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** What every area's root stands in: the shared providers, the boundary, the router. */
+/**
+ * What every area's root stands in: the shared providers, the one alert modal (its state is
+ * shared by all areas, and one area is on screen at a time), the boundary, the router.
+ */
 export function AreaRoot({ children }: { children: ReactNode }) {
   return (
     <SharedProviders>
+      <AlertModal />
       <FatalErrorBoundary>
         <BrowserRouter>{children}</BrowserRouter>
       </FatalErrorBoundary>
