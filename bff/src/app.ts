@@ -11,19 +11,22 @@ import { healthHandlers } from './health/handlers';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sessionPlugin } from './plugins/session';
+import type { Services } from './services';
+import { devOutboxRoutes } from './dev/routes';
 import { systemHandlers } from './system/handlers';
 import { siteRoutes } from './web/site';
 
 export interface AppOptions {
   config: Config;
   db: Database;
+  services: Services;
   /** The clock every rule reads; tests pass a controllable one. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, services } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? false,
@@ -42,11 +45,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, {
     db,
     config,
+    services,
     handlers,
     now,
     loadMember: async (request) => (request.session?.row.userId ? findMemberById(db, request.session.row.userId) : null),
   });
   await app.register(logoutRoute);
+  if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(siteRoutes, { config });
   return app;
 }

@@ -17,6 +17,15 @@ export interface Config {
   /** Session lifetime without activity. */
   sessionTtlMs: number;
   cookieSecure: boolean;
+  /** Where mail goes (smtp://…); in development and tests a local fake SMTP server when unset. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The SMS provider's API (sms-client.ts); a local fake provider when unset outside production. */
+  smsApiUrl: string | undefined;
+  smsApiKey: string | undefined;
+  smsSenderId: string;
+  /** The site's own address, for links in mails. */
+  publicUrl: string;
   /** GA4 measurement id (G-…); without one, page views stay in the page's dataLayer. */
   gaMeasurementId: string | undefined;
 }
@@ -44,6 +53,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: 14 * 24 * 60 * 60 * 1000,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : mode === 'production',
     gaMeasurementId: parseMeasurementId(env.GA_MEASUREMENT_ID),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'すこやか <no-reply@sukoyaka.example>',
+    smsApiUrl: env.SMS_API_URL || undefined,
+    smsApiKey: env.SMS_API_KEY || undefined,
+    smsSenderId: env.SMS_SENDER_ID ?? 'Sukoyaka',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     ...overrides,
   };
+}
+
+/** Production talks to real services only: it refuses to start without them. */
+export function assertProductionReady(config: Config): void {
+  if (config.env !== 'production') return;
+  const missing = [
+    !config.databaseUrl && 'DATABASE_URL',
+    !config.smtpUrl && 'SMTP_URL',
+    !config.smsApiUrl && 'SMS_API_URL',
+    !config.smsApiKey && 'SMS_API_KEY',
+    !process.env.PUBLIC_URL && 'PUBLIC_URL',
+  ].filter(Boolean);
+  if (missing.length > 0) throw new Error(`Production needs ${missing.join(', ')}`);
 }

@@ -1,14 +1,17 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
+import { startServices } from './services';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertProductionReady(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.seedDemo) await seedDemo(database.db);
 
-  const app = await buildApp({ config, db: database.db, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
+  const services = await startServices(config);
+  const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
 
   let closing = false;
   const close = async (signal: string) => {
@@ -16,6 +19,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.warn(`${signal}: closing`);
     await app.close();
+    await services.close();
     await database.close();
     process.exit(0);
   };
@@ -25,7 +29,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nすこやか is running at http://localhost:${config.port}  (database: ${where})`);
-  if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}\n`);
+  if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
+  if (services.outbox) console.log(`Mails and SMS sent locally: http://localhost:${config.port}/__dev/outbox\n`);
 }
 
 main().catch((error) => {

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { associations, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { startServices, type RunningServices } from '../src/services';
+import type { DevOutbox } from '../src/dev/outbox';
 
 /**
  * A fresh database per test file: PGlite in memory by default; with TEST_DATABASE_URL, a new
@@ -57,6 +59,9 @@ export interface TestContext {
   db: Database;
   config: Config;
   clock: TestClock;
+  /** The local fake SMTP server and SMS provider, over real connections, and what they received. */
+  services: RunningServices;
+  outbox: DevOutbox;
   close(): Promise<void>;
 }
 
@@ -65,16 +70,20 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = createClock();
+  const services = await startServices(config);
   // Times in the database are real, so the clock starts at the real now and moves from there.
-  const app = await buildApp({ config, db: database.db, now: clock.now });
+  const app = await buildApp({ config, db: database.db, services, now: clock.now });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
     clock,
+    services,
+    outbox: services.outbox!,
     async close() {
       await app.close();
+      await services.close();
       await database.close();
       await fresh.drop();
     },
@@ -95,6 +104,7 @@ export async function createMember(db: Database, fields: { email?: string; passw
       nickname: fields.nickname ?? `会員${memberCounter}`,
       associationId: association!.id,
       associationVerifiedAt: new Date(),
+      emailVerifiedAt: new Date(),
     })
     .returning();
   return { id: user!.id, email, password, associationId: association!.id };

@@ -4,10 +4,14 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * Who may make the call. `visitor` calls work without signing in; `member` calls need a signed-in
- * member whose account is in good standing.
+ * Who may make the call. `visitor` calls work without signing in; `account` calls need a
+ * signed-in account in good standing (spec §6 conditions), even before its e-mail address is
+ * verified (resending the verification mail, say); `member` calls also need the verified address.
  */
-export type Access = 'visitor' | 'member';
+export type Access = 'visitor' | 'account' | 'member';
+
+/** A step-up confirmation the server requires, still valid, before it answers (spec §3, §4). */
+export type StepUp = 'password' | 'birthday' | 'mynaSecretQuestion';
 
 export interface CallDefinition<
   Name extends string = string,
@@ -18,6 +22,7 @@ export interface CallDefinition<
   name: Name;
   method: HttpMethod;
   access: A;
+  stepUp?: StepUp;
   summary: string;
   input: Input;
   output: Output;

@@ -22,5 +22,19 @@ export const ErrorCodes = {
   userMembershipExpired: 'user_membership_expired',
   userNotAssociationVerified: 'user_not_association_verified',
   associationUnderMaintenance: 'association_under_maintenance',
+  userEmailNotVerified: 'user_email_not_verified',
+  passwordAuthenticationRequired: 'password_authentication_required',
+  birthdayAuthenticationRequired: 'birthday_authentication_required',
+  mynaSecretQuestionAuthenticationRequired: 'myna_secret_question_authentication_required',
+  invalidToken: 'invalid_token',
+  tooManyRequests: 'too_many_requests',
+  deliveryFailed: 'delivery_failed',
+} as const;
+
+/** The step-up codes, and the page that gives each confirmation (spec §2 Account routes). */
+export const stepUpPages = {
+  password_authentication_required: '/prompt_auth',
+  birthday_authentication_required: '/sensitive_verification',
+  myna_secret_question_authentication_required: '/myna_connection/verify',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

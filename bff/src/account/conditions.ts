@@ -40,3 +40,6 @@ export function accountConditionError(standing: AccountStanding, now: Date): Htt
   }
   return null;
 }
+
+export const emailNotVerified = () =>
+  new HttpError(403, ErrorCodes.userEmailNotVerified, 'メールアドレスの確認が完了していません。届いたメールのリンクを開いてください。');

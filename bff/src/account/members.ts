@@ -17,6 +17,7 @@ const memberColumns = {
   membershipExpiresOn: users.membershipExpiresOn,
   associationVerifiedAt: users.associationVerifiedAt,
   associationUnderMaintenance: associations.underMaintenance,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 export interface MemberWithStanding {
@@ -24,9 +25,9 @@ export interface MemberWithStanding {
   standing: AccountStanding;
 }
 
-function split(row: Member & AccountStanding): MemberWithStanding {
-  const { id, email, nickname, associationId, ...rest } = row;
-  return { member: { id, email, nickname, associationId }, standing: { associationId, ...rest } };
+function split(row: Omit<Member, 'emailVerified'> & AccountStanding & { emailVerifiedAt: Date | null }): MemberWithStanding {
+  const { id, email, nickname, associationId, emailVerifiedAt, ...rest } = row;
+  return { member: { id, email, nickname, associationId, emailVerified: emailVerifiedAt !== null }, standing: { associationId, ...rest } };
 }
 
 /** The member and their standing, in one query with their association. */

@@ -2,6 +2,7 @@ import type { Access, CallName, CallOutput, Calls, ParsedInput } from '@sukoyaka
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Services } from '../services';
 
 /** The signed-in member as every member call sees it. */
 export interface Member {
@@ -9,6 +10,7 @@ export interface Member {
   email: string;
   nickname: string;
   associationId: string | null;
+  emailVerified: boolean;
 }
 
 interface BaseContext {
@@ -16,11 +18,12 @@ interface BaseContext {
   reply: FastifyReply;
   db: Database;
   config: Config;
+  services: Services;
   now: Date;
 }
 
-/** A member call is only reached with a member; a visitor call may have one. */
-export type CallContext<A extends Access> = BaseContext & { member: A extends 'member' ? Member : Member | null };
+/** A member or account call is only reached with a member; a visitor call may have one. */
+export type CallContext<A extends Access> = BaseContext & { member: A extends 'visitor' ? Member | null : Member };
 
 export type Handler<N extends CallName> = (input: ParsedInput<N>, context: CallContext<Calls[N]['access']>) => Promise<CallOutput<N>>;
 

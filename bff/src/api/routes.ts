@@ -2,15 +2,18 @@ import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Services } from '../services';
 import { unauthenticated } from '../lib/errors';
 import { invalidParameters } from '../lib/validation';
 import type { MemberWithStanding } from '../account/members';
-import { accountConditionError } from '../account/conditions';
+import { accountConditionError, emailNotVerified } from '../account/conditions';
+import { assertStepUp } from '../account/step-up';
 import type { Handlers } from './handlers';
 
 export interface ApiRoutesOptions {
   db: Database;
   config: Config;
+  services: Services;
   handlers: Handlers;
   now: () => Date;
   loadMember(request: FastifyRequest): Promise<MemberWithStanding | null>;
@@ -33,14 +36,16 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         // Account conditions (spec §8) are enforced on every member call; a visitor call made by
         // a member who may not use the service sees no member.
         const condition = found ? accountConditionError(found.standing, now) : null;
-        if (call.access === 'member') {
+        if (call.access !== 'visitor') {
           if (!found) throw unauthenticated();
           if (condition) throw condition;
+          if (call.access === 'member' && !found.member.emailVerified) throw emailNotVerified();
+          if (call.stepUp) assertStepUp(call.stepUp, request.session!.row, now);
         }
         const member = found && !condition ? found.member : null;
         const parsed = call.input.safeParse(call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}));
         if (!parsed.success) throw invalidParameters(parsed.error);
-        const result = await handler(parsed.data, { request, reply, db: options.db, config: options.config, now, member });
+        const result = await handler(parsed.data, { request, reply, db: options.db, config: options.config, services: options.services, now, member });
         // The output schema also strips whatever a query returned beyond the contract.
         reply.header('cache-control', 'no-store');
         return call.output.parse(result);

@@ -1,6 +1,6 @@
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
-import { associations, bloodPressures, users } from './schema';
+import { agreementDocuments, associations, bloodPressures, consents, rosterEntries, users } from './schema';
 
 /** The demo account printed at start and documented in the README. */
 export const DEMO_MEMBER = {
@@ -10,8 +10,30 @@ export const DEMO_MEMBER = {
   birthday: '1980-04-01',
 } as const;
 
-export const DEMO_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' } as const;
-export const MAINTENANCE_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000002', name: 'みどり健康保険組合' } as const;
+export const DEMO_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合', insurerNumber: '06139999' } as const;
+export const MAINTENANCE_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000002', name: 'みどり健康保険組合', insurerNumber: '06138888' } as const;
+
+/**
+ * Roster entries of the demo association. The first is free for a newcomer to link to after
+ * signing up (README); the demo member is linked to the second.
+ */
+export const DEMO_ROSTER = [
+  { memberSymbol: '1001', memberNumber: '2001', birthday: '1990-01-01' },
+  { memberSymbol: '1001', memberNumber: '1', birthday: DEMO_MEMBER.birthday },
+] as const;
+
+export const DEMO_DOCUMENTS = [
+  {
+    kind: 'association_terms' as const,
+    title: 'すこやか健康保険組合 すこやか利用規約',
+    body: '第1条（目的）本規約は、すこやか健康保険組合（以下「当組合」）が加入者に提供する健康管理サービス「すこやか」の利用条件を定めます。\n第2条（利用資格）当組合の被保険者および被扶養者は、本規約に同意のうえ本サービスを利用できます。\n第3条（禁止事項）他人になりすます行為、本サービスの運営を妨げる行為を禁止します。',
+  },
+  {
+    kind: 'privacy_provision' as const,
+    title: '健康情報の提供に関する同意',
+    body: 'あなたがすこやかに記録した健康情報（血圧・体重・歩数など）を、保健事業（特定保健指導、重症化予防など）のために当組合へ提供することに同意します。同意はいつでも撤回できます。',
+  },
+];
 
 /**
  * One member per account condition (spec §8), each with the demo password, so every special
@@ -53,8 +75,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
     await tx
       .insert(associations)
       .values([
-        { id: DEMO_ASSOCIATION.id, name: DEMO_ASSOCIATION.name },
-        { id: MAINTENANCE_ASSOCIATION.id, name: MAINTENANCE_ASSOCIATION.name, underMaintenance: true },
+        { id: DEMO_ASSOCIATION.id, name: DEMO_ASSOCIATION.name, insurerNumber: DEMO_ASSOCIATION.insurerNumber },
+        { id: MAINTENANCE_ASSOCIATION.id, name: MAINTENANCE_ASSOCIATION.name, insurerNumber: MAINTENANCE_ASSOCIATION.insurerNumber, underMaintenance: true },
       ])
       .onConflictDoNothing();
     const [demo] = await tx
@@ -66,6 +88,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         birthday: DEMO_MEMBER.birthday,
         associationId: DEMO_ASSOCIATION.id,
         associationVerifiedAt: now,
+        emailVerifiedAt: now,
       })
       .onConflictDoNothing()
       .returning();
@@ -79,11 +102,21 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
           birthday: DEMO_MEMBER.birthday,
           associationId: DEMO_ASSOCIATION.id,
           associationVerifiedAt: now,
+          emailVerifiedAt: now,
           ...conditionColumns(member.code, now),
         })
         .onConflictDoNothing();
     }
     if (!demo) return { seeded: false };
+    await tx.insert(rosterEntries).values([
+      { associationId: DEMO_ASSOCIATION.id, ...DEMO_ROSTER[0] },
+      { associationId: DEMO_ASSOCIATION.id, ...DEMO_ROSTER[1], linkedUserId: demo.id },
+    ]);
+    const documents = await tx
+      .insert(agreementDocuments)
+      .values(DEMO_DOCUMENTS.map((document) => ({ ...document, associationId: DEMO_ASSOCIATION.id, version: 1, publishedAt: now })))
+      .returning();
+    await tx.insert(consents).values(documents.map((document) => ({ userId: demo.id, documentId: document.id, agreedAt: now })));
     const day = 24 * 60 * 60 * 1000;
     await tx.insert(bloodPressures).values(
       Array.from({ length: 7 }, (_, i) => ({

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client';
+import { auditLogs } from '../db/schema';
+
+/** The account events kept in the audit log (issue: accounts and access). */
+export type AuditEvent =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_in_mfa_required'
+  | 'account_locked'
+  | 'logout'
+  | 'sign_up'
+  | 'email_verified'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'mfa_enabled'
+  | 'mfa_changed'
+  | 'mfa_disabled'
+  | 'step_up_succeeded'
+  | 'step_up_failed'
+  | 'association_linked'
+  | 'association_link_failed'
+  | 'consent_given'
+  | 'consent_withdrawn'
+  | 'profile_updated'
+  | 'notification_settings_updated';
+
+/**
+ * Writes one audit row. Pass the transaction the change runs in, so the event is recorded if
+ * and only if the change is.
+ */
+export async function audit(
+  db: Executor,
+  request: FastifyRequest | null,
+  event: AuditEvent,
+  userId: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(auditLogs).values({
+    event,
+    userId,
+    ip: request?.ip ?? null,
+    userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
+    detail,
+  });
+}

@@ -1,0 +1,58 @@
+import type { Config } from './config';
+import { DevOutbox } from './dev/outbox';
+import { startFakeSmtpServer } from './integrations/mail/fake-smtp-server';
+import { createSmtpMailer, type Mailer } from './integrations/mail/mailer';
+import { startFakeSmsServer } from './integrations/sms/fake-sms-server';
+import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
+
+/** The outside services the flows use, each a real client of its real protocol. */
+export interface Services {
+  mailer: Mailer;
+  sms: SmsClient;
+  /** What the local fakes received; only outside production. */
+  outbox: DevOutbox | null;
+}
+
+export interface RunningServices extends Services {
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the clients to the configured services. Outside production, a service without a
+ * configured address gets its local fake, started here on a free loopback port, so every flow
+ * can be completed on one machine (the fakes deliver into the dev outbox).
+ */
+export async function startServices(config: Config): Promise<RunningServices> {
+  const closers: Array<() => Promise<void> | void> = [];
+  const outbox = config.env === 'production' ? null : new DevOutbox();
+
+  let smtpUrl = config.smtpUrl;
+  if (!smtpUrl) {
+    if (!outbox) throw new Error('SMTP_URL is required in production');
+    const fake = await startFakeSmtpServer(outbox);
+    closers.push(fake.close);
+    smtpUrl = fake.url;
+  }
+  const mailer = createSmtpMailer({ smtpUrl, from: config.mailFrom });
+  closers.push(() => mailer.close());
+
+  let smsApiUrl = config.smsApiUrl;
+  let smsApiKey = config.smsApiKey;
+  if (!smsApiUrl) {
+    if (!outbox) throw new Error('SMS_API_URL is required in production');
+    const fake = await startFakeSmsServer(outbox);
+    closers.push(fake.close);
+    smsApiUrl = fake.url;
+    smsApiKey = fake.apiKey;
+  }
+  const sms = createSmsClient({ baseUrl: smsApiUrl, apiKey: smsApiKey ?? '', senderId: config.smsSenderId });
+
+  return {
+    mailer,
+    sms,
+    outbox,
+    async close() {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}
