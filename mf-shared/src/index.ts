@@ -28,7 +28,7 @@ export { LOGOUT_WITHOUT_TOKEN_MESSAGE, logout, logoutAndGoToLogin } from './auth
 export { useUserInfo, userInfoQueryKey, userInfoQueryOptions, type UserInfo } from './auth/member';
 export { MemberOnly, loginUrlFor, safeReturnPath } from './auth/MemberOnly';
 
-export { GENERIC_MESSAGES, classifyFatalError, isAccountConditionError, type FatalErrorAction } from './errors/fatal-errors';
+export { GENERIC_MESSAGES, classifyFatalError, isAccountConditionError, stepUpRedirect, type FatalErrorAction } from './errors/fatal-errors';
 export { fatalErrorStore, useFatalError } from './errors/fatal-error-store';
 export { FatalErrorBoundary, FatalErrorView } from './errors/FatalErrorBoundary';
 export { AccountLockedPage, GenericErrorPage } from './errors/ErrorPages';

@@ -1,10 +1,19 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isAccountConditionError } from '../errors/fatal-errors';
+import { navigateToUrl } from 'single-spa';
+import { isAccountConditionError, stepUpRedirect } from '../errors/fatal-errors';
 import { fatalErrorStore } from '../errors/fatal-error-store';
 
-/** An account condition (locked, suspended, …) met by any call ends the page, wherever it is. */
+/**
+ * An account condition (locked, suspended, …) met by any call ends the page, wherever it is; a
+ * call refused for a missing step-up confirmation sends the member to give it, and back.
+ */
 function reportAccountCondition(error: unknown): void {
-  if (isAccountConditionError(error)) fatalErrorStore.report(error);
+  if (isAccountConditionError(error)) {
+    fatalErrorStore.report(error);
+    return;
+  }
+  const confirmation = stepUpRedirect(error, window.location);
+  if (confirmation) navigateToUrl(confirmation);
 }
 
 /**

@@ -1,11 +1,11 @@
-import { ErrorCodes } from '@sukoyaka/contract';
+import { ErrorCodes, stepUpPages } from '@sukoyaka/contract';
 import { toAppError, type AppError } from '../api/app-error';
 
 /** What the fatal-error boundary does with an error (spec §4 "Fatal-error handling", §8). */
 export type FatalErrorAction =
   | { kind: 'accountLocked' }
   | { kind: 'suspended' }
-  | { kind: 'redirect'; to: '/under_maintenance' | '/suspension_notice' }
+  | { kind: 'redirect'; to: '/under_maintenance' | '/suspension_notice' | '/email_not_verified' }
   | { kind: 'generic'; heading: string; message: string; homeLink: boolean; statusCode: number | undefined; code: string | undefined };
 
 /** Spec §8, "Generic page messages". */
@@ -43,6 +43,8 @@ export function classifyFatalError(thrown: unknown): FatalErrorAction {
     return { kind: 'redirect', to: '/under_maintenance' };
   }
   if (names(error, ErrorCodes.userMembershipExpired)) return { kind: 'redirect', to: '/suspension_notice' };
+  // Ours: an account whose address is not verified yet is sent where it can resend the mail.
+  if (names(error, ErrorCodes.userEmailNotVerified)) return { kind: 'redirect', to: '/email_not_verified' };
 
   const key = (error.statusCode ?? error.code) as keyof typeof GENERIC_MESSAGES | undefined;
   const known = key !== undefined ? GENERIC_MESSAGES[key] : undefined;
@@ -63,4 +65,15 @@ export function classifyFatalError(thrown: unknown): FatalErrorAction {
 export function isAccountConditionError(thrown: unknown): boolean {
   const action = classifyFatalError(thrown);
   return action.kind !== 'generic';
+}
+
+/**
+ * The confirmation page a step-up error asks for (/prompt_auth, /sensitive_verification, …),
+ * with the way back to where the member was; null for any other error.
+ */
+export function stepUpRedirect(thrown: unknown, location: Pick<Location, 'pathname' | 'search'>): string | null {
+  const code = toAppError(thrown).serverCode;
+  if (!code || !(code in stepUpPages)) return null;
+  const page = stepUpPages[code as keyof typeof stepUpPages];
+  return `${page}?return_to=${encodeURIComponent(location.pathname + location.search)}`;
 }
