@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  DEMO_MEMBER,
+  PHONE,
+  expectNoPageErrors,
+  launchBrowser,
+  newSession,
+  screenshot,
+  siteUrl,
+  waitForPath,
+  waitForText,
+  type Session,
+} from './support';
+
+/**
+ * Issue "mf-shared complete": the shared rules of the spec as a member meets them in Chromium —
+ * each seeded account condition lands on its screen (§4, §8), one page view per navigation across
+ * areas (§4 Analytics), the 404 page (§8), and the date picker's range (§5).
+ */
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  const finished = session;
+  session = undefined;
+  if (!finished) return;
+  await finished.context.close();
+  expectNoPageErrors(finished);
+});
+
+async function open(path: string): Promise<Page> {
+  session = await newSession(browser, PHONE);
+  await session.page.goto(siteUrl(path));
+  return session.page;
+}
+
+async function signIn(page: Page, email: string, password = DEMO_MEMBER.password): Promise<void> {
+  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+}
+
+/** The page_view events gtag put in window.dataLayer (no measurement id is configured in e2e). */
+async function pageViews(
+  page: Page,
+): Promise<Array<{ page_path: string; user_id: string | null; browser_id: string; is_webview: boolean }>> {
+  return page.evaluate(() =>
+    (window as unknown as { dataLayer: IArguments[] }).dataLayer
+      .map((entry) => Array.from(entry))
+      .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+      .map((args) => args[2] as never),
+  );
+}
+
+async function waitForPageViews(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      (window as unknown as { dataLayer?: IArguments[] }).dataLayer?.filter((entry) => entry[0] === 'event' && entry[1] === 'page_view')
+        .length === expected,
+    count,
+  );
+}
+
+describe('spec §4 and §8: each account condition lands on its screen', () => {
+  it('system_account_locked shows the locked screen with the sign-up banner and footer', async () => {
+    const page = await open('/login');
+    await signIn(page, 'locked@sukoyaka.example');
+    await page.getByRole('heading', { name: 'アカウントが ロックされました' }).waitFor();
+    await waitForText(page.locator('body'), '認証に複数回失敗したため');
+    await page.getByText('さっそくすこやかを使ってみましょう！').waitFor();
+    await page.getByRole('link', { name: 'プライバシーポリシー' }).waitFor();
+    await screenshot(page, 'shared-rules-locked');
+  });
+
+  it('user_is_suspended logs out and goes to the login page, which says why', async () => {
+    const page = await open('/login');
+    await signIn(page, 'suspended@sukoyaka.example');
+    await waitForPath(page, '/login', '?reason=suspended');
+    await waitForText(page.locator('body'), 'このアカウントはご利用が停止されています。');
+  });
+
+  it('user_membership_expired goes to the suspension notice', async () => {
+    const page = await open('/login');
+    await signIn(page, 'expired@sukoyaka.example');
+    await waitForPath(page, '/suspension_notice');
+    await page.getByRole('heading', { name: 'ご利用停止のお知らせ' }).waitFor();
+  });
+
+  it.each([['unverified@sukoyaka.example'], ['maintenance@sukoyaka.example']])('%s goes to the under-maintenance page', async (email) => {
+    const page = await open('/login');
+    await signIn(page, email);
+    await waitForPath(page, '/under_maintenance');
+    await page.getByRole('heading', { name: 'ただいまメンテナンス中です' }).waitFor();
+  });
+});
+
+describe('spec §4 Analytics: one page view per navigation, across areas', () => {
+  it('counts the first page once and then each route change once, whichever area it lands in', async () => {
+    const page = await open('/login');
+    await waitForPageViews(page, 1);
+    await signIn(page, DEMO_MEMBER.email);
+    await waitForPath(page, '/');
+    // mf-account (/login) → mf-account (/)
+    await waitForPageViews(page, 2);
+    await page.getByRole('link', { name: '血圧を記録する' }).click();
+    await waitForPath(page, '/vitals');
+    // → mf-health
+    await waitForPageViews(page, 3);
+    await page.getByRole('link', { name: 'すこやか ホーム' }).click();
+    await waitForPath(page, '/');
+    await waitForPageViews(page, 4);
+    // Nothing more arrives late.
+    await page.waitForTimeout(500);
+    const views = await pageViews(page);
+    expect(views.map((view) => view.page_path)).toEqual(['/login', '/', '/vitals', '/']);
+    expect(views[0]!.user_id).toBeNull();
+    expect(new Set(views.slice(1).map((view) => view.user_id)).size).toBe(1);
+    expect(views[1]!.user_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(views.map((view) => view.browser_id)).size).toBe(1);
+    expect(views.every((view) => view.is_webview === false)).toBe(true);
+  });
+});
+
+describe('spec §8: the 404 page', () => {
+  it('a path no area owns shows the 404 page with a way home', async () => {
+    session = await newSession(browser, PHONE);
+    const response = await session.page.goto(siteUrl('/no/such/page'));
+    expect(response?.status()).toBe(404);
+    const page = session.page;
+    await page.getByRole('heading', { name: '404' }).waitFor();
+    await waitForText(page.locator('body'), 'おや？存在しないページのようです。');
+    await page.getByRole('link', { name: 'ホームに戻る' }).click();
+    await waitForPath(page, '/');
+  });
+});
+
+describe('spec §5 and §9: the date picker', () => {
+  it('cannot pick 1899-12-31, can pick 1900-01-01, and reads in Japanese', async () => {
+    const page = await open('/login?return_to=%2Fvitals');
+    await signIn(page, DEMO_MEMBER.email);
+    await waitForPath(page, '/vitals');
+    await page.getByRole('button', { name: /測定日/ }).click();
+    const dialog = page.getByRole('dialog', { name: '日付を選択' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '前月を表示' }).waitFor();
+    await dialog.getByRole('button', { name: '次月を表示' }).waitFor();
+    await dialog.getByRole('button', { name: 'キャンセル' }).waitFor();
+    // Go to January 1900 with the year and month selects.
+    await dialog.getByRole('combobox', { name: '年を選択' }).selectOption('1900');
+    await dialog.getByRole('combobox', { name: '月を選択' }).selectOption('0');
+    // December 1899 cannot be reached, and 1899-12-31 is not a day that can be pressed.
+    expect(await dialog.getByRole('button', { name: '前月を表示' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await dialog.getByRole('button', { name: /1899年12月31日/ }).count()).toBe(0);
+    await screenshot(page, 'shared-rules-date-picker-1900');
+    await dialog.getByRole('button', { name: /1900年1月1日/ }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await waitForText(page.getByRole('button', { name: /測定日/ }), '1900年1月1日');
+  });
+});
