@@ -1,9 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { DatePicker, isSelectableDate, type DatePickerProps } from './DatePicker';
 import { theme } from './theme';
+
+// The calendar is its own lazily loaded chunk: load it once, so each test sees the dialog as soon
+// as it is opened, as a member does after the first time.
+beforeAll(async () => {
+  const { user, opener } = renderPicker(null);
+  await user.click(opener);
+  await screen.findByRole('dialog', { name: '日付を選択' });
+  cleanup();
+});
 
 function renderPicker(initial: Date | null, props: Partial<DatePickerProps> = {}) {
   const onChange = jest.fn<void, [Date | null]>();
