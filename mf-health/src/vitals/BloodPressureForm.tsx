@@ -81,7 +81,9 @@ export function BloodPressureForm() {
     });
   };
 
-  const formError = save.error && !(save.error instanceof AppError && save.error.statusCode === 400) ? describeError(save.error) : null;
+  // A 400 with per-field messages shows them at the fields; any other failure shows above the form.
+  const shownAtFields = save.error instanceof AppError && save.error.statusCode === 400 && Object.keys(save.error.fieldErrors).length > 0;
+  const formError = save.error && !shownAtFields ? describeError(save.error) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="血圧の記録">

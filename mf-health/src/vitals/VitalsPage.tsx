@@ -1,4 +1,4 @@
-import { Card, Heading, LogoutButton, MemberOnly, PageLayout, SectionHeading, Stack, usePageTitle } from '@sukoyaka/shared';
+import { Card, Heading, MemberOnly, PageLayout, SectionHeading, Stack, usePageTitle } from '@sukoyaka/shared';
 import { BloodPressureForm } from './BloodPressureForm';
 import { BloodPressureList } from './BloodPressureList';
 
@@ -6,7 +6,7 @@ import { BloodPressureList } from './BloodPressureList';
 export function VitalsPage() {
   usePageTitle('バイタル');
   return (
-    <PageLayout header={{ hideButton: true, end: <LogoutButton /> }}>
+    <PageLayout>
       <MemberOnly>
         {() => (
           <Stack $gap={3}>

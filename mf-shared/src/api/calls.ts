@@ -10,8 +10,9 @@ export function createApiClient(client: AxiosInstance = httpClient): ApiClient {
   for (const name of Object.keys(calls) as CallName[]) {
     const { method } = calls[name];
     api[name] = async (input) => {
+      // A POST without input sends no body at all (spec §7: the auth-state call is "POST, no body").
       const response =
-        method === 'GET' ? await client.get(callPath(name), { params: input ?? {} }) : await client.post(callPath(name), input ?? {});
+        method === 'GET' ? await client.get(callPath(name), { params: input ?? {} }) : await client.post(callPath(name), input);
       return response.data;
     };
   }

@@ -23,6 +23,7 @@ export function createHttpClient(baseURL = ''): AxiosInstance {
       Accept: 'application/json',
     },
   });
+  installAuthenticityToken(client);
   return client;
 }
 
@@ -89,4 +90,3 @@ export function installAuthenticityToken(client: AxiosInstance): void {
   );
 }
 
-installAuthenticityToken(httpClient);

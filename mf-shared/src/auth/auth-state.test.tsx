@@ -23,30 +23,55 @@ describe('deriveAuthFlags (spec §3, §5: a confirmation counts only while its e
     ['invalid', 'not-a-timestamp', false],
   ])('spec §3: an expiry that is %s gives %s', (_label, expireAt, expected) => {
     expect(isConfirmationValid(expireAt, NOW)).toBe(expected);
-    const flags = deriveAuthFlags(state({ birthdayAuthExpireAt: expireAt ?? null, passwordAuthExpireAt: expireAt ?? null, mynaSecretQuestionExpireAt: expireAt ?? null }), NOW);
-    expect(flags).toEqual({ isBirthdayAuthenticated: expected, isPasswordAuthenticated: expected, isMynaSecretQuestionAuthenticated: expected });
+    const flags = deriveAuthFlags(
+      state({
+        birthdayAuthExpireAt: expireAt ?? null,
+        passwordAuthExpireAt: expireAt ?? null,
+        mynaSecretQuestionExpireAt: expireAt ?? null,
+      }),
+      NOW,
+    );
+    expect(flags).toEqual({
+      isBirthdayAuthenticated: expected,
+      isPasswordAuthenticated: expected,
+      isMynaSecretQuestionAuthenticated: expected,
+    });
   });
 
   it('spec §4: the three confirmations are independent', () => {
     expect(
       deriveAuthFlags(
-        state({ birthdayAuthExpireAt: '2026-11-21T10:05:00+09:00', passwordAuthExpireAt: '2026-11-21T09:00:00+09:00', mynaSecretQuestionExpireAt: null }),
+        state({
+          birthdayAuthExpireAt: '2026-11-21T10:05:00+09:00',
+          passwordAuthExpireAt: '2026-11-21T09:00:00+09:00',
+          mynaSecretQuestionExpireAt: null,
+        }),
         NOW,
       ),
     ).toEqual({ isBirthdayAuthenticated: true, isPasswordAuthenticated: false, isMynaSecretQuestionAuthenticated: false });
-    expect(
-      deriveAuthFlags(state({ mynaSecretQuestionExpireAt: '2026-11-21T11:00:00+09:00' }), NOW),
-    ).toEqual({ isBirthdayAuthenticated: false, isPasswordAuthenticated: false, isMynaSecretQuestionAuthenticated: true });
+    expect(deriveAuthFlags(state({ mynaSecretQuestionExpireAt: '2026-11-21T11:00:00+09:00' }), NOW)).toEqual({
+      isBirthdayAuthenticated: false,
+      isPasswordAuthenticated: false,
+      isMynaSecretQuestionAuthenticated: true,
+    });
   });
 
   it('spec §3: without an auth state every flag is false', () => {
-    expect(deriveAuthFlags(undefined, NOW)).toEqual({ isBirthdayAuthenticated: false, isPasswordAuthenticated: false, isMynaSecretQuestionAuthenticated: false });
+    expect(deriveAuthFlags(undefined, NOW)).toEqual({
+      isBirthdayAuthenticated: false,
+      isPasswordAuthenticated: false,
+      isMynaSecretQuestionAuthenticated: false,
+    });
   });
 
   it('spec §4: nextExpiry is the earliest expiry still ahead', () => {
     expect(
       nextExpiry(
-        state({ birthdayAuthExpireAt: '2026-11-21T10:30:00+09:00', passwordAuthExpireAt: '2026-11-21T10:10:00+09:00', mynaSecretQuestionExpireAt: '2026-11-21T09:00:00+09:00' }),
+        state({
+          birthdayAuthExpireAt: '2026-11-21T10:30:00+09:00',
+          passwordAuthExpireAt: '2026-11-21T10:10:00+09:00',
+          mynaSecretQuestionExpireAt: '2026-11-21T09:00:00+09:00',
+        }),
         NOW,
       ),
     ).toBe(Date.parse('2026-11-21T10:10:00+09:00'));
@@ -83,7 +108,13 @@ describe('useAuthState (spec §3, §4, §7)', () => {
     jest.useFakeTimers({ now: NOW });
     bff.onCall(
       'getAuthState',
-      reply(state({ passwordAuthExpireAt: '2026-11-21T10:01:00+09:00', birthdayAuthExpireAt: '2026-11-21T10:30:00+09:00', mynaSecretQuestionExpireAt: '2026-11-21T09:00:00+09:00' })),
+      reply(
+        state({
+          passwordAuthExpireAt: '2026-11-21T10:01:00+09:00',
+          birthdayAuthExpireAt: '2026-11-21T10:30:00+09:00',
+          mynaSecretQuestionExpireAt: '2026-11-21T09:00:00+09:00',
+        }),
+      ),
     );
 
     renderWithProviders(<Flags />);
@@ -120,7 +151,7 @@ describe('useAuthState (spec §3, §4, §7)', () => {
     const [request] = bff.callsOf('getAuthState');
     expect(request!.method).toBe('POST');
     expect(request!.path).toBe('/api/bff/getAuthState');
-    expect(request!.body).toEqual({});
+    expect(request!.body).toBeUndefined();
     expect(request!.headers['x-csrf-token']).toBe('token-1');
   });
 

@@ -62,7 +62,7 @@ describe('logout (spec §7, §8)', () => {
     await expect(logout()).rejects.toMatchObject({ name: 'AppError', statusCode: 500 });
   });
 
-  it('spec §7: after logout the old token is dropped; the next POST loads the new session\'s token', async () => {
+  it("spec §7: after logout the old token is dropped; the next POST loads the new session's token", async () => {
     let issued = 0;
     bff.withAuthenticityToken(() => `token-${++issued}`);
     bff.on('POST', '/logout', { status: 204 });

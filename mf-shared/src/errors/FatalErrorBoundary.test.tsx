@@ -1,4 +1,13 @@
-import { bffError, deferred, mockLocation, renderWithProviders, reply, setupFakeBff, type FakeReply, type LocationSpy } from '@sukoyaka/shared/testing';
+import {
+  bffError,
+  deferred,
+  mockLocation,
+  renderWithProviders,
+  reply,
+  setupFakeBff,
+  type FakeReply,
+  type LocationSpy,
+} from '@sukoyaka/shared/testing';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +21,8 @@ function Thrower({ error }: { error: unknown }): never {
   throw error;
 }
 
-const http = (statusCode: number, body?: unknown) => new AppError({ message: `Request failed with status code ${statusCode}`, statusCode, responseMessage: body });
+const http = (statusCode: number, body?: unknown) =>
+  new AppError({ message: `Request failed with status code ${statusCode}`, statusCode, responseMessage: body });
 
 /** The login page, with or without a reason for it to explain. */
 const TO_LOGIN = /^\/login(\?.*)?$/;

@@ -2,17 +2,40 @@ import { AppError } from '../api/app-error';
 import { GENERIC_MESSAGES, classifyFatalError, isAccountConditionError } from './fatal-errors';
 
 const http = (statusCode: number, body?: unknown) =>
-  new AppError({ message: `Request failed with status code ${statusCode}`, statusCode, responseMessage: body, code: statusCode >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST' });
+  new AppError({
+    message: `Request failed with status code ${statusCode}`,
+    statusCode,
+    responseMessage: body,
+    code: statusCode >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+  });
 const transport = (code: string, message: string) => new AppError({ message, code });
 
 describe('classifyFatalError: the generic page (spec §8 "Generic page messages")', () => {
   it.each([
     ['401', http(401, { code: 'unauthenticated', message: 'ログインしてください。' }), '401', '認証エラーです。', false],
     ['400', http(400, { code: 'invalid_parameters', message: '入力内容に誤りがあります。' }), '400', '不正な要求です。', true],
-    ['404', http(404, { code: 'not_found', message: 'お探しの情報は見つかりませんでした。' }), '404', 'おや？存在しないページのようです。', true],
+    [
+      '404',
+      http(404, { code: 'not_found', message: 'お探しの情報は見つかりませんでした。' }),
+      '404',
+      'おや？存在しないページのようです。',
+      true,
+    ],
     ['500', http(500, { code: 'internal_error', message: 'システムエラーです' }), '500', 'システムエラーです', false],
-    ['ECONNABORTED (timeout)', transport('ECONNABORTED', 'timeout of 30000ms exceeded'), 'タイムアウト', 'タイムアウトが発生しました。通信環境をご確認の上再度お試しください。', false],
-    ['ERR_NETWORK', transport('ERR_NETWORK', 'Network Error'), '通信エラー', '通信エラーが発生しました。通信環境をご確認の上再度お試しください。', false],
+    [
+      'ECONNABORTED (timeout)',
+      transport('ECONNABORTED', 'timeout of 30000ms exceeded'),
+      'タイムアウト',
+      'タイムアウトが発生しました。通信環境をご確認の上再度お試しください。',
+      false,
+    ],
+    [
+      'ERR_NETWORK',
+      transport('ERR_NETWORK', 'Network Error'),
+      '通信エラー',
+      '通信エラーが発生しました。通信環境をご確認の上再度お試しください。',
+      false,
+    ],
   ])('spec §8: %s shows its message, home link as the table says', (_row, error, heading, message, homeLink) => {
     expect(classifyFatalError(error)).toEqual({
       kind: 'generic',
@@ -45,20 +68,26 @@ describe('classifyFatalError: the generic page (spec §8 "Generic page messages"
     expect(classifyFatalError('plain text thrown')).toMatchObject({ kind: 'generic', message: 'plain text thrown' });
   });
 
-  it('spec §8: an unknown status shows the server\'s own message, or the error\'s', () => {
+  it("spec §8: an unknown status shows the server's own message, or the error's", () => {
     expect(classifyFatalError(http(409, { code: 'conflict', message: 'すでに登録されています。' }))).toMatchObject({
       kind: 'generic',
       heading: '409',
       message: 'すでに登録されています。',
       homeLink: false,
     });
-    expect(classifyFatalError(http(418))).toMatchObject({ kind: 'generic', heading: '418', message: 'Request failed with status code 418' });
+    expect(classifyFatalError(http(418))).toMatchObject({
+      kind: 'generic',
+      heading: '418',
+      message: 'Request failed with status code 418',
+    });
   });
 });
 
 describe('classifyFatalError: the special cases (spec §4 "Fatal-error handling", §8)', () => {
   it('spec §4: system_account_locked by the error code shows the locked screen', () => {
-    expect(classifyFatalError(http(403, { code: 'system_account_locked', message: 'アカウントがロックされています。' }))).toEqual({ kind: 'accountLocked' });
+    expect(classifyFatalError(http(403, { code: 'system_account_locked', message: 'アカウントがロックされています。' }))).toEqual({
+      kind: 'accountLocked',
+    });
   });
 
   it('spec §4: system_account_locked in the response text shows the locked screen', () => {
@@ -66,7 +95,9 @@ describe('classifyFatalError: the special cases (spec §4 "Fatal-error handling"
   });
 
   it('spec §4: user_is_suspended logs out and goes to login', () => {
-    expect(classifyFatalError(http(403, { code: 'user_is_suspended', message: 'ご利用が停止されています。' }))).toEqual({ kind: 'suspended' });
+    expect(classifyFatalError(http(403, { code: 'user_is_suspended', message: 'ご利用が停止されています。' }))).toEqual({
+      kind: 'suspended',
+    });
     expect(classifyFatalError(http(403, 'user_is_suspended'))).toEqual({ kind: 'suspended' });
   });
 
@@ -81,7 +112,10 @@ describe('classifyFatalError: the special cases (spec §4 "Fatal-error handling"
   });
 
   it('spec §4: user_membership_expired redirects to /suspension_notice', () => {
-    expect(classifyFatalError(http(403, { code: 'user_membership_expired', message: '資格を喪失しています。' }))).toEqual({ kind: 'redirect', to: '/suspension_notice' });
+    expect(classifyFatalError(http(403, { code: 'user_membership_expired', message: '資格を喪失しています。' }))).toEqual({
+      kind: 'redirect',
+      to: '/suspension_notice',
+    });
     expect(classifyFatalError(http(403, 'user_membership_expired'))).toEqual({ kind: 'redirect', to: '/suspension_notice' });
   });
 
@@ -92,5 +126,13 @@ describe('classifyFatalError: the special cases (spec §4 "Fatal-error handling"
     expect(isAccountConditionError(http(500, { code: 'internal_error', message: 'システムエラーです' }))).toBe(false);
     expect(isAccountConditionError(http(401, { code: 'unauthenticated', message: 'ログインしてください。' }))).toBe(false);
     expect(isAccountConditionError(transport('ERR_NETWORK', 'Network Error'))).toBe(false);
+  });
+});
+
+describe('classifyFatalError: a mail or SMS that could not be sent (ours)', () => {
+  it('a 503 delivery_failed is an ordinary error of that call with its own message, not the maintenance page', () => {
+    const error = http(503, { code: 'delivery_failed', message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。' });
+    expect(isAccountConditionError(error)).toBe(false);
+    expect(classifyFatalError(error)).toMatchObject({ kind: 'generic', message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。' });
   });
 });

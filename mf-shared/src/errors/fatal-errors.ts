@@ -36,7 +36,9 @@ export function classifyFatalError(thrown: unknown): FatalErrorAction {
   if (names(error, ErrorCodes.systemAccountLocked)) return { kind: 'accountLocked' };
   if (names(error, ErrorCodes.userIsSuspended)) return { kind: 'suspended' };
   if (
-    error.statusCode === 503 ||
+    // A mail or SMS that could not be sent is a 503 of that one call, which the member can retry;
+    // the service itself is not down.
+    (error.statusCode === 503 && !names(error, ErrorCodes.deliveryFailed)) ||
     names(error, ErrorCodes.userNotAssociationVerified) ||
     names(error, ErrorCodes.associationUnderMaintenance)
   ) {

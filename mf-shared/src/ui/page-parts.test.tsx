@@ -31,12 +31,15 @@ describe('Header (spec §2 "Shared page parts")', () => {
 
   it('spec §2: following the header button moves to its page without a reload (single-spa routing)', async () => {
     window.history.replaceState(null, '', '/vitals');
-    renderWithProviders(<Header signupFlow />);
+    try {
+      renderWithProviders(<Header signupFlow />);
 
-    await userEvent.click(screen.getByRole('link', { name: 'パソコンから新規登録' }));
+      await userEvent.click(screen.getByRole('link', { name: 'パソコンから新規登録' }));
 
-    expect(window.location.pathname).toBe('/signup');
-    window.history.replaceState(null, '', '/');
+      expect(window.location.pathname).toBe('/signup');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { TextField } from './primitives';
 
-describe('TextField (the form field every page uses)', () => {
-  it('is labelled by its label, so the label names the input', () => {
+describe('TextField (spec §5: every form field shows its validation message with the field)', () => {
+  it('spec §5: is labelled by its label, so the label names the input', () => {
     renderWithProviders(<TextField label="メールアドレス" type="email" />);
 
     const input = screen.getByLabelText('メールアドレス');
@@ -14,7 +14,7 @@ describe('TextField (the form field every page uses)', () => {
     expect(screen.getByRole('textbox', { name: 'メールアドレス' })).toBe(input);
   });
 
-  it('without an error it is not marked invalid and has no error text', () => {
+  it('spec §5: without an error it is not marked invalid and has no error text', () => {
     renderWithProviders(<TextField label="メールアドレス" />);
 
     const input = screen.getByLabelText('メールアドレス');
@@ -23,7 +23,7 @@ describe('TextField (the form field every page uses)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('with an error it is aria-invalid and the error text is shown and read with the input', () => {
+  it('spec §5: with an error it is aria-invalid and the error text is shown and read with the input', () => {
     renderWithProviders(<TextField label="メールアドレス" error="メールアドレスを入力してください" />);
 
     const input = screen.getByLabelText('メールアドレス');
@@ -33,19 +33,19 @@ describe('TextField (the form field every page uses)', () => {
     expect(input).toHaveAccessibleDescription('メールアドレスを入力してください');
   });
 
-  it('a hint is read with the input too, before the error', () => {
+  it('spec §5: a hint is read with the input too, before the error', () => {
     renderWithProviders(<TextField label="パスワード" hint="8文字以上" error="パスワードを入力してください" />);
 
     expect(screen.getByLabelText('パスワード')).toHaveAccessibleDescription('8文字以上 パスワードを入力してください');
   });
 
-  it('an optional field says so in its label', () => {
+  it('spec §5: an optional field says so in its label', () => {
     renderWithProviders(<TextField label="脈拍" optional />);
 
     expect(screen.getByLabelText('脈拍（任意）')).toBeInTheDocument();
   });
 
-  it('two fields get different ids, each label naming its own input', async () => {
+  it('spec §5: two fields get different ids, each label naming its own input', async () => {
     function Form() {
       const [value, setValue] = useState('');
       return (

@@ -1,6 +1,6 @@
 import type { CallInput } from '@sukoyaka/contract';
-import { api, queryClient } from '@sukoyaka/shared';
-import { useMutation } from '@tanstack/react-query';
+import { api } from '@sukoyaka/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bloodPressuresQueryKey } from './list-blood-pressures';
 
 export type BloodPressureInput = CallInput<'saveBloodPressure'>;
@@ -10,6 +10,7 @@ export function saveBloodPressure(input: BloodPressureInput) {
 }
 
 export function useSaveBloodPressure() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBloodPressure,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bloodPressuresQueryKey }),

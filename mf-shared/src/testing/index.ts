@@ -1,0 +1,20 @@
+// @sukoyaka/shared/testing — helpers for the unit tests of every package (never bundled).
+// First: what jsdom lacks and react-router needs at load time (see polyfills.ts).
+import './polyfills';
+
+export {
+  FakeBff,
+  bffError,
+  createFakeBff,
+  deferred,
+  networkDown,
+  reply,
+  timeout,
+  type FakeHandler,
+  type FakeReply,
+  type RecordedRequest,
+} from './fake-bff';
+export { freezeClock } from './clock';
+export { mockLocation, type LocationSpy } from './location';
+export { TestProviders, renderWithProviders, type ProvidersOptions } from './render';
+export { resetSharedState, setupFakeBff } from './session';
