@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sukoyaka/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', bench: 'src/bench/run.ts' },
+  entryPoints: { server: 'src/server.ts', bench: 'src/bench/run.ts', 'import-roster': 'src/cli/import-roster.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

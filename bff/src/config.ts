@@ -28,6 +28,30 @@ export interface Config {
   publicUrl: string;
   /** GA4 measurement id (G-…); without one, page views stay in the page's dataLayer. */
   gaMeasurementId: string | undefined;
+  /**
+   * Attempts per client address at the authentication calls (plugins/auth-throttle.ts);
+   * null turns the throttle off (AUTH_THROTTLE_MAX=0).
+   */
+  authThrottle: { max: number; windowMs: number } | null;
+  /**
+   * Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): true (any
+   * sender), false (none), or the proxies' addresses/CIDRs, comma-separated. The throttle keys
+   * on the client address, so production should name its load balancer.
+   */
+  trustProxy: boolean | string;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
 }
 
 function parseMeasurementId(value: string | undefined): string | undefined {
@@ -59,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsApiKey: env.SMS_API_KEY || undefined,
     smsSenderId: env.SMS_SENDER_ID ?? 'Sukoyaka',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    authThrottle: (() => {
+      const max = wholeNumber('AUTH_THROTTLE_MAX', env.AUTH_THROTTLE_MAX, 20);
+      const windowSeconds = wholeNumber('AUTH_THROTTLE_WINDOW_SECONDS', env.AUTH_THROTTLE_WINDOW_SECONDS, 600);
+      return max > 0 && windowSeconds > 0 ? { max, windowMs: windowSeconds * 1000 } : null;
+    })(),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -57,7 +57,7 @@ describe('signIn', () => {
     const before = agent.cookie('sukoyaka_session');
     const response = await agent.signIn(member.email, member.password);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ userId: member.id });
+    expect(response.body).toEqual({ userId: member.id, mfaRequired: false });
     const after = agent.cookie('sukoyaka_session');
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
@@ -127,7 +127,8 @@ describe('member calls without a member', () => {
     const member = await createMember(ctx.db);
     const agent = new Agent(ctx.app);
     await agent.signIn(member.email, member.password);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, member.id));
+    // The app reads the test clock, which stands still: expire the session by that clock, not the wall clock.
+    await ctx.db.update(sessions).set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) }).where(eq(sessions.userId, member.id));
     expect((await agent.get('getUserInfo')).status).toBe(401);
   });
 });
@@ -138,6 +139,14 @@ describe('getAuthState (spec §3)', () => {
     const agent = new Agent(ctx.app);
     await agent.signIn(member.email, member.password);
     const response = await agent.post('getAuthState');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ birthdayAuthExpireAt: null, passwordAuthExpireAt: null, mynaSecretQuestionExpireAt: null });
+  });
+
+  it('spec §7: accepts the call as a POST with no body at all', async () => {
+    const agent = new Agent(ctx.app);
+    const token = await agent.fetchToken();
+    const response = await agent.request({ method: 'POST', url: '/api/bff/getAuthState', headers: { 'x-csrf-token': token } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ birthdayAuthExpireAt: null, passwordAuthExpireAt: null, mynaSecretQuestionExpireAt: null });
   });

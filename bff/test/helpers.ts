@@ -116,12 +116,26 @@ export interface Response<T = unknown> {
   headers: Record<string, unknown>;
 }
 
-/** A browser as the bff sees it: a cookie jar and the authenticity token it was given. */
+let agentCounter = 0;
+
+/**
+ * A browser as the bff sees it: a cookie jar, the authenticity token it was given, and its own
+ * client address (10.x.y.z), as separate browsers have: the per-address throttle of the
+ * authentication calls (plugins/auth-throttle.ts) counts each agent on its own unless a test
+ * gives several agents one `ip`.
+ */
 export class Agent {
   private readonly cookies = new Map<string, string>();
   token: string | undefined;
+  readonly ip: string;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    options: { ip?: string } = {},
+  ) {
+    agentCounter += 1;
+    this.ip = options.ip ?? `10.${(agentCounter >> 16) & 255}.${(agentCounter >> 8) & 255}.${agentCounter & 255}`;
+  }
 
   private cookieHeader(): string | undefined {
     if (this.cookies.size === 0) return undefined;
@@ -152,6 +166,7 @@ export class Agent {
       query: options.query,
       payload: options.payload as never,
       headers: { ...(cookie ? { cookie } : {}), ...options.headers },
+      remoteAddress: this.ip,
     });
     this.remember(response.headers['set-cookie']);
     let body: unknown = response.body;

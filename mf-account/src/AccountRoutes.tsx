@@ -1,24 +1,33 @@
 import { areaForPath } from '@sukoyaka/contract';
 import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
 import { Route, Routes, useLocation } from 'react-router';
+import { EmailChangeConfirmPage } from './email-change/EmailChangeConfirmPage';
+import { EmailSettingsPage } from './email-change/EmailSettingsPage';
+import { AssociationAgreementsPage } from './agreements/AssociationAgreementsPage';
+import { PrivacyProvisionPage } from './agreements/PrivacyProvisionPage';
 import { HomePage } from './home/HomePage';
+import { OrgVerificationPage } from './org-verification/OrgVerificationPage';
+import { UnassociatedPage } from './org-verification/UnassociatedPage';
+import { NotificationSettingsPage } from './settings/NotificationSettingsPage';
+import { ProfilePage } from './settings/ProfilePage';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './login/LogoutPage';
+import { SmsMfaEditPage } from './mfa/SmsMfaEditPage';
+import { SmsMfaIntroPage } from './mfa/SmsMfaIntroPage';
+import { SmsMfaNewPage } from './mfa/SmsMfaNewPage';
+import { PasswordResetChangePage } from './password-reset/PasswordResetChangePage';
+import { PasswordResetNewPage } from './password-reset/PasswordResetNewPage';
+import { EmailNotVerifiedPage } from './signup/EmailNotVerifiedPage';
+import { SignupPage } from './signup/SignupPage';
+import { VerificationPage } from './signup/VerificationPage';
 import { NotAvailablePage, SuspensionNoticePage, UnderMaintenancePage } from './status/StatusPages';
+import { PromptAuthPage } from './step-up/PromptAuthPage';
+import { SensitiveVerificationPage } from './step-up/SensitiveVerificationPage';
 
 /** Pages of the account area that later issues fill; each says it is not ready yet. */
 const upcoming: Record<string, string> = {
-  '/signup': '新規登録',
-  '/profile': 'プロフィール',
-  '/password_reset': 'パスワード再設定',
   '/settings': '設定',
-  '/mfa': 'SMS認証の設定',
-  '/sensitive_verification': '本人確認',
-  '/org_verification': '組合員の確認',
   '/change_secret_question': '秘密の質問の変更',
-  '/prompt_auth': 'パスワードの確認',
-  '/privacy_provision_agreements': '情報提供への同意',
-  '/associations': '規約への同意',
   '/paperworks': '各種手続き',
   '/faq': 'よくある質問',
   '/terms': '利用規約',
@@ -26,8 +35,6 @@ const upcoming: Record<string, string> = {
   '/announcements': 'お知らせ',
   '/inquiry': 'お問い合わせ',
   '/enquetes': 'アンケート',
-  '/email_not_verified': 'メールアドレスの確認',
-  '/unassociated': '組合員情報の登録',
 };
 
 function Fallback() {
@@ -44,6 +51,24 @@ export function AccountRoutes() {
       <Route path="/" element={<HomePage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/signup" element={<SignupPage />} />
+      <Route path="/signup/verification" element={<VerificationPage />} />
+      <Route path="/email_not_verified" element={<EmailNotVerifiedPage />} />
+      <Route path="/password_reset/new" element={<PasswordResetNewPage />} />
+      <Route path="/password_reset/change" element={<PasswordResetChangePage />} />
+      <Route path="/settings/email" element={<EmailSettingsPage />} />
+      <Route path="/settings/email/confirm" element={<EmailChangeConfirmPage />} />
+      <Route path="/org_verification" element={<OrgVerificationPage />} />
+      <Route path="/unassociated" element={<UnassociatedPage />} />
+      <Route path="/associations/:associationId/agreements" element={<AssociationAgreementsPage />} />
+      <Route path="/privacy_provision_agreements" element={<PrivacyProvisionPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/settings/notifications" element={<NotificationSettingsPage />} />
+      <Route path="/mfa/setting/sms/intro" element={<SmsMfaIntroPage />} />
+      <Route path="/mfa/setting/sms/new" element={<SmsMfaNewPage />} />
+      <Route path="/mfa/setting/sms/edit" element={<SmsMfaEditPage />} />
+      <Route path="/prompt_auth" element={<PromptAuthPage />} />
+      <Route path="/sensitive_verification" element={<SensitiveVerificationPage />} />
       <Route path="/under_maintenance" element={<UnderMaintenancePage />} />
       <Route path="/suspension_notice" element={<SuspensionNoticePage />} />
       <Route path="/not_available" element={<NotAvailablePage />} />

@@ -37,6 +37,8 @@ export async function audit(
   event: AuditEvent,
   userId: string | null,
   detail: Record<string, unknown> = {},
+  /** When it happened, from the app's clock: rules that count recent events (throttles) read it. */
+  at?: Date,
 ): Promise<void> {
   await db.insert(auditLogs).values({
     event,
@@ -44,5 +46,6 @@ export async function audit(
     ip: request?.ip ?? null,
     userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
     detail,
+    ...(at ? { createdAt: at } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../api/handlers';
-import { authenticateByPassword, getUserInfo } from './members';
+import { getUserInfo } from './members';
+import { signIn } from './sign-in';
 
 export const BROWSER_ID_COOKIE = 'sukoyaka_bid';
 
@@ -37,11 +38,8 @@ export const accountHandlers = {
     };
   },
 
-  async signIn(input, { request, reply, db, now }) {
-    const member = await authenticateByPassword(db, input.email, input.password, now);
-    await request.server.sessions.startMember(request, reply, member.id);
-    return { userId: member.id };
-  },
+  // The password step; with SMS two-factor on, verifySignInCode completes it (sign-in.ts).
+  signIn: (input, context) => signIn(input, context),
 
   async getUserInfo(_input, { db, member }) {
     return getUserInfo(db, member);

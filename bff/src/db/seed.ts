@@ -22,6 +22,34 @@ export const DEMO_ROSTER = [
   { memberSymbol: '1001', memberNumber: '1', birthday: DEMO_MEMBER.birthday },
 ] as const;
 
+/**
+ * More free entries of the demo association, with the same birthday as the first (README): so a
+ * newcomer, the seeded newcomer member and the e2e journeys that link a member each have one,
+ * as an entry can be linked once only.
+ */
+export const SPARE_ROSTER = [
+  { memberSymbol: '1001', memberNumber: '2002', birthday: '1990-01-01' },
+  { memberSymbol: '1001', memberNumber: '2003', birthday: '1990-01-01' },
+] as const;
+
+/**
+ * A member who has verified their e-mail address but not linked an association yet: signing in
+ * lands on /unassociated, from where they link to the demo association (README).
+ */
+export const NEWCOMER_MEMBER = { email: 'newcomer@sukoyaka.example', nickname: 'はじめ 太郎' } as const;
+
+/**
+ * A member of its own for the SMS two-factor journey (e2e/tests/sms-mfa.test.ts), with the demo
+ * password: turning two-factor on for the demo member would change every other journey's sign-in.
+ * Linked to the demo association (roster entry 1001-3) and agreed like the demo member (README).
+ */
+export const MFA_MEMBER = {
+  email: 'mfa@sukoyaka.example',
+  nickname: 'にだん 認子',
+  birthday: '1985-06-15',
+  roster: { memberSymbol: '1001', memberNumber: '3' },
+} as const;
+
 export const DEMO_DOCUMENTS = [
   {
     kind: 'association_terms' as const,
@@ -107,6 +135,14 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         })
         .onConflictDoNothing();
     }
+    await tx
+      .insert(users)
+      .values({ email: NEWCOMER_MEMBER.email, passwordHash, nickname: NEWCOMER_MEMBER.nickname, emailVerifiedAt: now })
+      .onConflictDoNothing();
+    await tx
+      .insert(rosterEntries)
+      .values(SPARE_ROSTER.map((entry) => ({ associationId: DEMO_ASSOCIATION.id, ...entry })))
+      .onConflictDoNothing();
     if (!demo) return { seeded: false };
     await tx.insert(rosterEntries).values([
       { associationId: DEMO_ASSOCIATION.id, ...DEMO_ROSTER[0] },
@@ -117,6 +153,25 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .values(DEMO_DOCUMENTS.map((document) => ({ ...document, associationId: DEMO_ASSOCIATION.id, version: 1, publishedAt: now })))
       .returning();
     await tx.insert(consents).values(documents.map((document) => ({ userId: demo.id, documentId: document.id, agreedAt: now })));
+    const [mfa] = await tx
+      .insert(users)
+      .values({
+        email: MFA_MEMBER.email,
+        passwordHash,
+        nickname: MFA_MEMBER.nickname,
+        birthday: MFA_MEMBER.birthday,
+        associationId: DEMO_ASSOCIATION.id,
+        associationVerifiedAt: now,
+        emailVerifiedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (mfa) {
+      await tx
+        .insert(rosterEntries)
+        .values({ associationId: DEMO_ASSOCIATION.id, ...MFA_MEMBER.roster, birthday: MFA_MEMBER.birthday, linkedUserId: mfa.id });
+      await tx.insert(consents).values(documents.map((document) => ({ userId: mfa.id, documentId: document.id, agreedAt: now })));
+    }
     const day = 24 * 60 * 60 * 1000;
     await tx.insert(bloodPressures).values(
       Array.from({ length: 7 }, (_, i) => ({

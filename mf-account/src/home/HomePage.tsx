@@ -14,13 +14,31 @@ import {
   useUserInfo,
   type UserInfo,
 } from '@sukoyaka/shared';
+import { useEffect } from 'react';
 import styled from 'styled-components';
+import { useNavigationInfo } from '../navigation/api/get-navigation-info';
+import { redirectTo } from '../navigation/redirect';
 
 const Tiles = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.spacing(2)};
   grid-template-columns: 1fr;
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 1fr 1fr; }`}
+`;
+
+const Links = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+  a {
+    display: inline-block;
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    font-weight: 700;
+  }
 `;
 
 function MemberHome({ member }: { member: UserInfo }) {
@@ -42,6 +60,20 @@ function MemberHome({ member }: { member: UserInfo }) {
             </div>
           </Stack>
         </Card>
+        <Card aria-labelledby="home-account">
+          <Stack $gap={1.5}>
+            <SectionHeading id="home-account">アカウント設定</SectionHeading>
+            <Text $muted>プロフィールや通知、ログインの設定を確認・変更できます。</Text>
+            <Links>
+              <li>
+                <AppLink href="/profile">プロフィール・アカウント設定</AppLink>
+              </li>
+              <li>
+                <AppLink href="/settings/notifications">通知設定</AppLink>
+              </li>
+            </Links>
+          </Stack>
+        </Card>
       </Tiles>
     </Stack>
   );
@@ -59,15 +91,29 @@ function VisitorHome() {
   );
 }
 
-/** `/`: the member's home, or for a visitor the introduction with the login/sign-up banner. */
+/** The member's home, once nothing is left to do first; it reads who the member is. */
+function SignedInHome() {
+  const { data, error } = useUserInfo();
+  if (error) throw error;
+  return data ? <MemberHome member={data} /> : <LoadingSkeleton />;
+}
+
+/**
+ * `/`: the member's home, or for a visitor the introduction with the login/sign-up banner. A
+ * member with something to do first (verify the address, link an association, agree to its
+ * terms: getNavigationInfo's `next`) is sent there; sign-in lands here, so this is where it happens.
+ */
 export function HomePage() {
-  const { data, error, isPending } = useUserInfo();
+  const { data, error, isPending, isFetching } = useNavigationInfo();
   const isVisitor = error instanceof AppError && error.statusCode === 401;
+  // A cached answer may be out of date (the member has just linked or agreed): it sends no one
+  // anywhere until it is read again.
+  const checking = isFetching && Boolean(data?.next);
+  const next = checking ? null : (data?.next ?? null);
   usePageTitle(null);
+  useEffect(() => {
+    if (next) redirectTo(next);
+  }, [next]);
   if (error && !isVisitor) throw error;
-  return (
-    <PageLayout>
-      {isPending ? <LoadingSkeleton /> : data ? <MemberHome member={data} /> : <VisitorHome />}
-    </PageLayout>
-  );
+  return <PageLayout>{isPending || checking || next ? <LoadingSkeleton /> : data ? <SignedInHome /> : <VisitorHome />}</PageLayout>;
 }

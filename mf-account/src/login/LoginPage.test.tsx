@@ -75,7 +75,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
 
   it("spec §7: success calls signIn (POST, JSON, authenticity token), drops the visitor's cache and goes back where the member was going", async () => {
     window.history.replaceState(null, '', '/login?return_to=%2Fvitals%3Ftab%3Dbp');
-    bff.onCall('signIn', reply({ userId: 'u1' }));
+    bff.onCall('signIn', reply({ userId: 'u1', mfaRequired: false }));
     sharedQueryClient.setQueryData(['userInfo'], { visitor: true });
     renderWithProviders(<LoginPage />);
 
@@ -99,7 +99,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
     ['a return_to that is not a path', '/login?return_to=https%3A%2F%2Fevil.example%2F'],
   ])('spec §7: after success with %s the member lands on home', async (_label, url) => {
     window.history.replaceState(null, '', url);
-    bff.onCall('signIn', reply({ userId: 'u1' }));
+    bff.onCall('signIn', reply({ userId: 'u1', mfaRequired: false }));
     renderWithProviders(<LoginPage />);
 
     await userEvent.type(email(), 'taro@example.jp');

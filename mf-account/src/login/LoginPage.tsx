@@ -1,12 +1,14 @@
 import { calls } from '@sukoyaka/contract';
 import {
   AppError,
+  AppLink,
   Button,
   Card,
   FormError,
   Heading,
   PageLayout,
   Stack,
+  Text,
   TextField,
   api,
   describeError,
@@ -21,6 +23,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { SignInCodeStep } from './SignInCodeStep';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
 const reasons: Record<string, string> = {
@@ -39,18 +42,30 @@ const Narrow = styled.div`
   margin: 0 auto;
 `;
 
-/** `/login`: e-mail and password; on success back to where the member was going, or home. */
+/**
+ * `/login`: e-mail and password, then the SMS code when the member has SMS two-factor on; on
+ * success back to where the member was going, or home.
+ */
 export function LoginPage() {
   usePageTitle('ログイン');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // With SMS two-factor on, the password is followed by the code sent by SMS (SignInCodeStep).
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [resent, setResent] = useState(false);
+  const signedIn = () => {
+    // Whatever was cached belonged to the visitor.
+    queryClient.clear();
+    navigate(safeReturnPath(new URLSearchParams(window.location.search).get('return_to')));
+  };
   const signIn = useMutation({
     mutationFn: (input: { email: string; password: string }) => api.signIn(input),
-    onSuccess: () => {
-      // Whatever was cached belonged to the visitor.
-      queryClient.clear();
-      navigate(safeReturnPath(new URLSearchParams(window.location.search).get('return_to')));
+    onSuccess: (result) => {
+      if (!result.mfaRequired) return signedIn();
+      // Signing in again from the code step is how a new code is sent.
+      setResent(step === 'code');
+      setStep('code');
     },
     onError: (error) => setFieldErrors(fieldErrorsOf(error)),
   });
@@ -66,6 +81,30 @@ export function LoginPage() {
   // A 400 with per-field messages shows them at the fields; any other failure shows above the form.
   const shownAtFields = signIn.error instanceof AppError && signIn.error.statusCode === 400 && Object.keys(signIn.error.fieldErrors).length > 0;
   const formError = signIn.error && !shownAtFields ? describeError(signIn.error) : null;
+
+  if (step === 'code') {
+    return (
+      <PageLayout header={{ hideButton: true }}>
+        <Narrow>
+          <Card>
+            <SignInCodeStep
+              onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
+              resendPending={signIn.isPending}
+              resent={resent}
+              resendError={signIn.error}
+              onBack={() => {
+                signIn.reset();
+                setPassword('');
+                setResent(false);
+                setStep('password');
+              }}
+              onSignedIn={signedIn}
+            />
+          </Card>
+        </Narrow>
+      </PageLayout>
+    );
+  }
 
   return (
     <PageLayout header={{ hideButton: true }}>
@@ -100,6 +139,12 @@ export function LoginPage() {
               <Button type="submit" block busy={signIn.isPending}>
                 {signIn.isPending ? 'ログインしています…' : 'ログイン'}
               </Button>
+              <Text>
+                <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>
+              </Text>
+              <Text>
+                はじめての方は <AppLink href="/signup">新規登録</AppLink>
+              </Text>
             </Stack>
           </form>
         </Card>

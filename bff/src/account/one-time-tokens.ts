@@ -1,0 +1,175 @@
+import { ErrorCodes } from '@sukoyaka/contract';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client';
+import { oneTimeTokens } from '../db/schema';
+import type { Mail, Mailer } from '../integrations/mail/mailer';
+import { HttpError } from '../lib/errors';
+import { randomToken, sha256 } from '../lib/tokens';
+
+/*
+ * The single-use links sent by mail (e-mail verification, password reset, e-mail change): only
+ * the SHA-256 of a token is stored; a link works once, until it expires or a newer link of the
+ * same purpose is sent. One mail a minute per account and purpose.
+ */
+
+export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+export type TokenRow = typeof oneTimeTokens.$inferSelect;
+
+const MINUTE = 60 * 1000;
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  email_verification: 24 * 60 * MINUTE,
+  password_reset: 30 * MINUTE,
+  email_change: 24 * 60 * MINUTE,
+};
+
+/** At most one mail a minute per account and purpose, so nobody can flood a mailbox through us. */
+export const MAIL_INTERVAL_MS = MINUTE;
+
+/** Seconds until the account may be sent another mail of this purpose; 0 when it may now. */
+export async function secondsUntilNextMail(db: Executor, userId: string, purpose: TokenPurpose, now: Date): Promise<number> {
+  const [latest] = await db
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose)))
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  if (!latest) return 0;
+  const waitMs = latest.createdAt.getTime() + MAIL_INTERVAL_MS - now.getTime();
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+export const tooManyMails = (seconds: number) =>
+  new HttpError(429, ErrorCodes.tooManyRequests, `メールは1分に1回まで送信できます。${seconds}秒ほど待ってから、もう一度お試しください。`);
+
+/**
+ * A new link for the account: the older unused links of the same purpose stop working (their
+ * expiry is moved to now), so only the newest mail counts.
+ */
+export async function issueToken(
+  db: Executor,
+  fields: { userId: string; purpose: TokenPurpose; email: string; now: Date },
+): Promise<{ id: string; token: string }> {
+  const { userId, purpose, email, now } = fields;
+  await supersedeTokens(db, userId, [purpose], now);
+  const token = randomToken();
+  const [row] = await db
+    .insert(oneTimeTokens)
+    .values({
+      purpose,
+      userId,
+      email,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    })
+    .returning({ id: oneTimeTokens.id });
+  return { id: row!.id, token };
+}
+
+/** Ends every still-usable link of these purposes of the account. */
+export async function supersedeTokens(db: Executor, userId: string, purposes: TokenPurpose[], now: Date): Promise<void> {
+  for (const purpose of purposes) {
+    await db
+      .update(oneTimeTokens)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      );
+  }
+}
+
+/**
+ * The usable link named by a token (unused, unexpired, of this purpose), locked for the
+ * transaction so that two requests with the same link cannot both use it.
+ */
+export async function findUsableToken(db: Executor, purpose: TokenPurpose, token: string, now: Date): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function markTokenUsed(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, id));
+}
+
+/** The newest usable link of a purpose, e.g. the e-mail change waiting for confirmation. */
+export async function latestUsableToken(db: Executor, userId: string, purpose: TokenPurpose, now: Date): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A link whose mail never left is removed, so it neither lingers nor counts toward the one-a-minute limit. */
+export async function withdrawToken(db: Executor, id: string): Promise<void> {
+  await db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, id));
+}
+
+export function invalidToken(message: string): HttpError {
+  return new HttpError(400, ErrorCodes.invalidToken, message);
+}
+
+export const deliveryFailed = () =>
+  new HttpError(503, ErrorCodes.deliveryFailed, 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。');
+
+/**
+ * Sends a mail the call is about (a link). The data is committed before: when the mail cannot
+ * be sent, `undo` runs (e.g. withdrawing the link) and the member gets 503 `delivery_failed`
+ * and can try again.
+ */
+export async function sendOrFail(request: FastifyRequest, mailer: Mailer, mail: Mail, undo?: () => Promise<void>): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    request.log.error({ err: error, subject: mail.subject }, 'mail delivery failed');
+    if (undo) await undo().catch((undoError: unknown) => request.log.error({ err: undoError }, 'could not withdraw the undelivered link'));
+    throw deliveryFailed();
+  }
+}
+
+/**
+ * Sends a notice about something already done (the old address told of a change, say). The
+ * change stands whether or not the notice leaves, so a failure is logged, not answered.
+ */
+export async function sendNotice(request: FastifyRequest, mailer: Mailer, mail: Mail): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    request.log.error({ err: error, subject: mail.subject }, 'notice mail delivery failed');
+  }
+}
+
+/** True for PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

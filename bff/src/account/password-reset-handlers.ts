@@ -1,0 +1,7 @@
+import type { Handlers } from '../api/handlers';
+import { createPasswordReset, updatePasswordByResetToken } from './password-reset';
+
+export const passwordResetHandlers = {
+  createPasswordReset: (input, context) => createPasswordReset(input, context),
+  updatePasswordByResetToken: (input, context) => updatePasswordByResetToken(input, context),
+} satisfies Partial<Handlers>;

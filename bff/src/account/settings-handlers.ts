@@ -1,0 +1,21 @@
+import type { Handlers } from '../api/handlers';
+import { navigationInfo } from './navigation';
+import { getNotificationSettings, updateNotificationSettings, updateProfile } from './settings';
+
+export const settingsHandlers = {
+  async getNavigationInfo(_input, { db, member }) {
+    return navigationInfo(db, member);
+  },
+
+  async getNotificationSettings(_input, { db, member }) {
+    return { settings: await getNotificationSettings(db, member.id) };
+  },
+
+  async updateNotificationSettings(input, { request, db, member, now }) {
+    return { settings: await updateNotificationSettings(db, request, member, input.settings, now) };
+  },
+
+  async updateProfile(input, { request, db, member, now }) {
+    return updateProfile(db, request, member, input.nickname, now);
+  },
+} satisfies Partial<Handlers>;

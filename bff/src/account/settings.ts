@@ -1,0 +1,51 @@
+import { notificationCategories, type NotificationCategory, type NotificationSettings } from '@sukoyaka/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Member } from '../api/handlers';
+import type { Database, Executor } from '../db/client';
+import { notificationSettings, users } from '../db/schema';
+import { audit } from './audit';
+
+const categories = notificationCategories.map((category) => category.key);
+
+/** Every category is on until the member turns it off (no row yet means on). */
+export async function getNotificationSettings(db: Executor, userId: string): Promise<NotificationSettings> {
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const stored = new Map(rows.map((row) => [row.category, row.enabled]));
+  return Object.fromEntries(categories.map((key) => [key, stored.get(key) ?? true])) as Record<NotificationCategory, boolean>;
+}
+
+export async function updateNotificationSettings(
+  db: Database,
+  request: FastifyRequest,
+  member: Member,
+  settings: NotificationSettings,
+  now: Date,
+): Promise<NotificationSettings> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(notificationSettings)
+      .values(categories.map((category) => ({ userId: member.id, category, enabled: settings[category], updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [notificationSettings.userId, notificationSettings.category],
+        set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
+      });
+    await audit(tx, request, 'notification_settings_updated', member.id, { settings }, now);
+  });
+  return getNotificationSettings(db, member.id);
+}
+
+export async function updateProfile(
+  db: Database,
+  request: FastifyRequest,
+  member: Member,
+  nickname: string,
+  now: Date,
+): Promise<{ nickname: string }> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ nickname }).where(eq(users.id, member.id));
+    // The nickname itself stays out of the log; which field changed is enough.
+    await audit(tx, request, 'profile_updated', member.id, { fields: ['nickname'] }, now);
+  });
+  return { nickname };
+}

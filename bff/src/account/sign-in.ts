@@ -1,0 +1,87 @@
+import { ErrorCodes, maskPhoneNumber, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
+import { eq } from 'drizzle-orm';
+import type { CallContext } from '../api/handlers';
+import { sessions } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { audit } from './audit';
+import { accountConditionError, accountLocked } from './conditions';
+import { lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
+import { authenticateByPassword, findMemberById } from './members';
+import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, issueSmsCode } from './sms-codes';
+
+/**
+ * signIn: the password step. Without SMS two-factor it starts the member's session (a new id).
+ * With it, no member session starts: the visitor session remembers who is signing in
+ * (sessions.pendingMfaUserId), a code goes to the registered phone, and verifySignInCode finishes.
+ * The password alone does not end a run of failures when a code is still to come, so guessing
+ * the code cannot be stretched by signing in again in between.
+ */
+export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<'visitor'>): Promise<CallOutput<'signIn'>> {
+  const { request, reply, db, now } = context;
+  const { member, mfaPhoneNumber } = await authenticateByPassword(db, request, input.email, input.password, now);
+
+  if (!mfaPhoneNumber) {
+    await db.transaction(async (tx) => {
+      await resetFailedAuthentications(tx, member.id);
+      await audit(tx, request, 'sign_in', member.id, { method: 'password' }, now);
+    });
+    await request.server.sessions.startMember(request, reply, member.id);
+    return { userId: member.id, mfaRequired: false };
+  }
+
+  // The POST carried an authenticity token, so the browser has a session to remember this on.
+  const session = await request.server.sessions.ensure(request, reply);
+  const { code } = await db.transaction(async (tx) => {
+    const issued = await issueSmsCode(tx, { userId: member.id, purpose: 'sign_in', phoneNumber: mfaPhoneNumber, now });
+    await tx.update(sessions).set({ pendingMfaUserId: member.id }).where(eq(sessions.id, session.row.id));
+    await audit(tx, request, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
+    return issued;
+  });
+  await deliverSmsCode(context, mfaPhoneNumber, 'sign_in', code);
+  return { userId: null, mfaRequired: true };
+}
+
+const noPendingSignIn = () =>
+  new HttpError(
+    401,
+    ErrorCodes.unauthenticated,
+    'ログインの手続きが見つかりません。もう一度メールアドレスとパスワードを入力してください。',
+  );
+
+/**
+ * verifySignInCode: the code sent by signIn completes the sign-in of the member this session
+ * is signing in as. A wrong code counts toward the account lock like a wrong password; the
+ * code itself allows five tries and lives five minutes.
+ */
+export async function verifySignInCode(
+  input: ParsedInput<'verifySignInCode'>,
+  context: CallContext<'visitor'>,
+): Promise<CallOutput<'verifySignInCode'>> {
+  const { request, reply, db, now } = context;
+  const userId = request.session?.row.pendingMfaUserId;
+  if (!userId) throw noPendingSignIn();
+  const found = await findMemberById(db, userId);
+  if (!found) throw noPendingSignIn();
+  // Locked (by this very flow, say), suspended…: the same answer signIn would give.
+  const condition = accountConditionError(found.standing, now);
+  if (condition) throw condition;
+
+  const outcome = await db.transaction(async (tx) => {
+    const check = await checkSmsCode(tx, { userId, purpose: 'sign_in', code: input.code, now });
+    if (check.status === 'wrong') {
+      const failure = await recordFailedAuthentication(tx, request, userId, now, 'sms_code');
+      await audit(tx, request, 'sign_in_failed', userId, { reason: 'wrong_sms_code', locked: failure.locked }, now);
+      return { ...check, ...failure };
+    }
+    if (check.status === 'ok') {
+      await resetFailedAuthentications(tx, userId);
+      await audit(tx, request, 'sign_in', userId, { method: 'password+sms' }, now);
+    }
+    return check;
+  });
+  if (outcome.status === 'expired') throw codeExpired();
+  if (outcome.status === 'wrong') throw outcome.locked ? accountLocked() : codeWrong(outcome.triesLeft, lockWarning(outcome.remaining));
+  // A new session id for the member; the visitor session with its pending sign-in is deleted.
+  await request.server.sessions.startMember(request, reply, userId);
+  return { userId };
+}

@@ -1,0 +1,255 @@
+import { and, eq } from 'drizzle-orm';
+import { auditLogs, users } from '../src/db/schema';
+import { SlidingWindowThrottle } from '../src/plugins/auth-throttle';
+import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+
+/*
+ * Issue 4, "Sign-in and lockout": five failed authentications in a row lock the account for 30
+ * minutes, across sessions and devices; attempts are throttled per client address; answers do not
+ * tell whether an e-mail is registered.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const MINUTE = 60 * 1000;
+const LOCKED = { code: 'system_account_locked', message: 'アカウントがロックされています。しばらく時間をおいてから再度お試しください。' };
+const INVALID = { code: 'invalid_credentials', message: 'メールアドレスまたはパスワードが正しくありません。' };
+
+async function failSignIns(email: string, times: number, agent = new Agent(ctx.app)) {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i += 1) statuses.push((await agent.signIn(email, `wrong-guess-${i}`)).status);
+  return statuses;
+}
+
+async function userRow(id: string) {
+  const [row] = await ctx.db
+    .select({ failedAuthCount: users.failedAuthCount, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, id));
+  return row!;
+}
+
+async function auditEvents(userId: string) {
+  return ctx.db
+    .select({ event: auditLogs.event, detail: auditLogs.detail, ip: auditLogs.ip })
+    .from(auditLogs)
+    .where(eq(auditLogs.userId, userId));
+}
+
+describe('lockout after failed sign-ins', () => {
+  it('four wrong passwords in a row do not lock the account; the fifth locks it and answers 423 at once', async () => {
+    const member = await createMember(ctx.db);
+
+    expect(await failSignIns(member.email, 4)).toEqual([401, 401, 401, 401]);
+    expect(await userRow(member.id)).toEqual({ failedAuthCount: 4, lockedUntil: null });
+
+    const fifth = await new Agent(ctx.app).signIn(member.email, 'wrong-again');
+    expect(fifth.status).toBe(423);
+    expect(fifth.body).toEqual(LOCKED);
+    expect((await userRow(member.id)).lockedUntil!.getTime()).toBe(ctx.clock.now().getTime() + 30 * MINUTE);
+
+    // While locked, even the right password gets no session.
+    const agent = new Agent(ctx.app);
+    const right = await agent.signIn(member.email, member.password);
+    expect(right.status).toBe(423);
+    expect(right.body).toEqual(LOCKED);
+    expect((await agent.get('getSession')).body.userId).toBeNull();
+  });
+
+  it('the lock lasts 30 minutes: still locked at 29:59, open at 30:00', async () => {
+    const member = await createMember(ctx.db);
+    await failSignIns(member.email, 5);
+
+    ctx.clock.advance(30 * MINUTE - 1000);
+    expect((await new Agent(ctx.app).signIn(member.email, member.password)).status).toBe(423);
+
+    ctx.clock.advance(1000);
+    const agent = new Agent(ctx.app);
+    const response = await agent.signIn(member.email, member.password);
+    expect(response.status).toBe(200);
+    expect((await agent.get('getUserInfo')).status).toBe(200);
+  });
+
+  it('after the lock ends the member has five tries again, not one', async () => {
+    const member = await createMember(ctx.db);
+    await failSignIns(member.email, 5);
+    ctx.clock.advance(30 * MINUTE);
+
+    expect(await failSignIns(member.email, 4)).toEqual([401, 401, 401, 401]);
+    expect(await failSignIns(member.email, 1)).toEqual([423]);
+  });
+
+  it('a successful sign-in resets the count: 4 failures, a success, 4 failures leave the account open', async () => {
+    const member = await createMember(ctx.db);
+    await failSignIns(member.email, 4);
+    expect((await new Agent(ctx.app).signIn(member.email, member.password)).status).toBe(200);
+    expect((await userRow(member.id)).failedAuthCount).toBe(0);
+
+    expect(await failSignIns(member.email, 4)).toEqual([401, 401, 401, 401]);
+    expect((await new Agent(ctx.app).signIn(member.email, member.password)).status).toBe(200);
+  });
+
+  it('failures from different sessions and devices add up to the same lock', async () => {
+    const member = await createMember(ctx.db);
+    const phone = new Agent(ctx.app);
+    const laptop = new Agent(ctx.app);
+    expect(phone.ip).not.toBe(laptop.ip);
+
+    expect(await failSignIns(member.email, 3, phone)).toEqual([401, 401, 401]);
+    expect(await failSignIns(member.email, 2, laptop)).toEqual([401, 423]);
+    expect((await phone.signIn(member.email, member.password)).status).toBe(423);
+  });
+
+  it('a member already signed in elsewhere meets the lock on every member call', async () => {
+    const member = await createMember(ctx.db);
+    const signedIn = new Agent(ctx.app);
+    await signedIn.signIn(member.email, member.password);
+    expect((await signedIn.get('getUserInfo')).status).toBe(200);
+
+    await failSignIns(member.email, 5);
+
+    const info = await signedIn.get('getUserInfo');
+    expect(info.status).toBe(423);
+    expect(info.body.code).toBe('system_account_locked');
+  });
+
+  it('concurrent wrong passwords lock the account once, and none slips past the count', async () => {
+    const member = await createMember(ctx.db);
+    const responses = await Promise.all(Array.from({ length: 7 }, (_, i) => new Agent(ctx.app).signIn(member.email, `parallel-${i}`)));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 423).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.every((status) => status === 401 || status === 423)).toBe(true);
+    const locks = (await auditEvents(member.id)).filter((row) => row.event === 'account_locked');
+    expect(locks).toHaveLength(1);
+    expect((await userRow(member.id)).lockedUntil).not.toBeNull();
+  });
+
+  it('records sign_in, sign_in_failed and account_locked in the audit log, with the client address', async () => {
+    const member = await createMember(ctx.db);
+    const agent = new Agent(ctx.app);
+    await agent.signIn(member.email, member.password);
+    await failSignIns(member.email, 5, agent);
+    await agent.signIn(member.email, member.password);
+
+    const rows = await auditEvents(member.id);
+    const events = rows.map((row) => row.event);
+    expect(events.filter((event) => event === 'sign_in')).toHaveLength(1);
+    expect(rows.filter((row) => row.event === 'sign_in_failed').map((row) => row.detail)).toEqual(
+      expect.arrayContaining([
+        { reason: 'wrong_password', locked: false },
+        { reason: 'wrong_password', locked: true },
+        { reason: 'locked' },
+      ]),
+    );
+    expect(events.filter((event) => event === 'sign_in_failed')).toHaveLength(6);
+    const [locked] = rows.filter((row) => row.event === 'account_locked');
+    expect(locked!.detail).toMatchObject({ after: 'password', failures: 5 });
+    expect(rows.every((row) => row.ip === agent.ip)).toBe(true);
+  });
+});
+
+describe('enumeration: the answers do not tell whether an e-mail is registered', () => {
+  it('an unknown e-mail gets the same 401 as a wrong password, and is never "locked"', async () => {
+    const member = await createMember(ctx.db);
+    const known = await new Agent(ctx.app).signIn(member.email, 'wrong-guess');
+    const unknown = new Agent(ctx.app);
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await unknown.signIn('nobody-here@example.jp', `guess-${i}`));
+    expect(known.status).toBe(401);
+    expect(known.body).toEqual(INVALID);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(INVALID);
+    }
+    const anonymous = await ctx.db
+      .select({ detail: auditLogs.detail })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.event, 'sign_in_failed'), eq(auditLogs.ip, unknown.ip)));
+    // Recorded without the address a stranger typed.
+    expect(anonymous).toHaveLength(6);
+    expect(anonymous.every((row) => JSON.stringify(row.detail) === JSON.stringify({ reason: 'unknown_account' }))).toBe(true);
+  });
+});
+
+describe('per-address throttle of the authentication calls', () => {
+  it('allows 20 attempts per address in 10 minutes, then answers 429 too_many_requests with a Japanese message', async () => {
+    const ip = '203.0.113.10';
+    for (let i = 0; i < 20; i += 1) {
+      const response = await new Agent(ctx.app, { ip }).signIn(`stranger${i}@example.jp`, 'guess');
+      expect(response.status).toBe(401);
+    }
+    const member = await createMember(ctx.db);
+    const agent = new Agent(ctx.app, { ip });
+    const refused = await agent.signIn(member.email, member.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: 'too_many_requests',
+      message: '短時間に多くの操作が行われました。しばらく時間をおいてから、もう一度お試しください。',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before the handler: no session started, nothing counted against the account.
+    expect((await agent.get('getSession')).body.userId).toBeNull();
+    expect((await userRow(member.id)).failedAuthCount).toBe(0);
+
+    // Another address is not affected.
+    expect((await new Agent(ctx.app, { ip: '203.0.113.11' }).signIn(member.email, member.password)).status).toBe(200);
+
+    // Ten minutes after the first attempts, the address may try again.
+    ctx.clock.advance(10 * MINUTE);
+    expect((await new Agent(ctx.app, { ip }).signIn(member.email, member.password)).status).toBe(200);
+  });
+
+  it('counts every authentication call together: sign-in, SMS codes and step-up confirmations', async () => {
+    const ip = '203.0.113.20';
+    const member = await createMember(ctx.db);
+    const agent = new Agent(ctx.app, { ip });
+    expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await agent.post('verifySignInCode', { code: '123456' })).status).toBe(401);
+    for (let i = 0; i < 10; i += 1) expect((await agent.post('authenticateUserPassword', { password: member.password })).status).toBe(200);
+    const refused = await agent.post('authenticateBirthday', { birthday: '1980-04-01' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_requests');
+    // Other calls of the same address are not throttled.
+    expect((await agent.get('getUserInfo')).status).toBe(200);
+  });
+
+  it('trusts the client address the proxy reports (X-Forwarded-For)', async () => {
+    const agent = new Agent(ctx.app, { ip: '10.200.0.1' });
+    for (let i = 0; i < 20; i += 1)
+      await agent.request({ method: 'POST', url: '/api/bff/signIn', payload: {}, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const refused = await agent.request({
+      method: 'POST',
+      url: '/api/bff/signIn',
+      payload: {},
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(refused.status).toBe(429);
+    const other = await agent.request({
+      method: 'POST',
+      url: '/api/bff/signIn',
+      payload: {},
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+    });
+    expect(other.status).not.toBe(429);
+  });
+});
+
+describe('SlidingWindowThrottle', () => {
+  it('holds "at most max in any window", with no burst at a window edge', () => {
+    const throttle = new SlidingWindowThrottle({ max: 3, windowMs: 1000 });
+    expect(throttle.attempt('a', 0).allowed).toBe(true);
+    expect(throttle.attempt('a', 900).allowed).toBe(true);
+    expect(throttle.attempt('a', 950).allowed).toBe(true);
+    expect(throttle.attempt('a', 999)).toEqual({ allowed: false, retryAfterMs: 1 });
+    // The first attempt leaves the window at 1000; the two at 900 and 950 are still in it.
+    expect(throttle.attempt('a', 1000).allowed).toBe(true);
+    expect(throttle.attempt('a', 1001)).toEqual({ allowed: false, retryAfterMs: 899 });
+    expect(throttle.attempt('b', 1001).allowed).toBe(true);
+  });
+});

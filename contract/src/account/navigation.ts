@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+
+/** Where a signed-in account must go before it may use the service, in order of precedence. */
+export type NavigationNext = '/email_not_verified' | '/unassociated' | `/associations/${string}/agreements`;
+
+export const getNavigationInfo = defineCall({
+  name: 'getNavigationInfo',
+  method: 'GET',
+  access: 'account',
+  summary:
+    'What the areas need to decide what the member may see: their e-mail verification, association, terms still to agree, SMS two-factor, and the page to send them to first (`next`, null when none).',
+  input: z.object({}).strict(),
+  output: z.object({
+    nickname: z.string(),
+    emailVerified: z.boolean(),
+    association: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** The association whose current terms the member has not agreed to yet. */
+    pendingAgreementAssociationId: z.string().nullable(),
+    smsMfaEnabled: z.boolean(),
+    /** '/email_not_verified', '/unassociated', '/associations/<id>/agreements' or null. */
+    next: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { nullableTimestamp } from '../fields';
+import { pastCalendarDate } from './step-up';
+
+/*
+ * Organisation verification: a member links to their health-insurance association by what is
+ * printed on their insurance card (保険者番号, 記号, 番号) and their birthday, matched against the
+ * association's roster. The same field builders validate the page, the call and the roster CSV.
+ */
+
+/** Our error codes of this flow (the shape is the usual `{ code, message }`). */
+export const OrgVerificationErrorCodes = {
+  /** 400: nothing matched; the message never says which part was wrong. */
+  noMatch: 'association_member_not_found',
+  /** 409: the member is already linked to an association. */
+  alreadyLinked: 'association_already_linked',
+} as const;
+
+export const ORG_NO_MATCH_MESSAGE = '入力された情報に一致する加入者が見つかりませんでした。保険証の記載内容をご確認ください。';
+export const ORG_ALREADY_LINKED_MESSAGE = 'すでに健康保険組合の加入者情報が登録されています。';
+export const ORG_TOO_MANY_ATTEMPTS_MESSAGE = '確認に失敗した回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a record (a UUID), e.g. an association's, from a query string or a body. */
+export function recordId(label: string) {
+  return z.string({ error: `${label}を指定してください` }).regex(UUID_PATTERN, `${label}の形式が正しくありません`);
+}
+
+/**
+ * What a member types from their card: full-width digits and letters become half-width (NFKC),
+ * spaces around are dropped. Roster CSVs go through the same, so both sides compare alike.
+ */
+export function normalizeCardText(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
+/** Digits only: spaces and hyphens inside carry no meaning in a number and are dropped too. */
+export function normalizeCardDigits(value: string): string {
+  return normalizeCardText(value).replace(/[\s\-‐‑–—−ー]/g, '');
+}
+
+/** 保険者番号: the association's 8-digit insurer number. */
+export function insurerNumber(label = '保険者番号') {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .transform(normalizeCardDigits)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label}を入力してください`, abort: true })
+        .regex(/^\d{8}$/, `${label}は8桁の数字で入力してください`),
+    );
+}
+
+/** 記号: printed on the card; usually digits, sometimes with letters or kana. */
+export function memberSymbol(label = '記号') {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .transform(normalizeCardText)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label}を入力してください`, abort: true })
+        .max(20, `${label}は20文字以内で入力してください`)
+        .regex(/^[^\p{Cc}\p{Cf}]+$/u, `${label}に使用できない文字が含まれています`),
+    );
+}
+
+/** 番号: the insured person's number on the card, digits only. */
+export function memberNumber(label = '番号') {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .transform(normalizeCardDigits)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label}を入力してください`, abort: true })
+        .max(20, `${label}は20桁以内で入力してください`)
+        .regex(/^\d+$/, `${label}は数字で入力してください`),
+    );
+}
+
+/** A birthday as yyyy-MM-dd: the same rule as the birthday confirmation (step-up). */
+export function birthDate(label = '生年月日') {
+  // An empty value reads "enter it", not also "malformed".
+  return z
+    .string({ error: `${label}を入力してください` })
+    .trim()
+    .min(1, { error: `${label}を入力してください`, abort: true })
+    .pipe(pastCalendarDate(label));
+}
+
+/** One roster entry as the member gives it, and as a roster CSV row is checked. */
+export const rosterIdentityInput = z.object({
+  memberSymbol: memberSymbol(),
+  memberNumber: memberNumber(),
+  birthday: birthDate(),
+});
+
+export const verifyOrganizationInput = z.object({
+  insurerNumber: insurerNumber(),
+  memberSymbol: memberSymbol(),
+  memberNumber: memberNumber(),
+  birthday: birthDate(),
+});
+
+const associationSummary = z.object({ id: z.string(), name: z.string() });
+
+export const verifyOrganization = defineCall({
+  name: 'verifyOrganization',
+  method: 'POST',
+  access: 'member',
+  summary:
+    "Links the member to the association whose roster has their card's insurer number, 記号, 番号 and birthday; `next` is where to go from here.",
+  input: verifyOrganizationInput,
+  output: z.object({ association: associationSummary, next: z.string() }),
+});
+
+export const listUserAssociationsByUserID = defineCall({
+  name: 'listUserAssociationsByUserID',
+  method: 'GET',
+  access: 'member',
+  summary: "The signed-in member's verified associations (at most one today). `userId`, when given, must be the member's own.",
+  input: z.object({ userId: recordId('会員ID').optional() }),
+  output: z.object({ items: z.array(associationSummary.extend({ verifiedAt: nullableTimestamp })) }),
+});
+
+export const getAssociation = defineCall({
+  name: 'getAssociation',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's own association; any other id is not found.",
+  input: z.object({ associationId: recordId('健康保険組合ID') }),
+  output: z.object({ id: z.string(), name: z.string(), insurerNumber: z.string().nullable() }),
+});
+
+export type VerifyOrganizationInput = z.input<typeof verifyOrganizationInput>;

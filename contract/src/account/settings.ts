@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+
+/** The notification categories a member can turn on or off, with the words the page shows. */
+export const notificationCategories = [
+  { key: 'announcements', label: 'お知らせ', description: '健康保険組合やすこやかからの大切なお知らせ' },
+  { key: 'points', label: 'ポイント・コイン', description: 'ポイント・コインの獲得や有効期限のご案内' },
+  { key: 'health', label: '健康記録のリマインド', description: '血圧などの記録を続けるためのリマインド' },
+  { key: 'campaigns', label: 'キャンペーン', description: 'キャンペーンや懸賞のご案内' },
+] as const;
+
+export type NotificationCategory = (typeof notificationCategories)[number]['key'];
+
+const toggle = (label: string) => z.boolean({ error: `${label}の通知の設定を選択してください` });
+
+export const notificationSettingsSchema = z.object(
+  {
+    announcements: toggle('お知らせ'),
+    points: toggle('ポイント・コイン'),
+    health: toggle('健康記録のリマインド'),
+    campaigns: toggle('キャンペーン'),
+  },
+  { error: '通知の設定を指定してください' },
+);
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const getNotificationSettings = defineCall({
+  name: 'getNotificationSettings',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's notification preferences per category (every category is on until turned off).",
+  input: z.object({}).strict(),
+  output: z.object({ settings: notificationSettingsSchema }),
+});
+
+export const updateNotificationSettings = defineCall({
+  name: 'updateNotificationSettings',
+  method: 'POST',
+  access: 'member',
+  summary: "Saves the member's notification preferences, every category at once.",
+  input: z.object({ settings: notificationSettingsSchema }),
+  output: z.object({ settings: notificationSettingsSchema }),
+});
+
+/** 1–20 characters (as a person counts them: an emoji is one), no control characters. */
+export function nickname(label = 'ニックネーム') {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .transform((value) => value.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label}を入力してください`, abort: true })
+        .refine((value) => [...value].length <= 20, `${label}は20文字以内で入力してください`)
+        .refine((value) => !/[\p{Cc}\p{Cf}]/u.test(value), `${label}に使用できない文字が含まれています`),
+    );
+}
+
+export const updateProfile = defineCall({
+  name: 'updateProfile',
+  method: 'POST',
+  access: 'member',
+  summary: "Changes the member's nickname.",
+  input: z.object({ nickname: nickname() }),
+  output: z.object({ nickname: z.string() }),
+});

@@ -1,0 +1,100 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  Button,
+  FormError,
+  Heading,
+  Stack,
+  Text,
+  describeError,
+  fieldErrorsOf,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { SmsCodeField } from '../mfa/SmsCodeField';
+import { useVerifySignInCode } from './api/verify-sign-in-code';
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primaryLight};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
+export interface SignInCodeStepProps {
+  /** Signs in again with the same e-mail and password, which sends a new code. */
+  onResend: () => void;
+  resendPending: boolean;
+  /** Set once a new code went out. */
+  resent: boolean;
+  resendError: unknown;
+  onBack: () => void;
+  onSignedIn: () => void;
+}
+
+/** `/login`, second step: the six-digit code sent by SMS to the member's registered phone. */
+export function SignInCodeStep({ onResend, resendPending, resent, resendError, onBack, onSignedIn }: SignInCodeStepProps) {
+  const [code, setCode] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const verify = useVerifySignInCode();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors } = validateInput(calls.verifySignInCode.input, { code });
+    setFieldErrors(errors ?? {});
+    if (!data) return;
+    verify.mutate(data, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        setFieldErrors(fieldErrorsOf(error));
+        setCode('');
+      },
+    });
+  };
+
+  const resend = () => {
+    verify.reset();
+    setFieldErrors({});
+    setCode('');
+    onResend();
+  };
+
+  const shown = verify.error ?? resendError;
+  const formError = shown && !(shown instanceof AppError && shown.statusCode === 400) ? describeError(shown) : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="login-code-heading">
+      <Stack $gap={2.5}>
+        <Heading id="login-code-heading">SMS認証</Heading>
+        <div aria-live="polite">
+          <Notice>
+            {resent ? '認証コードを再送信しました。' : ''}
+            ご登録の携帯電話番号に、SMSで6桁の認証コードを送信しました。
+          </Notice>
+        </div>
+        {formError ? <FormError>{formError}</FormError> : null}
+        <SmsCodeField value={code} onChange={setCode} error={fieldErrors.code} />
+        <Button type="submit" block busy={verify.isPending}>
+          {verify.isPending ? '確認しています…' : '認証してログイン'}
+        </Button>
+        <Text $muted>SMSが届かないとき、コードの有効期限が切れたときは、再送信してください。</Text>
+        <Actions>
+          <Button variant="secondary" onClick={resend} busy={resendPending}>
+            {resendPending ? '再送信しています…' : '認証コードを再送信する'}
+          </Button>
+          <Button variant="text" onClick={onBack}>
+            メールアドレスの入力に戻る
+          </Button>
+        </Actions>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract';
+import { Checkbox, Stack, TextField } from '@sukoyaka/shared';
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+/*
+ * Parts the mail-based flows share (sign-up, password reset, e-mail change): a readable column,
+ * a notice box, the new-password field that states the policy, and the `token=` of a mail link.
+ */
+
+export const Narrow = styled.div`
+  width: 100%;
+  max-width: 480px;
+  margin: 0 auto;
+`;
+
+export const Notice = styled.div`
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  overflow-wrap: anywhere;
+`;
+
+/** An address shown in running text: long ones wrap instead of widening a 320 px screen. */
+export const Address = styled.strong`
+  overflow-wrap: anywhere;
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
+/** A success or outcome message that screen readers announce when it appears. */
+export function Announce({ children }: { children: ReactNode }) {
+  return (
+    <Notice role="status" aria-live="polite">
+      {children}
+    </Notice>
+  );
+}
+
+/**
+ * A new password with the policy stated under its label, and a switch to show what was typed
+ * (long passwords are easier to get right on a phone when they can be seen).
+ */
+export function NewPasswordField({
+  label = 'パスワード',
+  value,
+  onChange,
+  error,
+  name = 'password',
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  name?: string;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Stack $gap={1}>
+      <TextField
+        label={label}
+        type={visible ? 'text' : 'password'}
+        name={name}
+        autoComplete="new-password"
+        hint={PASSWORD_POLICY_HINT}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={error}
+        required
+      />
+      <Checkbox label="パスワードを表示する" checked={visible} onChange={(event) => setVisible(event.target.checked)} />
+    </Stack>
+  );
+}
+
+/** The `token=` of the link the member opened from a mail, or null. */
+export function tokenFromLocation(): string | null {
+  const token = new URLSearchParams(window.location.search).get('token');
+  return token && token.trim() ? token.trim() : null;
+}

@@ -1,0 +1,49 @@
+import { AppLink, ButtonLinkStyle, Card, Heading, PageLayout, Stack, Text, usePageTitle } from '@sukoyaka/shared';
+import styled from 'styled-components';
+
+const Steps = styled.ol`
+  margin: 0;
+  padding-left: 1.5em;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1.5)};
+`;
+
+/** `/unassociated`: where a signed-in member who has not linked an association is sent. */
+export function UnassociatedPage() {
+  usePageTitle('加入者情報の登録が必要です');
+  return (
+    <PageLayout>
+      <Card>
+        <Stack $gap={2}>
+          <Heading>加入者情報の登録が必要です</Heading>
+          <Text>
+            すこやかは、健康保険組合の加入者の方のためのサービスです。ご利用を始める前に、ご加入の健康保険組合の加入者であることを確認させてください。
+          </Text>
+          <Text>
+            お手元に保険証（または資格確認書）をご用意のうえ、次の情報を登録してください。登録は一度だけで、確認できればすぐにご利用いただけます。
+          </Text>
+          <Steps>
+            <li>保険者番号（8桁の数字）</li>
+            <li>記号・番号</li>
+            <li>生年月日</li>
+          </Steps>
+          <Actions>
+            <ButtonLinkStyle as={AppLink} href="/org_verification">
+              加入者情報を登録する
+            </ButtonLinkStyle>
+            <ButtonLinkStyle as={AppLink} href="/faq" $variant="secondary">
+              よくある質問・お問い合わせ
+            </ButtonLinkStyle>
+          </Actions>
+        </Stack>
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,114 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  AppLink,
+  Button,
+  ButtonLinkStyle,
+  Card,
+  FormError,
+  Heading,
+  PageLayout,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  fieldErrorsOf,
+  usePageTitle,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
+import { useState, type FormEvent } from 'react';
+import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation } from '../mail-flows/parts';
+import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
+
+const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Stack $gap={2}>
+      <Heading>このリンクは使えません</Heading>
+      <FormError>{message}</FormError>
+      <Actions>
+        <ButtonLinkStyle as={AppLink} href="/password_reset/new">
+          もう一度再設定を申し込む
+        </ButtonLinkStyle>
+      </Actions>
+    </Stack>
+  );
+}
+
+/** `/password_reset/change?token=…`: the new password, from the link of the reset mail. */
+export function PasswordResetChangePage() {
+  usePageTitle('新しいパスワードの設定');
+  const token = tokenFromLocation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const update = useUpdatePasswordByResetToken();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) return;
+    const { data, errors } = validateInput(calls.updatePasswordByResetToken.input, { token, password });
+    const next: FieldErrors = { ...(errors ?? {}) };
+    // Typed twice, because nobody can see what they typed into a password field.
+    if (!next.password && confirmation !== password) next.confirmation = '新しいパスワード（確認）が一致しません';
+    setFieldErrors(next);
+    if (!data || next.confirmation) return;
+    update.mutate(data, { onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
+  };
+
+  const badLink = update.error instanceof AppError && update.error.serverCode === 'invalid_token';
+  const failure = update.error && !badLink && !(update.error instanceof AppError && update.error.statusCode === 400) ? update.error : null;
+
+  let content;
+  if (!token) content = <LinkProblem message={MISSING_TOKEN} />;
+  // A link cut short or mangled by a mail program: the token field has no input to show it by.
+  else if (fieldErrors.token) content = <LinkProblem message={fieldErrors.token} />;
+  else if (badLink) content = <LinkProblem message={describeError(update.error)} />;
+  else if (update.isSuccess) {
+    content = (
+      <Stack $gap={2}>
+        <Heading>パスワードを変更しました</Heading>
+        <Announce>安全のため、すべての端末でログアウトしました。新しいパスワードでログインしてください。</Announce>
+        <Actions>
+          <ButtonLinkStyle as={AppLink} href="/login">
+            ログインする
+          </ButtonLinkStyle>
+        </Actions>
+      </Stack>
+    );
+  } else {
+    content = (
+      <form onSubmit={onSubmit} noValidate aria-labelledby="change-heading">
+        <Stack $gap={2.5}>
+          <Heading id="change-heading">新しいパスワードの設定</Heading>
+          <Text>新しいパスワードを入力してください。変更すると、すべての端末でログアウトします。</Text>
+          {failure ? <FormError>{describeError(failure)}</FormError> : null}
+          <NewPasswordField label="新しいパスワード" value={password} onChange={setPassword} error={fieldErrors.password} />
+          <TextField
+            label="新しいパスワード（確認）"
+            type="password"
+            name="confirmation"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            error={fieldErrors.confirmation}
+            required
+          />
+          <Button type="submit" block busy={update.isPending}>
+            {update.isPending ? '変更しています…' : 'パスワードを変更する'}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <PageLayout>
+      <Narrow>
+        <Card>{content}</Card>
+      </Narrow>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  AppLink,
+  Button,
+  ButtonLinkStyle,
+  Card,
+  FormError,
+  Heading,
+  PageLayout,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  fieldErrorsOf,
+  usePageTitle,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
+import { useState, type FormEvent } from 'react';
+import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
+import { useCreatePasswordReset } from './api/create-password-reset';
+
+/** `/password_reset/new`: the address to send the reset link to. */
+export function PasswordResetNewPage() {
+  usePageTitle('パスワードの再設定');
+  const [email, setEmail] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useCreatePasswordReset();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors } = validateInput(calls.createPasswordReset.input, { email });
+    setFieldErrors(errors ?? {});
+    if (!data) return;
+    request.mutate(data, { onSuccess: () => setSentTo(data.email), onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
+  };
+
+  const failure = request.error && !(request.error instanceof AppError && request.error.statusCode === 400) ? request.error : null;
+
+  return (
+    <PageLayout>
+      <Narrow>
+        <Card>
+          {sentTo ? (
+            <Stack $gap={2}>
+              <Heading>メールを確認してください</Heading>
+              {/* The same words whether or not the address is registered. */}
+              <Announce>
+                <Address>{sentTo}</Address> が登録されている場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期限は30分です。
+              </Announce>
+              <Text $muted>
+                メールが届かない場合は、迷惑メールフォルダや受信拒否の設定をご確認のうえ、1分ほど待ってからもう一度お申し込みください。
+              </Text>
+              <Actions>
+                <ButtonLinkStyle as={AppLink} href="/login" $variant="secondary">
+                  ログイン画面に戻る
+                </ButtonLinkStyle>
+              </Actions>
+            </Stack>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
+              <Stack $gap={2.5}>
+                <Heading id="reset-heading">パスワードの再設定</Heading>
+                <Text>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</Text>
+                {failure ? <FormError>{describeError(failure)}</FormError> : null}
+                <TextField
+                  label="メールアドレス"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  error={fieldErrors.email}
+                  required
+                />
+                <Button type="submit" block busy={request.isPending}>
+                  {request.isPending ? '送信しています…' : '再設定用のリンクを送信する'}
+                </Button>
+                <Text $muted>
+                  <AppLink href="/login">ログイン画面に戻る</AppLink>
+                </Text>
+              </Stack>
+            </form>
+          )}
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,285 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  AppLink,
+  Button,
+  Card,
+  FormError,
+  Heading,
+  List,
+  MemberOnly,
+  PageLayout,
+  SectionHeading,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  fieldErrorsOf,
+  usePageTitle,
+  validateInput,
+  type FieldErrors,
+  type UserInfo,
+} from '@sukoyaka/shared';
+import { format, parseISO } from 'date-fns';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { useNavigationInfo } from '../navigation/api/get-navigation-info';
+import { useUpdateProfile } from './api/update-profile';
+
+const Narrow = styled.div`
+  max-width: 720px;
+  margin: 0 auto;
+`;
+
+const Items = styled.dl`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  & > div + div {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Item = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  padding: ${({ theme }) => theme.spacing(1.5, 0)};
+  grid-template-columns: 1fr;
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 10em 1fr auto; align-items: center; }`}
+  dt {
+    font-weight: 700;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** The row's action, a link or a button, looking the same and easy to tap. */
+const actionStyle = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font: inherit;
+  font-weight: 700;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+const ActionButton = styled.button`
+  ${actionStyle}
+`;
+
+const ActionLink = styled(AppLink)`
+  ${actionStyle}
+`;
+
+const Unset = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const LinkRow = styled(AppLink)`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  min-height: 48px;
+  padding: ${({ theme }) => theme.spacing(1, 0)};
+  text-decoration: none;
+  font-weight: 700;
+  &::after {
+    content: '›';
+    font-size: 1.25rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Note = styled.span`
+  margin-left: auto;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Saved = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.primaryDark};
+  font-weight: 700;
+`;
+
+const InlineActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
+function Row({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Item>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+      {action ? <dd>{action}</dd> : null}
+    </Item>
+  );
+}
+
+function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved: () => void; onCancel: () => void }) {
+  const [nickname, setNickname] = useState(current);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateProfile();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors: invalid } = validateInput(calls.updateProfile.input, { nickname });
+    setErrors(invalid ?? {});
+    if (!data) return;
+    update.mutate(data.nickname, { onSuccess: onSaved, onError: (error) => setErrors(fieldErrorsOf(error)) });
+  };
+  const formError =
+    update.error && !(update.error instanceof AppError && update.error.statusCode === 400) ? describeError(update.error) : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="ニックネームの変更">
+      <Stack $gap={1.5}>
+        {formError ? <FormError>{formError}</FormError> : null}
+        <TextField
+          label="ニックネーム"
+          hint="20文字以内。ホームなどで表示されます。"
+          name="nickname"
+          autoComplete="nickname"
+          autoFocus
+          value={nickname}
+          onChange={(event) => setNickname(event.target.value)}
+          error={errors.nickname}
+          required
+        />
+        <InlineActions>
+          <Button type="submit" busy={update.isPending}>
+            {update.isPending ? '保存しています…' : '保存する'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
+            キャンセル
+          </Button>
+        </InlineActions>
+      </Stack>
+    </form>
+  );
+}
+
+function formatBirthday(value: string): string {
+  return format(parseISO(value), 'yyyy年M月d日');
+}
+
+function Profile({ member }: { member: UserInfo }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const navigation = useNavigationInfo();
+  const smsStatus = navigation.data ? (navigation.data.smsMfaEnabled ? '設定済み' : '未設定') : null;
+
+  return (
+    <Stack $gap={3}>
+      <Heading>アカウント設定</Heading>
+      <Card aria-labelledby="profile-heading">
+        <SectionHeading id="profile-heading">プロフィール</SectionHeading>
+        {editing ? (
+          <NicknameForm
+            current={member.nickname}
+            onSaved={() => {
+              setEditing(false);
+              setSaved(true);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : null}
+        <div aria-live="polite">{saved && !editing ? <Saved>ニックネームを変更しました。</Saved> : null}</div>
+        <Items>
+          {editing ? null : (
+            <Row
+              label="ニックネーム"
+              action={
+                <ActionButton
+                  type="button"
+                  aria-label="ニックネームを変更する"
+                  onClick={() => {
+                    setSaved(false);
+                    setEditing(true);
+                  }}
+                >
+                  変更する
+                </ActionButton>
+              }
+            >
+              {member.nickname}
+            </Row>
+          )}
+          <Row
+            label="メールアドレス"
+            action={
+              <ActionLink href="/settings/email" aria-label="メールアドレスを変更する">
+                変更する
+              </ActionLink>
+            }
+          >
+            {member.email}
+          </Row>
+          <Row label="生年月日">{member.birthday ? formatBirthday(member.birthday) : <Unset>未登録</Unset>}</Row>
+          <Row
+            label="健康保険組合"
+            action={
+              member.association ? undefined : (
+                <ActionLink href="/org_verification" aria-label="健康保険組合の加入者情報を登録する">
+                  登録する
+                </ActionLink>
+              )
+            }
+          >
+            {member.association ? member.association.name : <Unset>未登録</Unset>}
+          </Row>
+        </Items>
+      </Card>
+      <Card aria-labelledby="security-heading">
+        <SectionHeading id="security-heading">ログインとセキュリティ</SectionHeading>
+        <List>
+          <li>
+            <LinkRow href="/mfa/setting/sms/intro">
+              SMS認証（2段階認証）の設定
+              {smsStatus ? <Note>{smsStatus}</Note> : null}
+            </LinkRow>
+          </li>
+          <li>
+            <LinkRow href="/password_reset/new">パスワードの再設定</LinkRow>
+          </li>
+        </List>
+      </Card>
+      <Card aria-labelledby="settings-heading">
+        <SectionHeading id="settings-heading">通知と同意</SectionHeading>
+        <List>
+          <li>
+            <LinkRow href="/settings/notifications">通知設定</LinkRow>
+          </li>
+          <li>
+            <LinkRow href="/privacy_provision_agreements">健康情報の提供への同意</LinkRow>
+          </li>
+        </List>
+      </Card>
+      <Text>
+        <AppLink href="/">ホームに戻る</AppLink>
+      </Text>
+    </Stack>
+  );
+}
+
+/** `/profile`: the member's profile (nickname editable) and the way to every account setting. */
+export function ProfilePage() {
+  usePageTitle('アカウント設定');
+  return (
+    <PageLayout>
+      <Narrow>
+        <MemberOnly>{(member) => <Profile member={member} />}</MemberOnly>
+      </Narrow>
+    </PageLayout>
+  );
+}

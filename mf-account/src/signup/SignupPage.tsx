@@ -1,0 +1,152 @@
+import { calls } from '@sukoyaka/contract';
+import {
+  AppError,
+  AppLink,
+  Button,
+  ButtonLinkStyle,
+  Card,
+  Checkbox,
+  FormError,
+  Heading,
+  PageLayout,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  fieldErrorsOf,
+  usePageTitle,
+  validateInput,
+  type FieldErrors,
+} from '@sukoyaka/shared';
+import { useState, type FormEvent } from 'react';
+import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
+import { useSignUp } from './api/sign-up';
+import { useEmailCheck } from './api/validate-email';
+
+function TermsLabel() {
+  return (
+    <>
+      {/* A new tab, so that what was typed here stays. */}
+      <a href="/terms" target="_blank" rel="noopener">
+        利用規約
+      </a>
+      に同意する
+    </>
+  );
+}
+
+/** After sign-up: what to do next, said the same way whether or not the address was new. */
+function CheckYourMail({ email }: { email: string }) {
+  return (
+    <Stack $gap={2}>
+      <Heading id="signup-heading">確認メールを送信しました</Heading>
+      <Announce>
+        <Address>{email}</Address> にメールを送信しました。メールに記載されたリンクを開いて、登録を完了してください。
+      </Announce>
+      <Text>リンクの有効期限は24時間です。</Text>
+      <Text $muted>
+        メールが届かない場合は、迷惑メールフォルダをご確認ください。携帯電話のメールアドレスをお使いの場合は、受信拒否の設定（ドメイン指定受信）もご確認ください。
+      </Text>
+      <Actions>
+        <ButtonLinkStyle as={AppLink} href="/email_not_verified" $variant="secondary">
+          確認メールを再送信する
+        </ButtonLinkStyle>
+      </Actions>
+    </Stack>
+  );
+}
+
+/** `/signup`: e-mail, password and the terms; then a verification mail. */
+export function SignupPage() {
+  usePageTitle('新規登録');
+  const [email, setEmail] = useState('');
+  const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [agreedToTerms, setAgreedToTerms] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const signUp = useSignUp();
+  const emailCheck = useEmailCheck(checkedEmail);
+
+  const onEmailBlur = () => {
+    const value = email.trim();
+    // Checked as the member leaves the field; the format alone is known without asking.
+    setCheckedEmail(value ? value.toLowerCase() : null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { data, errors } = validateInput(calls.signUp.input, { email, password, agreedToTerms });
+    setFieldErrors(errors ?? {});
+    if (!data) return;
+    signUp.mutate(data, {
+      onSuccess: () => setSentTo(data.email),
+      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
+    });
+  };
+
+  const emailChecked = checkedEmail !== null && checkedEmail === email.trim().toLowerCase();
+  const emailError = fieldErrors.email ?? (emailChecked && emailCheck.data?.valid === false ? emailCheck.data.message : undefined);
+  const failure = signUp.error && !(signUp.error instanceof AppError && signUp.error.statusCode === 400) ? signUp.error : null;
+  // The account exists and is signed in even when its mail could not be sent: it can resend.
+  const mailFailed = failure instanceof AppError && failure.serverCode === 'delivery_failed';
+
+  return (
+    <PageLayout header={{ signupFlow: true }}>
+      <Narrow>
+        <Card>
+          {sentTo ? (
+            <CheckYourMail email={sentTo} />
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-labelledby="signup-heading">
+              <Stack $gap={2.5}>
+                <Heading id="signup-heading">新規登録</Heading>
+                <Text>メールアドレスとパスワードを登録してください。登録後、健康保険組合の加入者情報を確認します。</Text>
+                {failure ? (
+                  <FormError>
+                    {describeError(failure)}
+                    {mailFailed ? (
+                      <>
+                        {' '}
+                        <AppLink href="/email_not_verified">確認メールを再送信する</AppLink>
+                      </>
+                    ) : null}
+                  </FormError>
+                ) : null}
+                <TextField
+                  label="メールアドレス"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={email}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    setFieldErrors(({ email: _email, ...rest }) => rest);
+                  }}
+                  onBlur={onEmailBlur}
+                  error={emailError}
+                  required
+                />
+                <NewPasswordField value={password} onChange={setPassword} error={fieldErrors.password} />
+                <Checkbox
+                  label={<TermsLabel />}
+                  name="agreedToTerms"
+                  checked={agreedToTerms}
+                  onChange={(event) => setAgreedToTerms(event.target.checked)}
+                  error={fieldErrors.agreedToTerms}
+                />
+                <Button type="submit" block busy={signUp.isPending}>
+                  {signUp.isPending ? '登録しています…' : '登録する'}
+                </Button>
+                <Text $muted>
+                  すでに登録済みの方は <AppLink href="/login">ログイン</AppLink>
+                </Text>
+              </Stack>
+            </form>
+          )}
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}
