@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { siteUrl } from './support';
+
+/**
+ * DESIGN.md "Micro-frontends": shared dependencies are loaded once, through the import map, never
+ * bundled into an area. React 19 has no UMD build, so root-config builds it into SystemJS modules
+ * served from the same origin. These checks read the built files and the page the server sends.
+ */
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const AREAS = ['mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-shared'] as const;
+/** Every folder whose dist/importmap.json the server merges (bff/src/web/site.ts WEB_PACKAGES). */
+const IMPORT_MAP_FOLDERS = ['root-config', ...AREAS] as const;
+const SHARED = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'single-spa',
+  'styled-components',
+  '@tanstack/react-query',
+  'axios',
+  'date-fns',
+  '@sukoyaka/shared',
+] as const;
+/** The specifiers through which an area reaches React (JSX alone compiles to react/jsx-runtime). */
+const REACT_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
+
+/**
+ * Strings only React's own code contains (React 19 and the older names), checked against the
+ * React build in root-config/dist below so that a marker that no longer matches is noticed.
+ */
+const REACT_MARKERS = [
+  'react.production',
+  '__SECRET_INTERNALS',
+  'ReactCurrentOwner',
+  'react.element',
+  'Symbol.for("react.element")',
+  'react.transitional.element',
+  '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE',
+  'react.fragment',
+  'react.forward_ref',
+] as const;
+const REACT_SYMBOL = /Symbol\.for\(\s*["']react\./;
+/** The markers a React 19 production build is known to contain. */
+const REACT_19_MARKERS = [
+  'react.transitional.element',
+  '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE',
+  'react.fragment',
+  'react.forward_ref',
+];
+
+function importMapOf(folder: string): Record<string, string> {
+  const file = path.join(REPO_ROOT, folder, 'dist', 'importmap.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { imports: Record<string, string> }).imports;
+}
+
+function builtFile(folder: string, url: string): string {
+  return readFileSync(path.join(REPO_ROOT, folder, 'dist', url), 'utf8');
+}
+
+/** The dependency list of a SystemJS module: System.register([...], function ...). */
+function systemDependencies(source: string): string[] | null {
+  const match = /^\s*(?:\/\*[\s\S]*?\*\/\s*)*System\.register\(\s*(\[[^\]]*\])/.exec(source);
+  return match ? (JSON.parse(match[1]!) as string[]) : null;
+}
+
+describe('built bundles (DESIGN.md: shared dependencies through the import map)', () => {
+  test('the markers find React in root-config’s own React build', () => {
+    const react = importMapOf('root-config').react;
+    expect(react).toBeDefined();
+    const source = builtFile('root-config', react!);
+    for (const marker of REACT_19_MARKERS) expect(source).toContain(marker);
+    expect(source).toMatch(REACT_SYMBOL);
+  });
+
+  test.each(AREAS)('%s is one SystemJS module that imports React from the import map and bundles none of it', (area) => {
+    const entries = Object.entries(importMapOf(area));
+    expect(entries).toHaveLength(1);
+    const [name, url] = entries[0]!;
+    expect(name).toMatch(/^@sukoyaka\//);
+    const source = builtFile(area, url);
+
+    expect(source).toContain('System.register(');
+    const dependencies = systemDependencies(source);
+    expect(dependencies).not.toBeNull();
+    expect(dependencies!.filter((dependency) => REACT_SPECIFIERS.includes(dependency)).length).toBeGreaterThan(0);
+    // Whatever React-related module it needs comes from root-config, never from the area itself.
+    const rootMap = importMapOf('root-config');
+    for (const dependency of dependencies!.filter((d) => REACT_SPECIFIERS.includes(d))) expect(rootMap[dependency]).toBeDefined();
+
+    for (const marker of REACT_MARKERS) expect({ marker, found: source.includes(marker) }).toEqual({ marker, found: false });
+    expect(source).not.toMatch(REACT_SYMBOL);
+  });
+
+  test('each shared dependency is declared by exactly one built import map', () => {
+    const declaredBy = new Map<string, string[]>();
+    for (const folder of IMPORT_MAP_FOLDERS) {
+      for (const name of Object.keys(importMapOf(folder))) declaredBy.set(name, [...(declaredBy.get(name) ?? []), folder]);
+    }
+    for (const name of SHARED) expect({ name, declaredBy: declaredBy.get(name) ?? [] }).toEqual({ name, declaredBy: [expect.any(String)] });
+  });
+
+  test('the page at / carries an import map mapping every shared dependency once, to self-hosted /assets/ URLs', async () => {
+    const response = await fetch(siteUrl('/'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+
+    const blocks = [...html.matchAll(/<script\b[^>]*\btype=["']?systemjs-importmap["']?[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    const text = blocks[0]![1]!;
+    const { imports } = JSON.parse(text) as { imports: Record<string, string> };
+
+    for (const name of SHARED) {
+      // Counted in the text itself: JSON.parse would hide a second entry for the same name.
+      const escaped = JSON.stringify(name).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      const entries = text.match(new RegExp(`${escaped}\\s*:`, 'g')) ?? [];
+      expect({ name, entries: entries.length }).toEqual({ name, entries: 1 });
+      expect(imports[name]).toMatch(/^\/assets\/[\w-]+\/[\w.-]+\.js$/);
+    }
+    // No CDN anywhere: every module, and every script the page loads, is on this origin.
+    for (const url of Object.values(imports)) expect(url).toMatch(/^\/assets\//);
+    for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)) expect(src).toMatch(/^\/assets\//);
+
+    // And the server really has them.
+    for (const name of SHARED) {
+      const asset = await fetch(siteUrl(imports[name]!));
+      expect({ name, status: asset.status }).toEqual({ name, status: 200 });
+      expect(asset.headers.get('content-type')).toMatch(/javascript/);
+      expect(await asset.text()).toContain('System.register(');
+    }
+  });
+});

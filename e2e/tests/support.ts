@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
+
+/** The machines are offline: Debian's Chromium, headless, with nothing that phones home. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+
+export const DEMO_MEMBER = { email: 'demo@sukoyaka.example', password: 'sukoyaka-demo-2026', nickname: 'すこやか 花子' } as const;
+
+/** The site started by global-setup.ts. */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run e2e` (its globalSetup starts the site).');
+  return url;
+}
+
+export function siteUrl(pathAndQuery: string): string {
+  return new URL(pathAndQuery, baseUrl()).toString();
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page: a journey fails on any of them (see expectNoPageErrors). */
+  pageErrors: Error[];
+  /** console.error lines, for the failure report only (a 401 or 404 response logs one too). */
+  consoleErrors: string[];
+}
+
+/** A new browser profile as a member in Japan has it: ja-JP, Asia/Tokyo. */
+export async function newSession(browser: Browser, viewport: Viewport = PHONE): Promise<Session> {
+  const context = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const session: Session = { context, page, pageErrors: [], consoleErrors: [] };
+  page.on('pageerror', (error) => session.pageErrors.push(error));
+  page.on('crash', () => session.pageErrors.push(new Error('the page crashed')));
+  page.on('console', (message) => {
+    if (message.type() === 'error') session.consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  return session;
+}
+
+/** Fails with every uncaught page error (and the console errors around them) if there was any. */
+export function expectNoPageErrors(session: Session): void {
+  if (session.pageErrors.length === 0) return;
+  const errors = session.pageErrors.map((error) => `  - ${error.stack ?? error.message}`).join('\n');
+  const consoleErrors = session.consoleErrors.map((line) => `  - ${line}`).join('\n');
+  throw new Error(`Uncaught errors in the page:\n${errors}${consoleErrors ? `\nconsole.error:\n${consoleErrors}` : ''}`);
+}
+
+/** Saves a full-page PNG as e2e/artifacts/<name>.png (kept as a CI artefact). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits until the element's text contains `expected` (playwright-core has no auto-waiting expect). */
+export async function waitForText(locator: Locator, expected: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | null = null;
+  for (;;) {
+    last = await locator.innerText({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => last);
+    if (last?.includes(expected)) return;
+    if (Date.now() >= deadline)
+      throw new Error(`Expected ${locator} to contain "${expected}" within ${timeoutMs} ms; its text was ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until the page is at `pathname` (and, when given, exactly that search string). */
+export async function waitForPath(page: Page, pathname: string, search?: string): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search));
+  } catch (error) {
+    throw new Error(
+      `Expected to be at ${pathname}${search ?? ''}, but the page is at ${page.url()} (${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+}
