@@ -32,7 +32,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: areas.filter((other) => other !== area).map((other) => `@sukoyaka/${other}`), message: 'Areas never import each other; share through @sukoyaka/shared.' },
+            {
+              group: areas.filter((other) => other !== area).map((other) => `@sukoyaka/${other}`),
+              message: 'Areas never import each other; share through @sukoyaka/shared.',
+            },
             { group: ['../../mf-*', '**/mf-*/src/**', '**/bff/**'], message: 'Import another package by its name, never by path.' },
             { regex: '^date-fns/(?!locale/ja$)', message: "Import date-fns from 'date-fns' (shared through the import map)." },
           ],
@@ -45,7 +48,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'], message: 'mf-shared stands below every area.' }] },
+        {
+          patterns: [
+            {
+              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'],
+              message: 'mf-shared stands below every area.',
+            },
+          ],
+        },
       ],
     },
   },

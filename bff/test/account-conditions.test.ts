@@ -30,7 +30,13 @@ describe('spec §8: the seeded condition members answer with their identifier', 
 
   it('seeds one member per condition, all with the demo password', () => {
     expect(CONDITION_MEMBERS.map((member) => member.code).sort()).toEqual(
-      ['association_under_maintenance', 'system_account_locked', 'user_is_suspended', 'user_membership_expired', 'user_not_association_verified'].sort(),
+      [
+        'association_under_maintenance',
+        'system_account_locked',
+        'user_is_suspended',
+        'user_membership_expired',
+        'user_not_association_verified',
+      ].sort(),
     );
   });
 
@@ -94,7 +100,10 @@ describe('spec §6: account conditions are enforced on every member call', () =>
 
   it('a lock that has run out no longer refuses the member', async () => {
     const { member, agent } = await signedInMember();
-    await ctx.db.update(users).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(users.id, member.id));
+    await ctx.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, member.id));
     expect((await agent.get('getUserInfo')).body.code).toBe('system_account_locked');
     ctx.clock.advance(61_000);
     try {

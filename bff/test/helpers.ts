@@ -29,7 +29,21 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<
     async drop() {
       const client = new Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The app's pool has ended, but its connections may still be closing. Wait for them (a
+      // database in use cannot be dropped, 55006) rather than terminate them: a forced drop makes
+      // each such client report "terminating connection" into the test run as an unhandled error.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await client.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 40) {
+            await client.query(`drop database if exists ${name} with (force)`);
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await client.end();
     },
   };
@@ -158,7 +172,13 @@ export class Agent {
     return this.cookies.get(name);
   }
 
-  async request<T = any>(options: { method: 'GET' | 'POST'; url: string; query?: Record<string, string>; payload?: unknown; headers?: Record<string, string> }): Promise<Response<T>> {
+  async request<T = any>(options: {
+    method: 'GET' | 'POST';
+    url: string;
+    query?: Record<string, string>;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<Response<T>> {
     const cookie = this.cookieHeader();
     const response = await this.app.inject({
       method: options.method,

@@ -38,7 +38,8 @@ export function integerInRange(label: string, min: number, max: number, unit = '
   const range = `${label}は${min}〜${max}${unit}の範囲で入力してください`;
   return z
     .number({
-      error: (issue) => (issue.input === undefined || issue.input === null ? `${label}を入力してください` : `${label}は数値で入力してください`),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label}を入力してください` : `${label}は数値で入力してください`,
     })
     .int(`${label}は整数で入力してください`)
     .min(min, range)

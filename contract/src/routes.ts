@@ -37,7 +37,15 @@ export const areas = {
   },
   '@sukoyaka/health': {
     exact: [],
-    prefixes: ['/vitals', '/health_reports', '/medication', '/medical_expenses', '/health_forecasts', '/resource_providers', '/doctor_profile01'],
+    prefixes: [
+      '/vitals',
+      '/health_reports',
+      '/medication',
+      '/medical_expenses',
+      '/health_forecasts',
+      '/resource_providers',
+      '/doctor_profile01',
+    ],
   },
   '@sukoyaka/incentives': {
     exact: [],

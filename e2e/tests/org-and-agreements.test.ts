@@ -126,7 +126,10 @@ describe('organisation verification and agreements', () => {
     await page.getByRole('button', { name: '同意する' }).click();
     await waitForText(page.getByText(/から同意しています。$/), 'から同意しています。');
     await page.getByRole('button', { name: '同意を撤回する' }).click();
-    await page.getByRole('group', { name: /撤回してもよろしいですか/ }).getByRole('button', { name: '撤回する' }).click();
+    await page
+      .getByRole('group', { name: /撤回してもよろしいですか/ })
+      .getByRole('button', { name: '撤回する' })
+      .click();
     await waitForText(page.getByText('同意を撤回しました。'), '同意を撤回しました。');
     await waitForText(page.getByText('現在、同意していません。'), '現在、同意していません。');
     await screenshot(page, 'org-newcomer-5-consent-withdrawn');

@@ -28,7 +28,13 @@ export { LOGOUT_WITHOUT_TOKEN_MESSAGE, logout, logoutAndGoToLogin } from './auth
 export { useUserInfo, userInfoQueryKey, userInfoQueryOptions, type UserInfo } from './auth/member';
 export { MemberOnly, loginUrlFor, safeReturnPath } from './auth/MemberOnly';
 
-export { GENERIC_MESSAGES, classifyFatalError, isAccountConditionError, stepUpRedirect, type FatalErrorAction } from './errors/fatal-errors';
+export {
+  GENERIC_MESSAGES,
+  classifyFatalError,
+  isAccountConditionError,
+  stepUpRedirect,
+  type FatalErrorAction,
+} from './errors/fatal-errors';
 export { fatalErrorStore, useFatalError } from './errors/fatal-error-store';
 export { FatalErrorBoundary, FatalErrorView } from './errors/FatalErrorBoundary';
 export { AccountLockedPage, GenericErrorPage } from './errors/ErrorPages';
@@ -51,7 +57,14 @@ export { WEBVIEW_MARKERS, getDeviceInfo, getDeviceType, isWebView, type DeviceIn
 export { DEEP_LINK_SCHEME, deepLink, screenLink, webPath, type DeepLinkScreen, type DeepLinkTargets } from './device/deep-links';
 export { AlertModal } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
-export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, DatePicker, formatPickerDate, isSelectableDate, type DatePickerProps } from './ui/DatePicker';
+export {
+  DATE_PICKER_FORMAT,
+  DATE_PICKER_TEXT,
+  DatePicker,
+  formatPickerDate,
+  isSelectableDate,
+  type DatePickerProps,
+} from './ui/DatePicker';
 export {
   Checkbox,
   RadioGroup,

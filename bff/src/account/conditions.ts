@@ -27,7 +27,11 @@ export const accountLocked = () =>
 export function accountConditionError(standing: AccountStanding, now: Date): HttpError | null {
   if (standing.lockedUntil && standing.lockedUntil.getTime() > now.getTime()) return accountLocked();
   if (standing.suspendedAt) {
-    return new HttpError(403, ErrorCodes.userIsSuspended, 'このアカウントはご利用が停止されています。詳しくはご加入の健康保険組合にお問い合わせください。');
+    return new HttpError(
+      403,
+      ErrorCodes.userIsSuspended,
+      'このアカウントはご利用が停止されています。詳しくはご加入の健康保険組合にお問い合わせください。',
+    );
   }
   if (standing.membershipExpiresOn && standing.membershipExpiresOn < japanDate(now)) {
     return new HttpError(403, ErrorCodes.userMembershipExpired, '健康保険組合の資格が失効しているため、ご利用いただけません。');

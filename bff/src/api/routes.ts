@@ -45,7 +45,15 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         const member = found && !condition ? found.member : null;
         const parsed = call.input.safeParse(call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}));
         if (!parsed.success) throw invalidParameters(parsed.error);
-        const result = await handler(parsed.data, { request, reply, db: options.db, config: options.config, services: options.services, now, member });
+        const result = await handler(parsed.data, {
+          request,
+          reply,
+          db: options.db,
+          config: options.config,
+          services: options.services,
+          now,
+          member,
+        });
         // The output schema also strips whatever a query returned beyond the contract.
         reply.header('cache-control', 'no-store');
         return call.output.parse(result);

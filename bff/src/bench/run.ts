@@ -84,8 +84,12 @@ async function apiBench(): Promise<string[]> {
       await call('GET', 'listBloodPressures?limit=20');
     });
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
-    console.log(`saveBloodPressure  p50 ${save.p50.toFixed(1)} ms  p95 ${save.p95.toFixed(1)} ms  ${save.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.saveP95Ms} ms)`);
-    console.log(`listBloodPressures p50 ${list.p50.toFixed(1)} ms  p95 ${list.p95.toFixed(1)} ms  ${list.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.listP95Ms} ms)`);
+    console.log(
+      `saveBloodPressure  p50 ${save.p50.toFixed(1)} ms  p95 ${save.p95.toFixed(1)} ms  ${save.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.saveP95Ms} ms)`,
+    );
+    console.log(
+      `listBloodPressures p50 ${list.p50.toFixed(1)} ms  p95 ${list.p95.toFixed(1)} ms  ${list.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.listP95Ms} ms)`,
+    );
     const rssBudget = BUDGETS.rssMb[database.kind];
     console.log(`resident memory after the run: ${rssMb.toFixed(0)} MB on ${database.kind} (budget ${rssBudget} MB)`);
     if (save.p95 > BUDGETS.saveP95Ms) failures.push(`saveBloodPressure p95 ${save.p95.toFixed(1)} ms > ${BUDGETS.saveP95Ms} ms`);
@@ -117,7 +121,9 @@ function bundleBench(): string[] {
       const gzipKb = gzipSync(readFileSync(full)).length / 1024;
       const rawKb = statSync(full).size / 1024;
       const budget = folder === 'mf-shared' ? BUDGETS.sharedEntryGzipKb : folder === 'root-config' ? null : BUDGETS.areaEntryGzipKb;
-      console.log(`${name.padEnd(24)} ${rawKb.toFixed(1).padStart(7)} KB  gzip ${gzipKb.toFixed(1).padStart(6)} KB${budget ? ` (budget ${budget} KB)` : ''}`);
+      console.log(
+        `${name.padEnd(24)} ${rawKb.toFixed(1).padStart(7)} KB  gzip ${gzipKb.toFixed(1).padStart(6)} KB${budget ? ` (budget ${budget} KB)` : ''}`,
+      );
       if (budget && gzipKb > budget) failures.push(`${name} gzip ${gzipKb.toFixed(1)} KB > ${budget} KB`);
       if (folder.startsWith('mf-') && folder !== 'mf-shared') areaEntries.push(gzipKb);
       else firstVisitKb += gzipKb;

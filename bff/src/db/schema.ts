@@ -205,5 +205,8 @@ export const auditLogs = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_logs_user_idx').on(table.userId, table.createdAt), index('audit_logs_event_idx').on(table.event, table.createdAt)],
+  (table) => [
+    index('audit_logs_user_idx').on(table.userId, table.createdAt),
+    index('audit_logs_event_idx').on(table.event, table.createdAt),
+  ],
 );

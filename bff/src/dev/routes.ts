@@ -22,7 +22,12 @@ export async function devOutboxRoutes(app: FastifyInstance, options: { outbox: D
           `<article><h3>${escape(mail.subject)}</h3><p class="meta">宛先: ${escape(mail.to)} ・ ${escape(mail.sentAt)}</p><pre>${linkify(mail.text)}</pre></article>`,
       )
       .join('');
-    const smsItems = sms.map((message) => `<article><p class="meta">宛先: ${escape(message.to)} ・ ${escape(message.sentAt)}</p><pre>${escape(message.text)}</pre></article>`).join('');
+    const smsItems = sms
+      .map(
+        (message) =>
+          `<article><p class="meta">宛先: ${escape(message.to)} ・ ${escape(message.sentAt)}</p><pre>${escape(message.text)}</pre></article>`,
+      )
+      .join('');
     const html = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>開発用 送信箱 | すこやか</title>
 <style>body{font-family:"Noto Sans JP","Noto Sans CJK JP",sans-serif;max-width:840px;margin:0 auto;padding:16px;line-height:1.7}article{border:1px solid #d0d7de;border-radius:8px;padding:8px 16px;margin:8px 0}pre{white-space:pre-wrap;word-break:break-all}.meta{color:#57606a;font-size:.875rem}</style>

@@ -39,7 +39,9 @@ function decodeCursor(cursor: string): { measuredAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const measuredAt = new Date(at ?? '');
   if (!id || Number.isNaN(measuredAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError(400, ErrorCodes.invalidParameters, 'カーソルの形式が正しくありません', { cursor: ['カーソルの形式が正しくありません'] });
+    throw new HttpError(400, ErrorCodes.invalidParameters, 'カーソルの形式が正しくありません', {
+      cursor: ['カーソルの形式が正しくありません'],
+    });
   }
   return { measuredAt, id };
 }
@@ -53,7 +55,10 @@ export async function listBloodPressures(db: Executor, userId: string, input: Pa
       and(
         eq(bloodPressures.userId, userId),
         after
-          ? or(lt(bloodPressures.measuredAt, after.measuredAt), and(eq(bloodPressures.measuredAt, after.measuredAt), lt(bloodPressures.id, after.id)))
+          ? or(
+              lt(bloodPressures.measuredAt, after.measuredAt),
+              and(eq(bloodPressures.measuredAt, after.measuredAt), lt(bloodPressures.id, after.id)),
+            )
           : undefined,
       ),
     )

@@ -22,5 +22,9 @@ export class HttpError extends Error {
 
 export const unauthenticated = () => new HttpError(401, ErrorCodes.unauthenticated, 'ログインしてください。');
 export const invalidAuthenticityToken = () =>
-  new HttpError(403, ErrorCodes.invalidAuthenticityToken, 'ページの有効期限が切れました。ページを再読み込みしてからもう一度お試しください。');
+  new HttpError(
+    403,
+    ErrorCodes.invalidAuthenticityToken,
+    'ページの有効期限が切れました。ページを再読み込みしてからもう一度お試しください。',
+  );
 export const notFound = (message = 'お探しの情報は見つかりませんでした。') => new HttpError(404, ErrorCodes.notFound, message);

@@ -108,7 +108,8 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   // Deep links (/vitals, /points/3/about, ...) all get the shell; paths no area owns get it with 404.
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(`${API_PREFIX}/`) && !pathname.startsWith('/assets/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(`${API_PREFIX}/`) && !pathname.startsWith('/assets/');
     if (!wantsPage) {
       return reply.status(404).send({ code: ErrorCodes.notFound, message: 'お探しのページは見つかりませんでした。' });
     }

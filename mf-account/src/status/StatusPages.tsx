@@ -26,9 +26,7 @@ const homeLink = (
 export function UnderMaintenancePage() {
   return (
     <StatusPage title="ただいまメンテナンス中です" action={homeLink}>
-      <Text>
-        ご加入の健康保険組合のサービスは、ただいまメンテナンス中、または加入者情報の確認中のためご利用いただけません。
-      </Text>
+      <Text>ご加入の健康保険組合のサービスは、ただいまメンテナンス中、または加入者情報の確認中のためご利用いただけません。</Text>
       <Text>しばらく時間をおいてから再度お試しください。お急ぎの場合は、ご加入の健康保険組合にお問い合わせください。</Text>
     </StatusPage>
   );

@@ -8,7 +8,10 @@ export type FieldErrors = Record<string, string | undefined>;
  * Validates form values with the contract's schema before sending, so the member reads the
  * same Japanese message the bff would answer with. The first message of each field is kept.
  */
-export function validateInput<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
+export function validateInput<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: FieldErrors = {};

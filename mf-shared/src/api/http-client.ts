@@ -89,4 +89,3 @@ export function installAuthenticityToken(client: AxiosInstance): void {
     },
   );
 }
-

@@ -12,7 +12,11 @@ export function LogoutButton() {
     try {
       await logoutAndGoToLogin();
     } catch (thrown) {
-      setError(thrown instanceof Error && !('statusCode' in thrown) ? 'ログアウトできませんでした。ページを再読み込みしてからもう一度お試しください。' : describeError(thrown));
+      setError(
+        thrown instanceof Error && !('statusCode' in thrown)
+          ? 'ログアウトできませんでした。ページを再読み込みしてからもう一度お試しください。'
+          : describeError(thrown),
+      );
       setBusy(false);
     }
   };

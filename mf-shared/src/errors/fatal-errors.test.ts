@@ -131,8 +131,14 @@ describe('classifyFatalError: the special cases (spec §4 "Fatal-error handling"
 
 describe('classifyFatalError: a mail or SMS that could not be sent (ours)', () => {
   it('a 503 delivery_failed is an ordinary error of that call with its own message, not the maintenance page', () => {
-    const error = http(503, { code: 'delivery_failed', message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。' });
+    const error = http(503, {
+      code: 'delivery_failed',
+      message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。',
+    });
     expect(isAccountConditionError(error)).toBe(false);
-    expect(classifyFatalError(error)).toMatchObject({ kind: 'generic', message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。' });
+    expect(classifyFatalError(error)).toMatchObject({
+      kind: 'generic',
+      message: 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。',
+    });
   });
 });

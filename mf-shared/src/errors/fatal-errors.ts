@@ -51,7 +51,8 @@ export function classifyFatalError(thrown: unknown): FatalErrorAction {
   const key = (error.statusCode ?? error.code) as keyof typeof GENERIC_MESSAGES | undefined;
   const known = key !== undefined ? GENERIC_MESSAGES[key] : undefined;
   const heading = error.statusCode ? String(error.statusCode) : (TRANSPORT_HEADINGS[error.code ?? ''] ?? 'エラー');
-  if (known) return { kind: 'generic', heading, message: known.message, homeLink: known.homeLink, statusCode: error.statusCode, code: error.code };
+  if (known)
+    return { kind: 'generic', heading, message: known.message, homeLink: known.homeLink, statusCode: error.statusCode, code: error.code };
   // Unknown errors show their own message (spec §8); the bff's Japanese one when it sent one.
   return {
     kind: 'generic',

@@ -54,7 +54,6 @@ const Opener = styled.button<{ $invalid: boolean; $empty: boolean }>`
   }
 `;
 
-
 function CalendarIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -29,7 +29,6 @@ const formatters: Partial<Formatters> = {
   formatYearDropdown: (year: Date) => format(year, 'yyyy年', { locale: ja }),
 };
 
-
 const Panel = styled.div`
   width: 100%;
   max-width: 368px;
