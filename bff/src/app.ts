@@ -52,7 +52,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { config, db, now });
   await app.register(csrfPlugin);
 
-  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...orgVerificationHandlers, ...agreementHandlers, ...settingsHandlers, ...signupHandlers, ...passwordResetHandlers, ...emailChangeHandlers, ...smsMfaHandlers, ...stepUpHandlers, ...healthHandlers };
+  const handlers: Handlers = {
+    ...systemHandlers,
+    ...accountHandlers,
+    ...orgVerificationHandlers,
+    ...agreementHandlers,
+    ...settingsHandlers,
+    ...signupHandlers,
+    ...passwordResetHandlers,
+    ...emailChangeHandlers,
+    ...smsMfaHandlers,
+    ...stepUpHandlers,
+    ...healthHandlers,
+  };
   await app.register(apiRoutes, {
     db,
     config,

@@ -49,7 +49,9 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'true') return true;
+  // By default only a proxy on this machine is believed: a client cannot forge its address.
+  if (value === undefined || value === '') return 'loopback';
+  if (value === 'true') return true;
   if (value === 'false') return false;
   return value;
 }

@@ -128,7 +128,10 @@ describe('member calls without a member', () => {
     const agent = new Agent(ctx.app);
     await agent.signIn(member.email, member.password);
     // The app reads the test clock, which stands still: expire the session by that clock, not the wall clock.
-    await ctx.db.update(sessions).set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) }).where(eq(sessions.userId, member.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(sessions.userId, member.id));
     expect((await agent.get('getUserInfo')).status).toBe(401);
   });
 });

@@ -20,7 +20,14 @@ export type { BloodPressure } from './calls';
 export * from './account/password-policy';
 export { DOMAIN_TYPOS, emailDomainProblem, mailLinkToken, ownEmailAddress } from './account/email-checks';
 export { signUpInput } from './account/signup';
-export { SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, japaneseMobileNumber, maskPhoneNumber, smsCode } from './account/sms-mfa';
+export {
+  SMS_CODE_LENGTH,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_CODE_TTL_MINUTES,
+  japaneseMobileNumber,
+  maskPhoneNumber,
+  smsCode,
+} from './account/sms-mfa';
 export type { SmsMfaSetting } from './account/sms-mfa';
 export { pastCalendarDate } from './account/step-up';
 

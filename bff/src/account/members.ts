@@ -35,7 +35,11 @@ function split(row: Omit<Member, 'emailVerified'> & AccountStanding & { emailVer
 
 /** The member and their standing, in one query with their association. */
 export async function findMemberById(db: Executor, userId: string): Promise<MemberWithStanding | null> {
-  const [row] = await db.select(memberColumns).from(users).leftJoin(associations, eq(associations.id, users.associationId)).where(eq(users.id, userId));
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(associations, eq(associations.id, users.associationId))
+    .where(eq(users.id, userId));
   return row ? split(row) : null;
 }
 
@@ -45,7 +49,8 @@ export interface PasswordAuthentication {
   mfaPhoneNumber: string | null;
 }
 
-export const invalidCredentials = () => new HttpError(401, ErrorCodes.invalidCredentials, 'メールアドレスまたはパスワードが正しくありません。');
+export const invalidCredentials = () =>
+  new HttpError(401, ErrorCodes.invalidCredentials, 'メールアドレスまたはパスワードが正しくありません。');
 
 /**
  * Checks an e-mail and password. The answer is the same for an unknown e-mail and a wrong

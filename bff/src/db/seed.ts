@@ -10,8 +10,16 @@ export const DEMO_MEMBER = {
   birthday: '1980-04-01',
 } as const;
 
-export const DEMO_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合', insurerNumber: '06139999' } as const;
-export const MAINTENANCE_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000002', name: 'みどり健康保険組合', insurerNumber: '06138888' } as const;
+export const DEMO_ASSOCIATION = {
+  id: '5a1c0d3e-0000-4000-8000-000000000001',
+  name: 'すこやか健康保険組合',
+  insurerNumber: '06139999',
+} as const;
+export const MAINTENANCE_ASSOCIATION = {
+  id: '5a1c0d3e-0000-4000-8000-000000000002',
+  name: 'みどり健康保険組合',
+  insurerNumber: '06138888',
+} as const;
 
 /**
  * Roster entries of the demo association. The first is free for a newcomer to link to after
@@ -104,7 +112,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .insert(associations)
       .values([
         { id: DEMO_ASSOCIATION.id, name: DEMO_ASSOCIATION.name, insurerNumber: DEMO_ASSOCIATION.insurerNumber },
-        { id: MAINTENANCE_ASSOCIATION.id, name: MAINTENANCE_ASSOCIATION.name, insurerNumber: MAINTENANCE_ASSOCIATION.insurerNumber, underMaintenance: true },
+        {
+          id: MAINTENANCE_ASSOCIATION.id,
+          name: MAINTENANCE_ASSOCIATION.name,
+          insurerNumber: MAINTENANCE_ASSOCIATION.insurerNumber,
+          underMaintenance: true,
+        },
       ])
       .onConflictDoNothing();
     const [demo] = await tx

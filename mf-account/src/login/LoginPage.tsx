@@ -79,7 +79,8 @@ export function LoginPage() {
 
   const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
   // A 400 with per-field messages shows them at the fields; any other failure shows above the form.
-  const shownAtFields = signIn.error instanceof AppError && signIn.error.statusCode === 400 && Object.keys(signIn.error.fieldErrors).length > 0;
+  const shownAtFields =
+    signIn.error instanceof AppError && signIn.error.statusCode === 400 && Object.keys(signIn.error.fieldErrors).length > 0;
   const formError = signIn.error && !shownAtFields ? describeError(signIn.error) : null;
 
   if (step === 'code') {
