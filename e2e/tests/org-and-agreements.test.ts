@@ -1,18 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  DEMO_MEMBER,
-  DESKTOP,
-  PHONE,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-  type Viewport,
-} from './support';
+import type { Page } from 'playwright-core';
+import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, waitForText, type Viewport } from './support';
 
 /**
  * Issue "accounts and access": a member with no association lands on /unassociated, links to the
@@ -28,28 +15,10 @@ const DEMO_ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: '�
 const NEWCOMER = { email: 'newcomer@sukoyaka.example', nickname: 'はじめ 太郎' };
 const NO_MATCH = '入力された情報に一致する加入者が見つかりませんでした。保険証の記載内容をご確認ください。';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function open(viewport: Viewport): Promise<Page> {
-  session = await newSession(browser, viewport);
-  return session.page;
+  return (await journeys.open(viewport)).page;
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {

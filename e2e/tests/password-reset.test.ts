@@ -1,16 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { linkIn, waitForMail } from './outbox';
-import {
-  DESKTOP,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-} from './support';
+import { useJourneys, DESKTOP, screenshot, siteUrl, waitForPath, waitForText } from './support';
 
 /**
  * Issue 4, "Password reset": a member who signed up through the UI forgets the password, asks
@@ -21,24 +11,7 @@ import {
 const OLD_PASSWORD = 'wasureta-password-01';
 const NEW_PASSWORD = 'atarashii-password-02';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function signUpAndVerify(page: Page, email: string): Promise<void> {
   await page.goto(siteUrl('/signup'));
@@ -65,13 +38,11 @@ describe('password reset: a member who forgot the password sets a new one from t
     const email = `forgetful-${Date.now()}@example.jp`;
 
     // A member, signed up and verified through the UI in a browser of their own.
-    const signup = await newSession(browser, DESKTOP);
+    const signup = await journeys.open(DESKTOP);
     await signUpAndVerify(signup.page, email);
     await signup.context.close();
-    expectNoPageErrors(signup);
 
-    session = await newSession(browser, DESKTOP);
-    const { page } = session;
+    const { page } = await journeys.open(DESKTOP);
 
     // From the login page: パスワードをお忘れの方.
     await page.goto(siteUrl('/login'));

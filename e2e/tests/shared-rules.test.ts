@@ -1,16 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  DEMO_MEMBER,
-  PHONE,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-} from './support';
+import type { Page } from 'playwright-core';
+import { useJourneys, DEMO_MEMBER, PHONE, screenshot, siteUrl, waitForPath, waitForText } from './support';
 
 /**
  * Issue "mf-shared complete": the shared rules of the spec as a member meets them in Chromium —
@@ -18,29 +7,12 @@ import {
  * areas (§4 Analytics), the 404 page (§8), and the date picker's range (§5).
  */
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function open(path: string): Promise<Page> {
-  session = await newSession(browser, PHONE);
-  await session.page.goto(siteUrl(path));
-  return session.page;
+  const { page } = await journeys.open(PHONE);
+  await page.goto(siteUrl(path));
+  return page;
 }
 
 async function signIn(page: Page, email: string, password = DEMO_MEMBER.password): Promise<void> {
@@ -133,10 +105,9 @@ describe('spec §4 Analytics: one page view per navigation, across areas', () =>
 
 describe('spec §8: the 404 page', () => {
   it('a path no area owns shows the 404 page with a way home', async () => {
-    session = await newSession(browser, PHONE);
-    const response = await session.page.goto(siteUrl('/no/such/page'));
+    const { page } = await journeys.open(PHONE);
+    const response = await page.goto(siteUrl('/no/such/page'));
     expect(response?.status()).toBe(404);
-    const page = session.page;
     await page.getByRole('heading', { name: '404' }).waitFor();
     await waitForText(page.locator('body'), 'おや？存在しないページのようです。');
     await page.getByRole('link', { name: 'ホームに戻る' }).click();

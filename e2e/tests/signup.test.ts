@@ -1,16 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { linkIn, waitForMail } from './outbox';
-import {
-  PHONE,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-} from './support';
+import { useJourneys, PHONE, screenshot, siteUrl, waitForPath, waitForText } from './support';
 
 /**
  * Issue 4, "Sign-up": a newcomer signs up at /signup, is held at /email_not_verified until the
@@ -22,24 +12,7 @@ import {
 
 const PASSWORD = 'hajimete-no-sukoyaka-26';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function pickBirthday(page: Page, year: string, monthIndex: string, dayLabel: string): Promise<void> {
   await page.getByRole('button', { name: /^生年月日/ }).click();
@@ -52,8 +25,7 @@ async function pickBirthday(page: Page, year: string, monthIndex: string, dayLab
 
 describe('sign-up: a newcomer joins, verifies the address from the dev outbox, links to the demo association and agrees (phone)', () => {
   test('from /signup to home', async () => {
-    session = await newSession(browser, PHONE);
-    const { page } = session;
+    const { page } = await journeys.open(PHONE);
     const email = `newcomer-${Date.now()}@example.jp`;
 
     // /signup: the header offers sign-up from a computer (spec §2); the policy is stated.

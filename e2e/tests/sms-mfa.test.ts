@@ -1,16 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readOutbox, type OutboxSms } from './outbox';
-import {
-  PHONE,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-} from './support';
+import { useJourneys, PHONE, screenshot, siteUrl, waitForPath, waitForText } from './support';
 
 /**
  * Issue 4, "SMS two-factor": a member turns on SMS two-factor through the pages (the password
@@ -24,24 +14,7 @@ const MEMBER = { email: 'mfa@sukoyaka.example', password: 'sukoyaka-demo-2026', 
 const PHONE_TYPED = '090-5555-0101';
 const PHONE_E164 = '+819055550101';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function smsTo(to: string): Promise<OutboxSms[]> {
   return (await readOutbox()).sms.filter((message) => message.to === to);
@@ -79,8 +52,7 @@ async function signedInUser(page: Page): Promise<string | null> {
 
 describe('SMS two-factor: a member turns it on and then signs in with the code (phone, 390x844)', () => {
   test('set up through /prompt_auth, log out, sign in with the SMS code from the outbox, land home', async () => {
-    session = await newSession(browser, PHONE);
-    const { page } = session;
+    const { page } = await journeys.open(PHONE);
 
     // Signed in with the password only, straight to the SMS two-factor settings.
     await page.goto(siteUrl(`/login?return_to=${encodeURIComponent('/mfa/setting/sms/intro')}`));

@@ -103,3 +103,37 @@ export async function waitForPath(page: Page, pathname: string, search?: string)
     );
   }
 }
+
+export interface Journeys {
+  /**
+   * A new browser profile for the running test (a member's phone or computer). Every profile a
+   * test opens is closed after it, and the test fails on any uncaught error in its pages.
+   */
+  open(viewport?: Viewport): Promise<Session>;
+}
+
+/** One Chromium per test file, fresh profiles per test: call once at the top of a journey file. */
+export function useJourneys(): Journeys {
+  let browser: Browser | undefined;
+  let opened: Session[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const finished = opened;
+    opened = [];
+    for (const session of finished) await session.context.close().catch(() => undefined);
+    for (const session of finished) expectNoPageErrors(session);
+  });
+  return {
+    async open(viewport = PHONE) {
+      if (!browser) throw new Error('useJourneys() must be called at the top of the test file');
+      const session = await newSession(browser, viewport);
+      opened.push(session);
+      return session;
+    },
+  };
+}

@@ -1,18 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  DEMO_MEMBER,
-  DESKTOP,
-  PHONE,
-  expectNoPageErrors,
-  launchBrowser,
-  newSession,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Session,
-  type Viewport,
-} from './support';
+import type { Page } from 'playwright-core';
+import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, waitForText, type Viewport } from './support';
 
 /**
  * Issue "walking skeleton": a visitor is sent to the login page, signs in with the demo member,
@@ -26,29 +13,10 @@ const SEEDED_VALUES = Array.from({ length: SEEDED_READINGS }, (_, i) => `${118 +
 // formatMeasuredAt in mf-health: 'yyyy年M月d日(E) HH:mm' with the ja locale.
 const JAPANESE_DATE_TIME = /^\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d{2}:\d{2}$/;
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  const finished = session;
-  session = undefined;
-  if (!finished) return;
-  await finished.context.close();
-  // Any uncaught error in the page fails the journey it happened in.
-  expectNoPageErrors(finished);
-});
+const journeys = useJourneys();
 
 async function open(viewport: Viewport): Promise<Page> {
-  session = await newSession(browser, viewport);
-  return session.page;
+  return (await journeys.open(viewport)).page;
 }
 
 function readingsList(page: Page) {

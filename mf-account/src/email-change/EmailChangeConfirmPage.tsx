@@ -12,8 +12,7 @@ import {
   usePageTitle,
   useSession,
 } from '@sukoyaka/shared';
-import { useEffect, useRef } from 'react';
-import { Actions, Address, Announce, Narrow, tokenFromLocation } from '../mail-flows/parts';
+import { Actions, Address, Announce, Narrow, useSpendTokenOnOpen } from '../mail-flows/parts';
 import { useActivateUserEmailChange } from './api/activate-user-email-change';
 
 const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
@@ -21,18 +20,9 @@ const MISSING_TOKEN = 'リンクが正しくありません。メールに記載
 /** `/settings/email/confirm?token=…`: the link mailed to the new address. It changes the address on opening. */
 export function EmailChangeConfirmPage() {
   usePageTitle('メールアドレスの変更');
-  const token = tokenFromLocation();
   const activate = useActivateUserEmailChange();
+  const token = useSpendTokenOnOpen(activate.mutate);
   const session = useSession();
-  const started = useRef(false);
-  const { mutate } = activate;
-
-  useEffect(() => {
-    // Once per page: the link works only once.
-    if (!token || started.current) return;
-    started.current = true;
-    mutate(token);
-  }, [token, mutate]);
 
   const signedIn = Boolean(session.data?.userId);
   let content;

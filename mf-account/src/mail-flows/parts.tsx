@@ -1,6 +1,6 @@
 import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract';
 import { Checkbox, Stack, TextField } from '@sukoyaka/shared';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /*
@@ -82,4 +82,19 @@ export function NewPasswordField({
 export function tokenFromLocation(): string | null {
   const token = new URLSearchParams(window.location.search).get('token');
   return token && token.trim() ? token.trim() : null;
+}
+
+/**
+ * A mailed link's page: reads the token and spends it once when the page opens (a link works
+ * only once, so a second call would report it as used). Returns the token, null when missing.
+ */
+export function useSpendTokenOnOpen(mutate: (token: string) => void): string | null {
+  const token = tokenFromLocation();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    mutate(token);
+  }, [token, mutate]);
+  return token;
 }

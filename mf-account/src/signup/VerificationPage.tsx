@@ -12,8 +12,7 @@ import {
   usePageTitle,
   useSession,
 } from '@sukoyaka/shared';
-import { useEffect, useRef } from 'react';
-import { Actions, Announce, Narrow, tokenFromLocation } from '../mail-flows/parts';
+import { Actions, Announce, Narrow, useSpendTokenOnOpen } from '../mail-flows/parts';
 import { useActivateUserEmailVerification } from './api/activate-user-email-verification';
 
 const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
@@ -21,18 +20,9 @@ const MISSING_TOKEN = 'リンクが正しくありません。メールに記載
 /** `/signup/verification?token=…`: the link of the verification mail. It verifies on opening. */
 export function VerificationPage() {
   usePageTitle('メールアドレスの確認');
-  const token = tokenFromLocation();
   const activate = useActivateUserEmailVerification();
+  const token = useSpendTokenOnOpen(activate.mutate);
   const session = useSession();
-  const started = useRef(false);
-  const { mutate } = activate;
-
-  useEffect(() => {
-    // Once per page: the link works only once, so a second call would report it as used.
-    if (!token || started.current) return;
-    started.current = true;
-    mutate(token);
-  }, [token, mutate]);
 
   const signedIn = Boolean(session.data?.userId);
 

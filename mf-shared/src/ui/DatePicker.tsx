@@ -3,27 +3,11 @@ import { format, isSameDay, isValid } from 'date-fns';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { DATE_PICKER_TEXT, formatPickerDate, selectableRange } from './date-picker-rules';
-import { FieldErrorText } from './primitives';
+import { Field, FieldErrorText, Hint, Label } from './primitives';
 
 export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, formatPickerDate, isSelectableDate } from './date-picker-rules';
 
 const DatePickerDialog = lazy(() => import(/* webpackChunkName: "date-picker" */ './DatePickerDialog'));
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(0.5)};
-`;
-
-const Label = styled.label`
-  font-weight: 700;
-  font-size: 0.9375rem;
-`;
-
-const Hint = styled.span`
-  font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Opener = styled.button<{ $invalid: boolean; $empty: boolean }>`
   display: flex;

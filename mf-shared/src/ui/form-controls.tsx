@@ -1,27 +1,11 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
-import { FieldErrorText } from './primitives';
+import { Field, FieldErrorText, Hint, Label } from './primitives';
 
 /*
  * The form controls besides TextField (primitives.tsx), built the same way: a visible label,
  * a hint and an error read out with the control (aria-describedby), 44 px touch targets.
  */
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(0.5)};
-`;
-
-const Label = styled.label`
-  font-weight: 700;
-  font-size: 0.9375rem;
-`;
-
-const Hint = styled.span`
-  font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const focusRing = css`
   outline: 3px solid ${({ theme }) => theme.colors.focus};

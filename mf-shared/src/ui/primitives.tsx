@@ -90,18 +90,19 @@ export function Button({ variant = 'primary', block, busy, disabled, children, t
   );
 }
 
-const Field = styled.div`
+/** The parts every labelled control is built from (TextField, Select, DatePicker, …). */
+export const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(0.5)};
 `;
 
-const Label = styled.label`
+export const Label = styled.label`
   font-weight: 700;
   font-size: 0.9375rem;
 `;
 
-const Hint = styled.span`
+export const Hint = styled.span`
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
