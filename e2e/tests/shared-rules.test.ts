@@ -138,3 +138,22 @@ describe('spec §5 and §9: the date picker', () => {
     await waitForText(page.getByRole('button', { name: /測定日/ }), '1900年1月1日');
   });
 });
+
+describe('spec §1 and DESIGN.md: an area that fails to load', () => {
+  it('shows the full-screen error page for that area, and the rest of the site keeps working', async () => {
+    const { page } = await journeys.open(PHONE);
+    // The health area's bundle does not arrive (a dropped connection, a bad deploy).
+    await page.route('**/assets/mf-health/**', (route) => route.abort('connectionfailed'));
+    await page.goto(siteUrl('/vitals'));
+    await waitForText(page.locator('body'), '通信エラーが発生しました。通信環境をご確認の上再度お試しください。');
+    await page.getByRole('button', { name: '再読み込み' }).waitFor();
+    await screenshot(page, 'shared-rules-area-failed');
+    // Another area still works, without a reload.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/login');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    expect(await page.getByText('通信エラーが発生しました。').count()).toBe(0);
+  });
+});

@@ -16,6 +16,7 @@ import {
   describeError,
   usePageTitle,
   type UserInfo,
+  screenLink,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -152,7 +153,7 @@ function NoAssociation() {
       <Stack $gap={2}>
         <Text>健康保険組合の加入者情報が登録されていないため、同意の設定はまだありません。</Text>
         <div>
-          <ButtonLinkStyle as={AppLink} href="/org_verification">
+          <ButtonLinkStyle as={AppLink} href={screenLink('userOrgVerification', {})}>
             加入者情報を登録する
           </ButtonLinkStyle>
         </div>

@@ -138,4 +138,16 @@ describe('UnassociatedPage (/unassociated)', () => {
     expect(screen.getByRole('link', { name: '加入者情報を登録する' })).toHaveAttribute('href', '/org_verification');
     expect(document.title).toBe('加入者情報の登録が必要です | すこやか');
   });
+
+  it('spec §2: inside the native app the link is the app’s deep link to organisation verification', () => {
+    const userAgent = jest
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone) Mobile/15E148 SukoyakaApp-iOS/3.2.0');
+    try {
+      renderWithProviders(<UnassociatedPage />);
+      expect(screen.getByRole('link', { name: '加入者情報を登録する' })).toHaveAttribute('href', 'sukoyaka://org_verification');
+    } finally {
+      userAgent.mockRestore();
+    }
+  });
 });

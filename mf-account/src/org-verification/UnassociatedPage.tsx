@@ -1,4 +1,4 @@
-import { AppLink, ButtonLinkStyle, Card, Heading, PageLayout, Stack, Text, usePageTitle } from '@sukoyaka/shared';
+import { AppLink, ButtonLinkStyle, Card, Heading, PageLayout, Stack, Text, usePageTitle, screenLink } from '@sukoyaka/shared';
 import styled from 'styled-components';
 
 const Steps = styled.ol`
@@ -35,7 +35,7 @@ export function UnassociatedPage() {
             <li>生年月日</li>
           </Steps>
           <Actions>
-            <ButtonLinkStyle as={AppLink} href="/org_verification">
+            <ButtonLinkStyle as={AppLink} href={screenLink('userOrgVerification', {})}>
               加入者情報を登録する
             </ButtonLinkStyle>
             <ButtonLinkStyle as={AppLink} href="/faq" $variant="secondary">

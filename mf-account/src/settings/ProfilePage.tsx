@@ -19,6 +19,7 @@ import {
   validateInput,
   type FieldErrors,
   type UserInfo,
+  screenLink,
 } from '@sukoyaka/shared';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -230,7 +231,7 @@ function Profile({ member }: { member: UserInfo }) {
             label="健康保険組合"
             action={
               member.association ? undefined : (
-                <ActionLink href="/org_verification" aria-label="健康保険組合の加入者情報を登録する">
+                <ActionLink href={screenLink('userOrgVerification', {})} aria-label="健康保険組合の加入者情報を登録する">
                   登録する
                 </ActionLink>
               )
