@@ -106,7 +106,9 @@ describe('the dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const testConfig = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false });
+    // A built site, so that what answers instead is the site's own 404 (not "not built yet").
+    const webRoot = fakeWebRoot();
+    const testConfig = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, webRoot });
     const database = await openDatabase({ dataDir: 'memory://' });
     const services = await startServices(testConfig);
     const app = await buildApp({ config: { ...testConfig, env: 'production' }, db: database.db, services });
@@ -120,6 +122,7 @@ describe('the dev outbox', () => {
       await app.close();
       await services.close();
       await database.close();
+      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });
