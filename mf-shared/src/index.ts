@@ -48,7 +48,7 @@ export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, 
 export * from './ui/primitives';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './ui/page-parts';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
-export { describeError, fieldErrorsOf, validateInput, type FieldErrors } from './api/form-errors';
+export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './api/form-errors';
 export { ComingSoonPage, NotFoundPage } from './ui/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';

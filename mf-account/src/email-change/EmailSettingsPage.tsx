@@ -17,6 +17,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
@@ -89,7 +90,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
   };
 
   const stepUp = change.error instanceof AppError && change.error.serverCode === 'password_authentication_required';
-  const failure = change.error && !stepUp && !(change.error instanceof AppError && change.error.statusCode === 400) ? change.error : null;
+  const failure = stepUp ? null : formLevelError(change.error);
 
   return (
     <Stack $gap={3}>

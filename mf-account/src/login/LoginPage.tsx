@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   Card,
@@ -19,6 +18,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -78,10 +78,8 @@ export function LoginPage() {
   };
 
   const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
-  // A 400 with per-field messages shows them at the fields; any other failure shows above the form.
-  const shownAtFields =
-    signIn.error instanceof AppError && signIn.error.statusCode === 400 && Object.keys(signIn.error.fieldErrors).length > 0;
-  const formError = signIn.error && !shownAtFields ? describeError(signIn.error) : null;
+  const failure = formLevelError(signIn.error);
+  const formError = failure ? describeError(failure) : null;
 
   if (step === 'code') {
     return (

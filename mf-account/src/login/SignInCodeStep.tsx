@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   Button,
   FormError,
   Heading,
@@ -10,6 +9,7 @@ import {
   fieldErrorsOf,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -68,7 +68,8 @@ export function SignInCodeStep({ onResend, resendPending, resent, resendError, o
   };
 
   const shown = verify.error ?? resendError;
-  const formError = shown && !(shown instanceof AppError && shown.statusCode === 400) ? describeError(shown) : null;
+  const failure = formLevelError(shown);
+  const formError = failure ? describeError(failure) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="login-code-heading">

@@ -1,6 +1,5 @@
 import { calls, type SmsMfaSetting } from '@sukoyaka/contract';
 import {
-  AppError,
   Button,
   FormError,
   Stack,
@@ -10,6 +9,7 @@ import {
   fieldErrorsOf,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -32,8 +32,8 @@ const Notice = styled.p`
 
 /** A call's error as the member reads it above the form; a 400 is shown under its field instead. */
 function formErrorOf(error: unknown): string | null {
-  if (!error || (error instanceof AppError && error.statusCode === 400)) return null;
-  return describeError(error);
+  const failure = formLevelError(error);
+  return failure ? describeError(failure) : null;
 }
 
 /**

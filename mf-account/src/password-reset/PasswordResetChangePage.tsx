@@ -16,6 +16,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation } from '../mail-flows/parts';
@@ -59,7 +60,7 @@ export function PasswordResetChangePage() {
   };
 
   const badLink = update.error instanceof AppError && update.error.serverCode === 'invalid_token';
-  const failure = update.error && !badLink && !(update.error instanceof AppError && update.error.statusCode === 400) ? update.error : null;
+  const failure = badLink ? null : formLevelError(update.error);
 
   let content;
   if (!token) content = <LinkProblem message={MISSING_TOKEN} />;

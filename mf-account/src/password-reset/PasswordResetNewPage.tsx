@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   ButtonLinkStyle,
@@ -16,6 +15,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
@@ -37,7 +37,7 @@ export function PasswordResetNewPage() {
     request.mutate(data, { onSuccess: () => setSentTo(data.email), onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
   };
 
-  const failure = request.error && !(request.error instanceof AppError && request.error.statusCode === 400) ? request.error : null;
+  const failure = formLevelError(request.error);
 
   return (
     <PageLayout>

@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   Card,
@@ -20,6 +19,7 @@ import {
   type FieldErrors,
   type UserInfo,
   screenLink,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -139,8 +139,8 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
     if (!data) return;
     update.mutate(data.nickname, { onSuccess: onSaved, onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
-  const formError =
-    update.error && !(update.error instanceof AppError && update.error.statusCode === 400) ? describeError(update.error) : null;
+  const failure = formLevelError(update.error);
+  const formError = failure ? describeError(failure) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="ニックネームの変更">

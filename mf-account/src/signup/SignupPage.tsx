@@ -17,6 +17,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
@@ -87,7 +88,7 @@ export function SignupPage() {
 
   const emailChecked = checkedEmail !== null && checkedEmail === email.trim().toLowerCase();
   const emailError = fieldErrors.email ?? (emailChecked && emailCheck.data?.valid === false ? emailCheck.data.message : undefined);
-  const failure = signUp.error && !(signUp.error instanceof AppError && signUp.error.statusCode === 400) ? signUp.error : null;
+  const failure = formLevelError(signUp.error);
   // The account exists and is signed in even when its mail could not be sent: it can resend.
   const mailFailed = failure instanceof AppError && failure.serverCode === 'delivery_failed';
 

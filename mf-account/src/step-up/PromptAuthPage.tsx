@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   FormError,
@@ -14,6 +13,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -46,8 +46,8 @@ function PasswordForm({ email }: { email: string }) {
     });
   };
 
-  const formError =
-    confirm.error && !(confirm.error instanceof AppError && confirm.error.statusCode === 400) ? describeError(confirm.error) : null;
+  const failure = formLevelError(confirm.error);
+  const formError = failure ? describeError(failure) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate>

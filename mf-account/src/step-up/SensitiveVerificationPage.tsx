@@ -1,6 +1,5 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   DatePicker,
@@ -14,6 +13,7 @@ import {
   usePageTitle,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
@@ -36,8 +36,8 @@ function BirthdayForm() {
     });
   };
 
-  const formError =
-    confirm.error && !(confirm.error instanceof AppError && confirm.error.statusCode === 400) ? describeError(confirm.error) : null;
+  const failure = formLevelError(confirm.error);
+  const formError = failure ? describeError(failure) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate>

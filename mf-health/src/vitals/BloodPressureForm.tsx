@@ -1,6 +1,5 @@
 import { bloodPressureInput } from '@sukoyaka/contract';
 import {
-  AppError,
   Button,
   DatePicker,
   FormError,
@@ -10,6 +9,7 @@ import {
   fieldErrorsOf,
   validateInput,
   type FieldErrors,
+  formLevelError,
 } from '@sukoyaka/shared';
 import { format, formatISO, parse } from 'date-fns';
 import { useState, type FormEvent } from 'react';
@@ -81,9 +81,8 @@ export function BloodPressureForm() {
     });
   };
 
-  // A 400 with per-field messages shows them at the fields; any other failure shows above the form.
-  const shownAtFields = save.error instanceof AppError && save.error.statusCode === 400 && Object.keys(save.error.fieldErrors).length > 0;
-  const formError = save.error && !shownAtFields ? describeError(save.error) : null;
+  const failure = formLevelError(save.error);
+  const formError = failure ? describeError(failure) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="血圧の記録">

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toAppError } from './app-error';
+import { toAppError, type AppError } from './app-error';
 import { classifyFatalError } from '../errors/fatal-errors';
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -34,4 +34,16 @@ export function describeError(error: unknown): string {
   if (appError.serverMessage) return appError.serverMessage;
   const action = classifyFatalError(appError);
   return action.kind === 'generic' ? action.message : 'エラーが発生しました。';
+}
+
+/**
+ * The failure to show above a form, or null while there is none to show there: a 400 whose
+ * messages name fields is shown at those fields instead. A 400 without field messages (a bad
+ * request, a bad link) is shown above the form, so a failure is never left unsaid.
+ */
+export function formLevelError(error: unknown): AppError | null {
+  if (!error) return null;
+  const appError = toAppError(error);
+  const atFields = Object.keys(appError.fieldErrors).some((field) => field !== '_');
+  return appError.statusCode === 400 && atFields ? null : appError;
 }
