@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
-import { Field, FieldErrorText, Hint, Label } from './primitives';
+import { Field, FieldErrorText, Hint, LabelledField } from './primitives';
 
 /*
  * The form controls besides TextField (primitives.tsx), built the same way: a visible label,
@@ -59,41 +59,23 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 
 /** A labelled native select: the phone's own picker on mobile, arrow keys on desktop. */
 export function Select({ label, options, placeholder, hint, error, optional, required, ...rest }: SelectProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <Field>
-      <Label htmlFor={id}>
-        {label}
-        {optional ? <Hint>（任意）</Hint> : null}
-      </Label>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      <StyledSelect
-        id={id}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-        required={required}
-        {...rest}
-      >
-        {placeholder !== undefined ? (
-          <option value="" disabled={required}>
-            {placeholder}
-          </option>
-        ) : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </StyledSelect>
-      {error ? (
-        <FieldErrorText id={errorId} role="alert">
-          {error}
-        </FieldErrorText>
-      ) : null}
-    </Field>
+    <LabelledField label={label} hint={hint} error={error} optional={optional}>
+      {(control) => (
+        <StyledSelect {...control} required={required} {...rest}>
+          {placeholder !== undefined ? (
+            <option value="" disabled={required}>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </StyledSelect>
+      )}
+    </LabelledField>
   );
 }
 

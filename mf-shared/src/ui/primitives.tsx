@@ -130,8 +130,27 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   optional?: boolean;
 }
 
-/** A labelled input whose hint and error are read out with it (aria-describedby). */
-export function TextField({ label, hint, error, optional, required, ...rest }: TextFieldProps) {
+/** What a labelled control needs from its field: its id and what describes it. */
+export interface FieldControlProps {
+  id: string;
+  $invalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export interface LabelledFieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * The frame every labelled control shares: the label (with （任意）), a hint and an error read
+ * out with the control (aria-describedby). The control itself is rendered by `children`.
+ */
+export function LabelledField({ label, hint, error, optional, children }: LabelledFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -142,20 +161,27 @@ export function TextField({ label, hint, error, optional, required, ...rest }: T
         {optional ? <Hint>（任意）</Hint> : null}
       </Label>
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      <Input
-        id={id}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        required={required}
-        {...rest}
-      />
+      {children({
+        id,
+        $invalid: Boolean(error),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {error ? (
         <FieldErrorText id={errorId} role="alert">
           {error}
         </FieldErrorText>
       ) : null}
     </Field>
+  );
+}
+
+/** A labelled input whose hint and error are read out with it (aria-describedby). */
+export function TextField({ label, hint, error, optional, ...rest }: TextFieldProps) {
+  return (
+    <LabelledField label={label} hint={hint} error={error} optional={optional}>
+      {(control) => <Input {...control} {...rest} />}
+    </LabelledField>
   );
 }
 
