@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { API_PREFIX, LOGOUT_PATH } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSession, deleteSession, findSession, touchSession, type Session } from '../account/sessions';
@@ -45,8 +46,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: 
 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    // Static files never need the session: skip the database for them.
-    if (request.url.startsWith('/assets/')) return;
+    // Only the calls and logout read the session: the shell, static files and dev pages are the
+    // same for everyone, so they skip the database.
+    if (!request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith(LOGOUT_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const row = await findSession(db, token, now());
