@@ -1,3 +1,4 @@
+import { deleteExpiredSessions } from './account/sessions';
 import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -13,11 +14,19 @@ async function main(): Promise<void> {
   const services = await startServices(config);
   const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
 
+  // Expired sessions are only ever refused, never read again: prune them hourly (and now).
+  const pruneSessions = () =>
+    deleteExpiredSessions(database.db, new Date()).catch((error) => app.log.error({ err: error }, 'pruning sessions failed'));
+  void pruneSessions();
+  const pruning = setInterval(pruneSessions, 60 * 60 * 1000);
+  pruning.unref();
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: closing`);
+    clearInterval(pruning);
     await app.close();
     await services.close();
     await database.close();

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { deleteExpiredSessions } from '../src/account/sessions';
 import { sessions } from '../src/db/schema';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
@@ -210,6 +211,25 @@ describe('POST /logout (spec §7)', () => {
     const token = await agent.fetchToken();
     const response = await logout(agent, token);
     expect(response.status).toBe(401);
+  });
+});
+
+describe('pruning sessions', () => {
+  it('deletes the expired sessions and keeps the live ones', async () => {
+    const member = await createMember(ctx.db);
+    const expired = new Agent(ctx.app);
+    await expired.signIn(member.email, member.password);
+    const live = new Agent(ctx.app);
+    await live.signIn(member.email, member.password);
+    const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(rows).toHaveLength(2);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, rows[0]!.id));
+    await deleteExpiredSessions(ctx.db, new Date());
+    const left = await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(left.map((row) => row.id)).toEqual([rows[1]!.id]);
   });
 });
 
