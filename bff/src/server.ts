@@ -1,4 +1,4 @@
-import { deleteExpiredSessions } from './account/sessions';
+import { deleteExpiredSessions } from './platform/sessions';
 import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { deleteExpiredSessions } from '../src/account/sessions';
+import { deleteExpiredSessions } from '../src/platform/sessions';
 import { sessions } from '../src/db/schema';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 

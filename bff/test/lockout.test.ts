@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, users } from '../src/db/schema';
-import { SlidingWindowThrottle } from '../src/plugins/auth-throttle';
+import { SlidingWindowThrottle } from '../src/platform/plugins/auth-throttle';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
 /*

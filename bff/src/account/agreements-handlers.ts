@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { agreeToDocuments, listAgreements, withdrawConsent } from './agreements';
 
 export const agreementHandlers = {

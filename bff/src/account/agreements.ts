@@ -10,11 +10,11 @@ import {
 } from '@sukoyaka/contract';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Member } from '../api/handlers';
+import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { agreementDocuments, associations, consents, users } from '../db/schema';
-import { HttpError, notFound } from '../lib/errors';
-import { audit } from './audit';
+import { HttpError, notFound } from '../platform/errors';
+import { audit } from '../platform/audit';
 
 type DocumentRow = typeof agreementDocuments.$inferSelect;
 

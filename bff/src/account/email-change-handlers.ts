@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { activateEmailChange, createEmailChange, getUserEmail, resendEmailChange } from './email-change';
 
 export const emailChangeHandlers = {

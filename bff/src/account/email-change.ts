@@ -1,11 +1,11 @@
 import { ErrorCodes, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, ne } from 'drizzle-orm';
-import type { CallContext, Member } from '../api/handlers';
+import type { CallContext, Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError, notFound } from '../platform/errors';
 import { emailChangeMail, emailChangeToRegisteredAddressMail, emailChangedNoticeMail, link } from './account-mails';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import {
   findUsableToken,
   invalidToken,

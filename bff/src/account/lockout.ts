@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 
 /** Failed authentications in a row that lock the account, and for how long (issue 4). */
 export const MAX_FAILED_AUTHENTICATIONS = 5;

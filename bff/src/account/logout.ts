@@ -1,7 +1,7 @@
 import { LOGOUT_PATH } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
-import { unauthenticated } from '../lib/errors';
-import { assertAuthenticityToken } from '../plugins/csrf';
+import { unauthenticated } from '../platform/errors';
+import { assertAuthenticityToken } from '../platform/plugins/csrf';
 
 /**
  * POST /logout with form data `authenticity_token` (spec §7). Without a signed-in session the

@@ -1,47 +1,15 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { Member } from '../api/handlers';
+import type { Member } from '../platform/handlers';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { associations, users } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../platform/errors';
 import { decoyPasswordHash, verifyPassword } from '../lib/password';
-import { audit } from './audit';
-import { accountConditionError, accountLocked, type AccountStanding } from './conditions';
+import { audit } from '../platform/audit';
+import { accountConditionError, accountLocked } from '../platform/conditions';
+import { memberColumns, splitMemberRow } from '../platform/members';
 import { recordFailedAuthentication } from './lockout';
-
-const memberColumns = {
-  id: users.id,
-  email: users.email,
-  nickname: users.nickname,
-  associationId: users.associationId,
-  lockedUntil: users.lockedUntil,
-  suspendedAt: users.suspendedAt,
-  membershipExpiresOn: users.membershipExpiresOn,
-  associationVerifiedAt: users.associationVerifiedAt,
-  associationUnderMaintenance: associations.underMaintenance,
-  emailVerifiedAt: users.emailVerifiedAt,
-};
-
-export interface MemberWithStanding {
-  member: Member;
-  standing: AccountStanding;
-}
-
-function split(row: Omit<Member, 'emailVerified'> & AccountStanding & { emailVerifiedAt: Date | null }): MemberWithStanding {
-  const { id, email, nickname, associationId, emailVerifiedAt, ...rest } = row;
-  return { member: { id, email, nickname, associationId, emailVerified: emailVerifiedAt !== null }, standing: { associationId, ...rest } };
-}
-
-/** The member and their standing, in one query with their association. */
-export async function findMemberById(db: Executor, userId: string): Promise<MemberWithStanding | null> {
-  const [row] = await db
-    .select(memberColumns)
-    .from(users)
-    .leftJoin(associations, eq(associations.id, users.associationId))
-    .where(eq(users.id, userId));
-  return row ? split(row) : null;
-}
 
 /** The member a right password belongs to, and the phone of their SMS two-factor when it is on. */
 export interface PasswordAuthentication {
@@ -90,7 +58,7 @@ export async function authenticateByPassword(
     throw failure.locked ? accountLocked() : invalidCredentials();
   }
   const { passwordHash: _passwordHash, phoneNumber, smsMfaEnabledAt, ...rest } = row;
-  const { member, standing } = split(rest);
+  const { member, standing } = splitMemberRow(rest);
   // The right password of an account that may not be used: say why, and start no session.
   const condition = accountConditionError(standing, now);
   if (condition) throw condition;

@@ -1,6 +1,6 @@
 import type { CallOutput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { Member } from '../api/handlers';
+import type { Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
 import { associations, users } from '../db/schema';
 import { pendingTermsAssociationId } from './agreements';

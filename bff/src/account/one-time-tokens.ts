@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
 import type { Mail, Mailer } from '../integrations/mail/mailer';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../platform/errors';
 import { randomToken, sha256 } from '../lib/tokens';
 
 /*

@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { getAssociation, listUserAssociations, verifyOrganization } from './org-verification';
 
 export const orgVerificationHandlers = {

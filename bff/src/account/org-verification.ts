@@ -8,12 +8,12 @@ import {
 } from '@sukoyaka/contract';
 import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Member } from '../api/handlers';
+import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { associations, auditLogs, rosterEntries, users } from '../db/schema';
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError, notFound } from '../platform/errors';
 import { pendingTermsAssociationId } from './agreements';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 
 /** Failed attempts a member may make within the window before being told to wait. */
 export const LINK_FAILURES_PER_WINDOW = 10;

@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { createPasswordReset, updatePasswordByResetToken } from './password-reset';
 
 export const passwordResetHandlers = {

@@ -1,11 +1,12 @@
 import { ErrorCodes, passwordEmailProblem, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
-import { eq, or } from 'drizzle-orm';
-import type { CallContext } from '../api/handlers';
-import { sessions, users } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { eq } from 'drizzle-orm';
+import type { CallContext } from '../platform/handlers';
+import { users } from '../db/schema';
+import { deleteSessionsOfUser } from '../platform/sessions';
+import { HttpError } from '../platform/errors';
 import { hashPassword } from '../lib/password';
 import { link, passwordChangedMail, passwordResetMail } from './account-mails';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import {
   findUsableToken,
   invalidToken,
@@ -91,11 +92,8 @@ export async function updatePasswordByResetToken(
         emailVerifiedAt: user.emailVerifiedAt ?? now,
       })
       .where(eq(users.id, user.id));
-    const ended = await tx
-      .delete(sessions)
-      .where(or(eq(sessions.userId, user.id), eq(sessions.pendingMfaUserId, user.id)))
-      .returning({ id: sessions.id });
-    await audit(tx, request, 'password_reset', user.id, { sessionsEnded: ended.length }, now);
+    const sessionsEnded = await deleteSessionsOfUser(tx, user.id);
+    await audit(tx, request, 'password_reset', user.id, { sessionsEnded }, now);
     return { userId: user.id, email: user.email };
   });
   // The browser that reset the password may itself have been signed in to the account: its

@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { navigationInfo } from './navigation';
 import { getNotificationSettings, updateNotificationSettings, updateProfile } from './settings';
 

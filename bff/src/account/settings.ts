@@ -1,10 +1,10 @@
 import { notificationCategories, type NotificationCategory, type NotificationSettings } from '@sukoyaka/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Member } from '../api/handlers';
+import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { notificationSettings, users } from '../db/schema';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 
 const categories = notificationCategories.map((category) => category.key);
 

@@ -1,12 +1,12 @@
 import { ErrorCodes, maskPhoneNumber, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
-import { eq } from 'drizzle-orm';
-import type { CallContext } from '../api/handlers';
-import { sessions } from '../db/schema';
-import { HttpError } from '../lib/errors';
-import { audit } from './audit';
-import { accountConditionError, accountLocked } from './conditions';
+import type { CallContext } from '../platform/handlers';
+import { setPendingMfaUser } from '../platform/sessions';
+import { HttpError } from '../platform/errors';
+import { audit } from '../platform/audit';
+import { accountConditionError, accountLocked } from '../platform/conditions';
 import { lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
-import { authenticateByPassword, findMemberById } from './members';
+import { findMemberById } from '../platform/members';
+import { authenticateByPassword } from './members';
 import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, issueSmsCode } from './sms-codes';
 
 /**
@@ -33,7 +33,7 @@ export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<
   const session = await request.server.sessions.ensure(request, reply);
   const { code } = await db.transaction(async (tx) => {
     const issued = await issueSmsCode(tx, { userId: member.id, purpose: 'sign_in', phoneNumber: mfaPhoneNumber, now });
-    await tx.update(sessions).set({ pendingMfaUserId: member.id }).where(eq(sessions.id, session.row.id));
+    await setPendingMfaUser(tx, session.row.id, member.id);
     await audit(tx, request, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
     return issued;
   });

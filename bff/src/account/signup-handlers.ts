@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { activateEmailVerification, sendVerificationMail, signUp, validateEmail } from './signup';
 
 export const signupHandlers = {

@@ -1,11 +1,11 @@
 import { ownEmailAddress, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { CallContext, Member } from '../api/handlers';
+import type { CallContext, Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
 import { auditLogs, users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { alreadyRegisteredSignUpMail, emailVerificationMail, link } from './account-mails';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import {
   MAIL_INTERVAL_MS,
   findUsableToken,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { smsCodes } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../platform/errors';
 import { safeEqual, sha256 } from '../lib/tokens';
 import type { Services } from '../services';
 

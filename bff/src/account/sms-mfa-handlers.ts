@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { verifySignInCode } from './sign-in';
 import { confirmSmsMfaSetup, disableSmsMfa, getSmsMfaSetting, sendSmsMfaSetupCode } from './sms-mfa';
 

@@ -1,10 +1,10 @@
 import { ErrorCodes, maskPhoneNumber, type CallOutput, type ParsedInput, type SmsMfaSetting } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { CallContext } from '../api/handlers';
+import type { CallContext } from '../platform/handlers';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
-import { HttpError } from '../lib/errors';
-import { audit } from './audit';
+import { HttpError } from '../platform/errors';
+import { audit } from '../platform/audit';
 import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, expireSmsCodes, issueSmsCode } from './sms-codes';
 
 /*

@@ -1,14 +1,15 @@
 import { ErrorCodes, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { CallContext } from '../api/handlers';
-import { rosterEntries, sessions, users } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import type { CallContext } from '../platform/handlers';
+import { rosterEntries, users } from '../db/schema';
+import { recordStepUp } from '../platform/sessions';
+import { HttpError } from '../platform/errors';
 import { verifyPassword } from '../lib/password';
 import { safeEqual } from '../lib/tokens';
-import { audit } from './audit';
-import { accountLocked } from './conditions';
+import { audit } from '../platform/audit';
+import { accountLocked } from '../platform/conditions';
 import { lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
-import { STEP_UP_TTL_MS } from './step-up';
+import { STEP_UP_TTL_MS } from '../platform/step-up';
 
 type Kind = 'password' | 'birthday';
 
@@ -38,10 +39,7 @@ async function settle(context: CallContext<'member'>, kind: Kind, ok: boolean): 
       return { ok: false as const, ...failure };
     }
     const expiresAt = new Date(now.getTime() + STEP_UP_TTL_MS);
-    await tx
-      .update(sessions)
-      .set(kind === 'password' ? { passwordAuthExpiresAt: expiresAt } : { birthdayAuthExpiresAt: expiresAt })
-      .where(eq(sessions.id, sessionId));
+    await recordStepUp(tx, sessionId, kind, expiresAt);
     await resetFailedAuthentications(tx, member.id);
     await audit(tx, request, 'step_up_succeeded', member.id, { kind, expiresAt: expiresAt.toISOString() }, now);
     return { ok: true as const, expiresAt };

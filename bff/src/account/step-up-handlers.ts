@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { authenticateBirthday, authenticateUserPassword } from './step-up-confirmations';
 
 export const stepUpHandlers = {

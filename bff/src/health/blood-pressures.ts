@@ -2,7 +2,7 @@ import type { BloodPressure, ParsedInput } from '@sukoyaka/contract';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bloodPressures } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../platform/errors';
 import { ErrorCodes } from '@sukoyaka/contract';
 
 type Row = typeof bloodPressures.$inferSelect;

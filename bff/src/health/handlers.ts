@@ -1,4 +1,4 @@
-import type { Handlers } from '../api/handlers';
+import type { Handlers } from '../platform/handlers';
 import { listBloodPressures, saveBloodPressure } from './blood-pressures';
 
 export const healthHandlers = {

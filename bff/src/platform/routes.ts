@@ -1,13 +1,13 @@
 import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
-import { unauthenticated } from '../lib/errors';
-import { invalidParameters } from '../lib/validation';
-import type { MemberWithStanding } from '../account/members';
-import { accountConditionError, emailNotVerified } from '../account/conditions';
-import { assertStepUp } from '../account/step-up';
+import { unauthenticated } from './errors';
+import { invalidParameters } from './validation';
+import { findMemberById } from './members';
+import { accountConditionError, emailNotVerified } from './conditions';
+import { assertStepUp } from './step-up';
 import type { Handlers } from './handlers';
 
 export interface ApiRoutesOptions {
@@ -16,7 +16,6 @@ export interface ApiRoutesOptions {
   services: Services;
   handlers: Handlers;
   now: () => Date;
-  loadMember(request: FastifyRequest): Promise<MemberWithStanding | null>;
 }
 
 /**
@@ -32,7 +31,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       url: callPath(name),
       handler: async (request, reply) => {
         const now = options.now();
-        const found = await options.loadMember(request);
+        const userId = request.session?.row.userId;
+        const found = userId ? await findMemberById(options.db, userId) : null;
         // Account conditions (spec §8) are enforced on every member call; a visitor call made by
         // a member who may not use the service sees no member.
         const condition = found ? accountConditionError(found.standing, now) : null;

@@ -2,9 +2,9 @@ import cookie from '@fastify/cookie';
 import { API_PREFIX, LOGOUT_PATH } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSession, deleteSession, findSession, touchSession, type Session } from '../account/sessions';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { createSession, deleteSession, findSession, touchSession, type Session } from '../sessions';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 
 export const SESSION_COOKIE = 'sukoyaka_session';
 export const AUTHENTICITY_TOKEN_HEADER = 'x-csrf-token';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalidAuthenticityToken } from '../lib/errors';
-import { safeEqual } from '../lib/tokens';
+import { invalidAuthenticityToken } from '../errors';
+import { safeEqual } from '../../lib/tokens';
 
 export const CSRF_HEADER = 'x-csrf-token';
 

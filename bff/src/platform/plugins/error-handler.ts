@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../errors';
 
 /** One error handler: every error leaves as `{ code, message }`, and a 5xx never shows internals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

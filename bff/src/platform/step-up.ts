@@ -1,6 +1,6 @@
 import { ErrorCodes, type StepUp } from '@sukoyaka/contract';
 import type { SessionRow } from './sessions';
-import { HttpError } from '../lib/errors';
+import { HttpError } from './errors';
 
 /** How long a step-up confirmation lasts once given. */
 export const STEP_UP_TTL_MS = 15 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { callPath, ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors';
+import { HttpError } from '../errors';
 
 /**
  * The calls where a password, a code or a birthday is tried, or where a mail or SMS goes out:

@@ -1,4 +1,5 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+/** The one module that writes the sessions table: the session plugin, sign-in, step-up and password reset call it. */
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { sessions } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
@@ -52,4 +53,26 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
 
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Sign-in with SMS two-factor: the visitor session remembers whose code it is waiting for. */
+export async function setPendingMfaUser(db: Executor, sessionId: string, userId: string): Promise<void> {
+  await db.update(sessions).set({ pendingMfaUserId: userId }).where(eq(sessions.id, sessionId));
+}
+
+/** A step-up confirmation given on this session lasts until `expiresAt`. */
+export async function recordStepUp(db: Executor, sessionId: string, kind: 'password' | 'birthday', expiresAt: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set(kind === 'password' ? { passwordAuthExpiresAt: expiresAt } : { birthdayAuthExpiresAt: expiresAt })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a member, signed in or waiting for their sign-in code; returns how many. */
+export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(or(eq(sessions.userId, userId), eq(sessions.pendingMfaUserId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -1,5 +1,5 @@
 import { ErrorCodes } from '@sukoyaka/contract';
-import { HttpError } from '../lib/errors';
+import { HttpError } from './errors';
 
 /** What the account conditions are decided from: the member's row and their association's. */
 export interface AccountStanding {

@@ -1,0 +1,2 @@
+// The health area's calls (contract/src/health), as one record for app.ts.
+export { healthHandlers } from './handlers';
