@@ -11,7 +11,7 @@ export {
   resetAuthenticityToken,
 } from './api/http-client';
 export { api, createApiClient, type ApiClient } from './api/calls';
-export { createQueryClient, queryClient } from './api/query-client';
+export { createQueryClient, queryClient } from './errors/query-client';
 
 export {
   authStateQueryKey,
@@ -36,20 +36,20 @@ export {
   type FatalErrorAction,
 } from './errors/fatal-errors';
 export { fatalErrorStore, useFatalError } from './errors/fatal-error-store';
-export { FatalErrorBoundary, FatalErrorView } from './errors/FatalErrorBoundary';
-export { AccountLockedPage, GenericErrorPage } from './errors/ErrorPages';
+export { FatalErrorBoundary, FatalErrorView } from './parts/FatalErrorBoundary';
+export { AccountLockedPage, GenericErrorPage } from './parts/ErrorPages';
 
 export { AreaRoot, SharedProviders, createAreaLifecycles } from './app/area';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
-export { AppLink, navigate } from './app/navigation';
-export { BRAND_LABEL, pageTitle, usePageTitle } from './app/page-title';
+export { AppLink, navigate } from './routing/navigation';
+export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
-export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './ui/page-parts';
+export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
-export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './api/form-errors';
-export { ComingSoonPage, NotFoundPage } from './ui/standard-pages';
+export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
+export { ComingSoonPage, NotFoundPage } from './parts/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { AppError } from '../api/app-error';
-import { FatalErrorView } from '../errors/FatalErrorBoundary';
+import { FatalErrorView } from '../parts/FatalErrorBoundary';
 import { SharedProviders } from './area';
 
 let root: Root | null = null;

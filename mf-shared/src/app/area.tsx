@@ -7,8 +7,8 @@ import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
-import { queryClient } from '../api/query-client';
-import { FatalErrorBoundary, FatalErrorView } from '../errors/FatalErrorBoundary';
+import { queryClient } from '../errors/query-client';
+import { FatalErrorBoundary, FatalErrorView } from '../parts/FatalErrorBoundary';
 import { AlertModal } from '../ui/AlertModal';
 import { GlobalStyle, theme } from '../ui/theme';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeError } from '../api/form-errors';
+import { describeError } from '../forms/form-errors';
 import { Button, FieldErrorText } from '../ui/primitives';
 import { logoutAndGoToLogin } from './logout';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { AppError } from '../api/app-error';
-import { navigate } from '../app/navigation';
+import { navigate } from '../routing/navigation';
 import { LoadingSkeleton } from '../ui/primitives';
 import { useUserInfo, type UserInfo } from './member';
 
@@ -24,8 +24,22 @@ export function MemberOnly({ children }: { children: (member: UserInfo) => React
   return <>{children(data)}</>;
 }
 
-/** The path to return to after signing in: only a path on this site, never another origin. */
+/**
+ * The path to return to after signing in or confirming: only a page of this site. The value is
+ * parsed the way the browser will parse it when navigating (tabs and newlines stripped, `\\` read
+ * as `/`, `//host` a host), so whatever survives names this origin; anything else goes home.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+  if (!value) return '/';
+  const origin = window.location.origin;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return '/';
+  }
+  // A path such as `/.//evil.example` resolves to `//evil.example`, which the next navigation
+  // would read as another host.
+  if (url.origin !== origin || url.pathname.startsWith('//')) return '/';
+  return url.pathname + url.search + url.hash;
 }

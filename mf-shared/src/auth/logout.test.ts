@@ -1,7 +1,7 @@
 import { callPath } from '@sukoyaka/contract';
 import { bffError, mockLocation, networkDown, reply, setupFakeBff, type LocationSpy } from '@sukoyaka/shared/testing';
 import { currentAuthenticityToken, httpClient } from '../api/http-client';
-import { queryClient } from '../api/query-client';
+import { queryClient } from '../errors/query-client';
 import { LOGOUT_WITHOUT_TOKEN_MESSAGE, logout, logoutAndGoToLogin } from './logout';
 
 const TOKEN_PATH = callPath('getAuthenticityTokenForClient');

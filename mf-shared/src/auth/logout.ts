@@ -2,7 +2,7 @@ import { LOGOUT_PATH } from '@sukoyaka/contract';
 import type { AxiosInstance } from 'axios';
 import { AppError } from '../api/app-error';
 import { httpClient, loadAuthenticityToken, resetAuthenticityToken } from '../api/http-client';
-import { queryClient } from '../api/query-client';
+import { queryClient } from '../errors/query-client';
 
 export const LOGOUT_WITHOUT_TOKEN_MESSAGE = 'cannot logout without authenticity token';
 

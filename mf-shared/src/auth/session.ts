@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CallOutput } from '@sukoyaka/contract';
 import { api } from '../api/calls';
-import { queryClient } from '../api/query-client';
+import { queryClient } from '../errors/query-client';
 
 export type SessionData = CallOutput<'getSession'>;
 export const sessionQueryKey = ['session'] as const;

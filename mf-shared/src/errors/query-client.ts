@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigateToUrl } from 'single-spa';
-import { isAccountConditionError, stepUpRedirect } from '../errors/fatal-errors';
-import { fatalErrorStore } from '../errors/fatal-error-store';
+import { isAccountConditionError, stepUpRedirect } from './fatal-errors';
+import { fatalErrorStore } from './fatal-error-store';
 
 /**
  * An account condition (locked, suspended, …) met by any call ends the page, wherever it is; a

@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError } from '../api/app-error';
 import { formLevelError } from './form-errors';
 
 const badRequest = (body: unknown) =>

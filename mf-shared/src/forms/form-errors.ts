@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toAppError, type AppError } from './app-error';
+import { toAppError, type AppError } from '../api/app-error';
 import { classifyFatalError } from '../errors/fatal-errors';
 
 export type FieldErrors = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { AppLink } from '../app/navigation';
-import { usePageTitle } from '../app/page-title';
-import { Footer, Header, SignupBanner } from '../ui/page-parts';
+import { AppLink } from '../routing/navigation';
+import { usePageTitle } from '../routing/page-title';
+import { Footer, Header, SignupBanner } from './page-parts';
 import { Button, ButtonLinkStyle, Heading, Stack, Text } from '../ui/primitives';
 
 const FullScreen = styled.div`

@@ -13,9 +13,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppError } from '../api/app-error';
 import { api } from '../api/calls';
-import { queryClient } from '../api/query-client';
+import { queryClient } from '../errors/query-client';
 import { FatalErrorBoundary } from './FatalErrorBoundary';
-import { fatalErrorStore } from './fatal-error-store';
+import { fatalErrorStore } from '../errors/fatal-error-store';
 
 function Thrower({ error }: { error: unknown }): never {
   throw error;

@@ -1,8 +1,8 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { logout, logoutAndGoToLogin } from '../auth/logout';
 import { useSession } from '../auth/session';
-import { classifyFatalError } from './fatal-errors';
-import { fatalErrorStore, useFatalError } from './fatal-error-store';
+import { classifyFatalError } from '../errors/fatal-errors';
+import { fatalErrorStore, useFatalError } from '../errors/fatal-error-store';
 import { AccountLockedPage, GenericErrorPage, LeavingPage } from './ErrorPages';
 
 /** Leaves the page the way spec §4 says for an error, and shows what to show meanwhile. */

@@ -1,7 +1,7 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { externalLinks } from './links';
+import { externalLinks } from '../ui/links';
 import { Footer, Header, PageLayout, SignupBanner } from './page-parts';
 
 describe('Header (spec §2 "Shared page parts")', () => {

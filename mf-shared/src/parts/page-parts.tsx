@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { AppLink } from '../app/navigation';
+import { AppLink } from '../routing/navigation';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSession } from '../auth/session';
-import { COPYRIGHT, externalLinks, PRODUCT_NAME } from './links';
-import { ButtonLinkStyle } from './primitives';
+import { COPYRIGHT, externalLinks, PRODUCT_NAME } from '../ui/links';
+import { ButtonLinkStyle } from '../ui/primitives';
 
 const HeaderBar = styled.header`
   display: flex;

@@ -1,9 +1,9 @@
-import { usePageTitle } from '../app/page-title';
-import { AppLink } from '../app/navigation';
-import { GenericErrorPage } from '../errors/ErrorPages';
+import { usePageTitle } from '../routing/page-title';
+import { AppLink } from '../routing/navigation';
+import { GenericErrorPage } from './ErrorPages';
 import { GENERIC_MESSAGES } from '../errors/fatal-errors';
 import { PageLayout } from './page-parts';
-import { ButtonLinkStyle, Card, Heading, Stack, Text } from './primitives';
+import { ButtonLinkStyle, Card, Heading, Stack, Text } from '../ui/primitives';
 
 /** The 404 page (spec §8): the generic error page with its message and 'ホームに戻る'. */
 export function NotFoundPage() {

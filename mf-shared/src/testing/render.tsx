@@ -4,7 +4,7 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { createQueryClient } from '../api/query-client';
+import { createQueryClient } from '../errors/query-client';
 import { theme } from '../ui/theme';
 
 export interface ProvidersOptions {

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { httpClient, resetAuthenticityToken } from '../api/http-client';
-import { queryClient } from '../api/query-client';
+import { queryClient } from '../errors/query-client';
 import { fatalErrorStore } from '../errors/fatal-error-store';
 import { createFakeBff, type FakeBff } from './fake-bff';
 
