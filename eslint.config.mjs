@@ -59,6 +59,33 @@ export default tseslint.config(
       ],
     },
   },
+  // mf-shared's folders are layers, lowest first (mf-shared/README.md, "Layers"): a module imports
+  // from its own folder and the folders before it, never from a later one, and never from testing/.
+  // Tests may reach any layer. The patterns repeat the block above because a later
+  // no-restricted-imports replaces an earlier one for the same files.
+  ...((layers) =>
+    layers.map((folder, index) => ({
+      files: [`mf-shared/src/${folder}/**/*.{ts,tsx}`],
+      ignores: ['mf-shared/src/**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'],
+                message: 'mf-shared stands below every area.',
+              },
+              {
+                group: [...layers.slice(index + 1), 'testing'].flatMap((above) => [`../${above}`, `../${above}/**`]),
+                message: `mf-shared/src/${folder} may import only from ${layers.slice(0, index + 1).join(', ')} (the layers in mf-shared/README.md).`,
+              },
+              { group: ['@sukoyaka/shared', '@sukoyaka/shared/**'], message: 'Inside mf-shared, import by relative path.' },
+            ],
+          },
+        ],
+      },
+    })))(['device', 'routing', 'api', 'errors', 'ui', 'forms', 'auth', 'analytics', 'parts', 'app']),
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
