@@ -1,4 +1,4 @@
-import { ErrorCodes, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
+import { ErrorCodes, pagePaths, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { CallContext, Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
@@ -22,7 +22,7 @@ import {
   type TokenRow,
 } from './one-time-tokens';
 
-export const CONFIRM_PATH = '/settings/email/confirm';
+export const CONFIRM_PATH = pagePaths.emailChangeConfirm;
 
 export const INVALID_CHANGE_LINK =
   'このメールアドレス変更用のリンクは無効です。有効期限（24時間）が切れているか、すでに使われているか、新しい確認メールが送られています。設定画面から確認メールを再送信してください。';

@@ -1,4 +1,4 @@
-import { LOGOUT_PATH } from '@sukoyaka/contract';
+import { LOGOUT_PATH, pagePaths } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../platform/errors';
 import { assertAuthenticityToken } from '../platform/plugins/csrf';
@@ -14,6 +14,6 @@ export async function logoutRoute(app: FastifyInstance): Promise<void> {
     assertAuthenticityToken(request);
     await app.sessions.end(request, reply);
     if (request.headers['x-requested-with'] === 'XMLHttpRequest') return reply.status(204).send();
-    return reply.redirect('/login', 303);
+    return reply.redirect(pagePaths.login, 303);
   });
 }

@@ -1,4 +1,4 @@
-import type { CallOutput } from '@sukoyaka/contract';
+import { associationAgreementsPath, pagePaths, type CallOutput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
@@ -18,9 +18,9 @@ export async function navigationInfo(db: Executor, member: Member): Promise<Call
   const association = row?.associationId ? { id: row.associationId, name: row.associationName! } : null;
   const pending = association ? await pendingTermsAssociationId(db, member.id, association.id) : null;
   let next: string | null = null;
-  if (!member.emailVerified) next = '/email_not_verified';
-  else if (!association) next = '/unassociated';
-  else if (pending) next = `/associations/${pending}/agreements`;
+  if (!member.emailVerified) next = pagePaths.emailNotVerified;
+  else if (!association) next = pagePaths.unassociated;
+  else if (pending) next = associationAgreementsPath(pending);
   return {
     nickname: member.nickname,
     emailVerified: member.emailVerified,

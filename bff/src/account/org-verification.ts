@@ -1,9 +1,11 @@
 import {
+  associationAgreementsPath,
   ErrorCodes,
   ORG_ALREADY_LINKED_MESSAGE,
   ORG_NO_MATCH_MESSAGE,
   ORG_TOO_MANY_ATTEMPTS_MESSAGE,
   OrgVerificationErrorCodes,
+  pagePaths,
   type ParsedInput,
 } from '@sukoyaka/contract';
 import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
@@ -114,7 +116,7 @@ export async function verifyOrganization(
     throw noMatch();
   }
   const pending = await pendingTermsAssociationId(db, member.id, association!.id);
-  return { association: association!, next: pending ? `/associations/${pending}/agreements` : '/' };
+  return { association: association!, next: pending ? associationAgreementsPath(pending) : pagePaths.home };
 }
 
 /** The member's verified associations: at most one today. Never anyone else's. */

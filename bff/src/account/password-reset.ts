@@ -1,4 +1,4 @@
-import { ErrorCodes, passwordEmailProblem, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
+import { ErrorCodes, pagePaths, passwordEmailProblem, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { CallContext } from '../platform/handlers';
 import { users } from '../db/schema';
@@ -19,7 +19,7 @@ import {
   withdrawToken,
 } from './one-time-tokens';
 
-export const RESET_PATH = '/password_reset/change';
+export const RESET_PATH = pagePaths.passwordResetChange;
 
 export const INVALID_RESET_LINK =
   'このパスワード再設定用のリンクは無効です。有効期限（30分）が切れているか、すでに使われています。お手数ですが、もう一度パスワードの再設定をお申し込みください。';

@@ -1,4 +1,4 @@
-import { ownEmailAddress, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
+import { ownEmailAddress, pagePaths, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CallContext, Member } from '../platform/handlers';
 import type { Executor } from '../db/client';
@@ -19,7 +19,7 @@ import {
   withdrawToken,
 } from './one-time-tokens';
 
-export const VERIFICATION_PATH = '/signup/verification';
+export const VERIFICATION_PATH = pagePaths.signupVerification;
 
 export const INVALID_VERIFICATION_LINK =
   'この確認リンクは無効です。有効期限（24時間）が切れているか、すでに使われています。ログインして、確認メールを再送信してください。';

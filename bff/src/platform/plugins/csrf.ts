@@ -1,15 +1,17 @@
+import { AUTHENTICITY_TOKEN_FIELD, AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { invalidAuthenticityToken } from '../errors';
 import { safeEqual } from '../../lib/tokens';
 
-export const CSRF_HEADER = 'x-csrf-token';
+// Node gives request headers by their lower-case names.
+const CSRF_HEADER = AUTHENTICITY_TOKEN_HEADER.toLowerCase();
 
 function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers[CSRF_HEADER];
   if (typeof header === 'string' && header) return header;
   const body = request.body as Record<string, unknown> | undefined;
-  const field = body && typeof body === 'object' ? body.authenticity_token : undefined;
+  const field = body && typeof body === 'object' ? body[AUTHENTICITY_TOKEN_FIELD] : undefined;
   return typeof field === 'string' ? field : undefined;
 }
 

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { API_PREFIX, LOGOUT_PATH } from '@sukoyaka/contract';
+import { API_PREFIX, AUTHENTICITY_TOKEN_HEADER, LOGOUT_PATH } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSession, deleteSession, findSession, touchSession, type Session } from '../sessions';
@@ -7,7 +7,6 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 
 export const SESSION_COOKIE = 'sukoyaka_session';
-export const AUTHENTICITY_TOKEN_HEADER = 'x-csrf-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +40,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: 
   // with the token of a session that was just replaced (sign-in rotates the session).
   const setCookie = (reply: FastifyReply, session: Session) => {
     reply.setCookie(SESSION_COOKIE, session.token, cookieOptions);
-    reply.header(AUTHENTICITY_TOKEN_HEADER, session.row.authenticityToken);
+    reply.header(AUTHENTICITY_TOKEN_HEADER.toLowerCase(), session.row.authenticityToken);
   };
 
   app.decorateRequest('session', null);

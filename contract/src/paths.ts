@@ -1,0 +1,31 @@
+/**
+ * Pages that the server, its mails or deep links name: one spelling for the bff (mails, redirects,
+ * navigation answers) and the front end (routes). The area route table is routes.ts.
+ */
+export const pagePaths = {
+  home: '/',
+  login: '/login',
+  /** Mail link: the sign-up address check (signup.ts in the bff). */
+  signupVerification: '/signup/verification',
+  /** Mail link: choosing a new password. */
+  passwordResetChange: '/password_reset/change',
+  /** Mail link: confirming a new e-mail address. */
+  emailChangeConfirm: '/settings/email/confirm',
+  emailNotVerified: '/email_not_verified',
+  unassociated: '/unassociated',
+  underMaintenance: '/under_maintenance',
+  suspensionNotice: '/suspension_notice',
+} as const;
+
+/** The contract's own logout route (spec §7): form data with `authenticity_token`. */
+export const LOGOUT_PATH = '/logout';
+
+/** The header every POST carries its session's authenticity token in, and a new session's token comes back in. */
+export const AUTHENTICITY_TOKEN_HEADER = 'X-CSRF-Token';
+/** The form field a plain form post (logout) carries the token in instead. */
+export const AUTHENTICITY_TOKEN_FIELD = 'authenticity_token';
+
+/** The page where a member agrees to their association's terms (a navigation answer names it). */
+export function associationAgreementsPath(associationId: string): `/associations/${string}/agreements` {
+  return `/associations/${associationId}/agreements`;
+}
