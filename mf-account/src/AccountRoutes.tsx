@@ -1,4 +1,4 @@
-import { areaForPath } from '@sukoyaka/contract';
+import { areaForPath, pagePaths } from '@sukoyaka/contract';
 import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
 import { Route, Routes, useLocation } from 'react-router';
 import { EmailChangeConfirmPage } from './email-change/EmailChangeConfirmPage';
@@ -49,17 +49,17 @@ export function AccountRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomePage />} />
-      <Route path="/login" element={<LoginPage />} />
+      <Route path={pagePaths.login} element={<LoginPage />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/signup" element={<SignupPage />} />
-      <Route path="/signup/verification" element={<VerificationPage />} />
-      <Route path="/email_not_verified" element={<EmailNotVerifiedPage />} />
+      <Route path={pagePaths.signupVerification} element={<VerificationPage />} />
+      <Route path={pagePaths.emailNotVerified} element={<EmailNotVerifiedPage />} />
       <Route path="/password_reset/new" element={<PasswordResetNewPage />} />
-      <Route path="/password_reset/change" element={<PasswordResetChangePage />} />
+      <Route path={pagePaths.passwordResetChange} element={<PasswordResetChangePage />} />
       <Route path="/settings/email" element={<EmailSettingsPage />} />
-      <Route path="/settings/email/confirm" element={<EmailChangeConfirmPage />} />
+      <Route path={pagePaths.emailChangeConfirm} element={<EmailChangeConfirmPage />} />
       <Route path="/org_verification" element={<OrgVerificationPage />} />
-      <Route path="/unassociated" element={<UnassociatedPage />} />
+      <Route path={pagePaths.unassociated} element={<UnassociatedPage />} />
       <Route path="/associations/:associationId/agreements" element={<AssociationAgreementsPage />} />
       <Route path="/privacy_provision_agreements" element={<PrivacyProvisionPage />} />
       <Route path="/profile" element={<ProfilePage />} />

@@ -1,10 +1,10 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { callPath, type CallName } from '@sukoyaka/contract';
+import { AUTHENTICITY_TOKEN_HEADER, callPath, ErrorCodes, type CallName } from '@sukoyaka/contract';
 import { toAppError } from './app-error';
 
 /** Spec §7 and §9: every call waits at most 30 seconds. */
 export const REQUEST_TIMEOUT_MS = 30000;
-export const AUTHENTICITY_TOKEN_HEADER = 'X-CSRF-Token';
+export { AUTHENTICITY_TOKEN_HEADER };
 
 /**
  * The one HTTP client (spec §7): cookies sent, no caching, the X-Requested-With marker, JSON,
@@ -78,7 +78,7 @@ export function installAuthenticityToken(client: AxiosInstance): void {
       if (axios.isAxiosError(error) && error.config) {
         const config = error.config as RetriableConfig;
         const body = error.response?.data as { code?: string } | undefined;
-        if (error.response?.status === 403 && body?.code === 'invalid_authenticity_token' && !config.sukoyakaRetried) {
+        if (error.response?.status === 403 && body?.code === ErrorCodes.invalidAuthenticityToken && !config.sukoyakaRetried) {
           config.sukoyakaRetried = true;
           resetAuthenticityToken();
           config.headers.delete(AUTHENTICITY_TOKEN_HEADER);

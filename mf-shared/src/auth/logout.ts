@@ -1,4 +1,4 @@
-import { LOGOUT_PATH } from '@sukoyaka/contract';
+import { AUTHENTICITY_TOKEN_FIELD, AUTHENTICITY_TOKEN_HEADER, LOGOUT_PATH } from '@sukoyaka/contract';
 import type { AxiosInstance } from 'axios';
 import { AppError } from '../api/app-error';
 import { httpClient, loadAuthenticityToken, resetAuthenticityToken } from '../api/http-client';
@@ -13,10 +13,10 @@ export const LOGOUT_WITHOUT_TOKEN_MESSAGE = 'cannot logout without authenticity 
 export async function logout(client: AxiosInstance = httpClient): Promise<void> {
   const token = await loadAuthenticityToken(client).catch(() => null);
   if (!token) throw new Error(LOGOUT_WITHOUT_TOKEN_MESSAGE);
-  const form = new URLSearchParams({ authenticity_token: token });
+  const form = new URLSearchParams({ [AUTHENTICITY_TOKEN_FIELD]: token });
   try {
     await client.post(LOGOUT_PATH, form, {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': token },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', [AUTHENTICITY_TOKEN_HEADER]: token },
     });
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 401)) throw error;
