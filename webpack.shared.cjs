@@ -1,6 +1,7 @@
 // Build settings every front-end package shares: the SystemJS output, the externals that come
 // through the import map, the TypeScript loader and the import-map fragment each build writes.
 const path = require('node:path');
+const zlib = require('node:zlib');
 
 /**
  * Loaded once, through the import map (DESIGN.md, "Micro-frontends"). root-config builds the
@@ -36,7 +37,11 @@ const swcLoader = {
   },
 };
 
-/** Writes `importmap.json`: this build's entries by module name, relative to its dist folder. */
+/**
+ * Writes `importmap.json`: this build's entries by module name, relative to its dist folder, and
+ * under `dependencies` the shared modules each entry imports on load (lazy chunks left out), so
+ * the server can preload exactly what a page will ask for.
+ */
 class ImportMapFragmentPlugin {
   constructor(names) {
     this.names = names; // entry name -> module specifier
@@ -47,12 +52,52 @@ class ImportMapFragmentPlugin {
         { name: 'ImportMapFragmentPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const imports = {};
+          const dependencies = {};
           for (const [entry, specifier] of Object.entries(this.names)) {
-            const files = [...compilation.entrypoints.get(entry).getFiles()].filter((file) => file.endsWith('.js'));
+            const entrypoint = compilation.entrypoints.get(entry);
+            const files = [...entrypoint.getFiles()].filter((file) => file.endsWith('.js'));
             imports[specifier] = files[files.length - 1];
+            const used = new Set();
+            for (const chunk of entrypoint.chunks) {
+              for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+                if (module instanceof compiler.webpack.ExternalModule) used.add(String(module.request));
+              }
+            }
+            dependencies[specifier] = [...used].sort();
           }
-          const json = `${JSON.stringify({ imports }, null, 2)}\n`;
+          const json = `${JSON.stringify({ imports, dependencies }, null, 2)}\n`;
           compilation.emitAsset('importmap.json', new compiler.webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every script and style sheet, at the highest levels,
+ * once at build time, so the server sends the precompressed file the browser accepts instead of
+ * compressing on every request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minification and hashing: the compressed file matches the served bytes.
+        { name: 'PrecompressPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          const { RawSource } = compiler.webpack.sources;
+          for (const name of Object.keys(assets)) {
+            if (!/\.(js|css)$/.test(name)) continue;
+            const content = compilation.getAsset(name).source.buffer();
+            const brotli = zlib.brotliCompressSync(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new RawSource(brotli));
+            compilation.emitAsset(`${name}.gz`, new RawSource(zlib.gzipSync(content, { level: 9 })));
+          }
         },
       );
     });
@@ -98,7 +143,7 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode,
     module: {
       rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: swcLoader }],
     },
-    plugins: [new ImportMapFragmentPlugin(specifiers), ...plugins],
+    plugins: [new ImportMapFragmentPlugin(specifiers), ...plugins, ...(production ? [new PrecompressPlugin()] : [])],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
