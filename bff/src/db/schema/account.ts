@@ -1,0 +1,116 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { associations, users } from './platform';
+
+// The account area's tables: mail and SMS codes, rosters, agreements, notification settings.
+
+/**
+ * Single-use links sent by mail: e-mail verification, password reset, e-mail change. Only the
+ * SHA-256 of the token is kept; `usedAt` makes a second use fail.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['email_verification', 'password_reset', 'email_change'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to (the new one, for an e-mail change). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('one_time_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+/** Six-digit codes sent by SMS: to confirm a phone number, or as the second step of sign-in. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['phone_setup', 'sign_in'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sms_codes_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * The association's roster of insured people (被保険者): a member links to the association by
+ * matching one entry (insurer number + 記号 + 番号 + birthday). Imported from CSV by a CLI.
+ */
+export const rosterEntries = pgTable(
+  'roster_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    memberSymbol: text('member_symbol').notNull(),
+    memberNumber: text('member_number').notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    /** The member who linked to this entry; one member per entry. */
+    linkedUserId: uuid('linked_user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('roster_entries_identity_idx').on(table.associationId, table.memberSymbol, table.memberNumber, table.birthday)],
+);
+
+/** Versioned documents a member agrees to: an association's terms and the data-provision consent. */
+export const agreementDocuments = pgTable(
+  'agreement_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['association_terms', 'privacy_provision'] }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('agreement_documents_version_idx').on(table.associationId, table.kind, table.version)],
+);
+
+/** A member's consent to one version of a document; withdrawing keeps the row and sets withdrawnAt. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => agreementDocuments.id, { onDelete: 'cascade' }),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [index('consents_user_idx').on(table.userId, table.documentId)],
+);
+
+/** Notification preferences, one row per member and category. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.category] })],
+);

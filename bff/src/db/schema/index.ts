@@ -1,0 +1,4 @@
+// The database schema, one file per owner (db/schema/<area>.ts); drizzle.config.ts reads this folder.
+export * from './platform';
+export * from './account';
+export * from './health';

@@ -1,0 +1,85 @@
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Tables the platform reads to decide who is calling and whether they may (members, their
+// associations, sessions), and the audit log every area writes through platform/audit.ts.
+
+export const associations = pgTable('associations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** 保険者番号: the 8-digit insurer number members give to link themselves (org verification). */
+  insurerNumber: text('insurer_number').unique(),
+  /** While true, the association's members get `association_under_maintenance`. */
+  underMaintenance: boolean('under_maintenance').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    associationId: uuid('association_id').references(() => associations.id),
+    /** When the association confirmed the membership; null: `user_not_association_verified`. */
+    associationVerifiedAt: timestamp('association_verified_at', { withTimezone: true }),
+    /** The last day of the membership (Japan time); after it, `user_membership_expired`. */
+    membershipExpiresOn: date('membership_expires_on', { mode: 'string' }),
+    /** Set by the association or the operator; a suspended member cannot use the service. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Failed authentications in a row, and the lock they lead to (`system_account_locked`). */
+    failedAuthCount: integer('failed_auth_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Null until the member opens the link of the verification mail. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** E.164, set once confirmed by an SMS code; SMS two-factor is on while smsMfaEnabledAt is set. */
+    phoneNumber: text('phone_number'),
+    smsMfaEnabledAt: timestamp('sms_mfa_enabled_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('users_association_idx').on(table.associationId)],
+);
+
+/**
+ * One row per browser session. The cookie holds a random token; only its SHA-256 is stored, so a
+ * leaked table cannot be replayed. A visitor gets a session too (it carries the authenticity
+ * token the sign-in POST needs); signing in rotates it.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    authenticityToken: text('authenticity_token').notNull(),
+    birthdayAuthExpiresAt: timestamp('birthday_auth_expires_at', { withTimezone: true }),
+    passwordAuthExpiresAt: timestamp('password_auth_expires_at', { withTimezone: true }),
+    mynaSecretQuestionExpiresAt: timestamp('myna_secret_question_expires_at', { withTimezone: true }),
+    /** Password checked, SMS code still to come: the member this session is signing in as. */
+    pendingMfaUserId: uuid('pending_mfa_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Every account event: sign-in, failure, lock, reset, e-mail change, MFA change, consent. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_logs_user_idx').on(table.userId, table.createdAt),
+    index('audit_logs_event_idx').on(table.event, table.createdAt),
+  ],
+);
