@@ -46,9 +46,18 @@ export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
+export { Actions, Narrow, Notice } from './ui/layout';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
+export {
+  focusFirstInvalid,
+  useContractForm,
+  type ContractForm,
+  type ContractFormOptions,
+  type FormMutation,
+} from './forms/use-contract-form';
+export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues } from './forms/FieldList';
 export { ComingSoonPage, NotFoundPage } from './parts/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';

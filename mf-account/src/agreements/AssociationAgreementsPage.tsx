@@ -6,16 +6,18 @@ import {
   ButtonLinkStyle,
   Card,
   Checkbox,
+  describeError,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
+  Narrow,
+  navigate,
+  Notice,
   PageLayout,
   SectionHeading,
   Stack,
   Text,
-  describeError,
-  navigate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
@@ -24,18 +26,6 @@ import styled from 'styled-components';
 import { useAgreeAssociationAgreements } from './api/agree-association-agreements';
 import { useAssociationAgreements } from './api/list-association-agreements';
 import { DocumentText, formatAgreedDay } from './DocumentText';
-
-const Narrow = styled.div`
-  max-width: 720px;
-  margin: 0 auto;
-`;
-
-const Notice = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primaryLight};
-`;
 
 const Agreed = styled.p`
   margin: 0;
@@ -181,7 +171,7 @@ export function AssociationAgreementsPage() {
   const { associationId = '' } = useParams();
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={720}>
         <MemberOnly>{() => <Agreements associationId={associationId} />}</MemberOnly>
       </Narrow>
     </PageLayout>

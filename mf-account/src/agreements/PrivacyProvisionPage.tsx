@@ -1,22 +1,24 @@
 import type { AgreementDocument, AssociationAgreements } from '@sukoyaka/contract';
 import {
+  Actions,
   AppLink,
   Button,
   ButtonLinkStyle,
   Card,
+  describeError,
   EmptyState,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
+  Narrow,
   PageLayout,
+  screenLink,
   SectionHeading,
   Stack,
   Text,
-  describeError,
   usePageTitle,
   type UserInfo,
-  screenLink,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -24,11 +26,6 @@ import { useAgreeAssociationAgreements } from './api/agree-association-agreement
 import { useAssociationAgreements } from './api/list-association-agreements';
 import { useWithdrawAssociationAgreement } from './api/withdraw-association-agreement';
 import { DocumentText, formatAgreedDay } from './DocumentText';
-
-const Narrow = styled.div`
-  max-width: 720px;
-  margin: 0 auto;
-`;
 
 const Status = styled.p<{ $on: boolean }>`
   margin: 0;
@@ -40,12 +37,6 @@ const Confirm = styled.div`
   padding: ${({ theme }) => theme.spacing(2)};
   border: 2px solid ${({ theme }) => theme.colors.danger};
   border-radius: ${({ theme }) => theme.radius};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1.5)};
 `;
 
 const Done = styled.p`
@@ -85,7 +76,7 @@ function Consent({ agreements, document }: { agreements: AssociationAgreements; 
                 <Text id="withdraw-question">
                   同意を撤回すると、これ以降のあなたの健康情報は{name}に提供されません。撤回してもよろしいですか？
                 </Text>
-                <Actions>
+                <Actions $gap={1.5}>
                   <Button
                     busy={withdraw.isPending}
                     onClick={() =>
@@ -167,7 +158,7 @@ export function PrivacyProvisionPage() {
   usePageTitle('健康情報の提供への同意');
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={720}>
         <Stack $gap={3}>
           <Stack $gap={1}>
             <Heading>健康情報の提供への同意</Heading>

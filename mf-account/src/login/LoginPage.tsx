@@ -1,46 +1,35 @@
 import { calls } from '@sukoyaka/contract';
 import {
+  api,
   AppLink,
   Button,
   Card,
+  describeError,
+  type FieldErrors,
+  fieldErrorsOf,
   FormError,
+  formLevelError,
   Heading,
+  Narrow,
+  navigate,
+  Notice,
   PageLayout,
+  queryClient,
+  safeReturnPath,
   Stack,
   Text,
   TextField,
-  api,
-  describeError,
-  fieldErrorsOf,
-  navigate,
-  queryClient,
-  safeReturnPath,
   usePageTitle,
   validateInput,
-  type FieldErrors,
-  formLevelError,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { SignInCodeStep } from './SignInCodeStep';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
 const reasons: Record<string, string> = {
   suspended: 'このアカウントはご利用が停止されています。詳しくはご加入の健康保険組合にお問い合わせください。',
 };
-
-const Notice = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primaryLight};
-`;
-
-const Narrow = styled.div`
-  max-width: 440px;
-  margin: 0 auto;
-`;
 
 /**
  * `/login`: e-mail and password, then the SMS code when the member has SMS two-factor on; on
@@ -84,7 +73,7 @@ export function LoginPage() {
   if (step === 'code') {
     return (
       <PageLayout header={{ hideButton: true }}>
-        <Narrow>
+        <Narrow $max={440}>
           <Card>
             <SignInCodeStep
               onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
@@ -107,7 +96,7 @@ export function LoginPage() {
 
   return (
     <PageLayout header={{ hideButton: true }}>
-      <Narrow>
+      <Narrow $max={440}>
         <Card>
           <form onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
             <Stack $gap={2.5}>

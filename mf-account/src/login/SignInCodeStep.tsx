@@ -1,33 +1,21 @@
 import { calls } from '@sukoyaka/contract';
 import {
+  Actions,
   Button,
+  describeError,
+  type FieldErrors,
+  fieldErrorsOf,
   FormError,
+  formLevelError,
   Heading,
+  Notice,
   Stack,
   Text,
-  describeError,
-  fieldErrorsOf,
   validateInput,
-  type FieldErrors,
-  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { SmsCodeField } from '../mfa/SmsCodeField';
 import { useVerifySignInCode } from './api/verify-sign-in-code';
-
-const Notice = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primaryLight};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
 
 export interface SignInCodeStepProps {
   /** Signs in again with the same e-mail and password, which sends a new code. */

@@ -1,5 +1,8 @@
 import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract';
-import { Checkbox, Stack, TextField } from '@sukoyaka/shared';
+import { Actions, Checkbox, Narrow, Notice, Stack, TextField } from '@sukoyaka/shared';
+
+// The mail flows' pages import the layout atoms from here with their own parts.
+export { Actions, Narrow, Notice };
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -8,35 +11,15 @@ import styled from 'styled-components';
  * a notice box, the new-password field that states the policy, and the `token=` of a mail link.
  */
 
-export const Narrow = styled.div`
-  width: 100%;
-  max-width: 480px;
-  margin: 0 auto;
-`;
-
-export const Notice = styled.div`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primaryLight};
-  overflow-wrap: anywhere;
-`;
-
 /** An address shown in running text: long ones wrap instead of widening a 320 px screen. */
 export const Address = styled.strong`
   overflow-wrap: anywhere;
 `;
 
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
-
 /** A success or outcome message that screen readers announce when it appears. */
 export function Announce({ children }: { children: ReactNode }) {
   return (
-    <Notice role="status" aria-live="polite">
+    <Notice as="div" role="status" aria-live="polite">
       {children}
     </Notice>
   );

@@ -1,34 +1,22 @@
 import { calls, type SmsMfaSetting } from '@sukoyaka/contract';
 import {
+  Actions,
   Button,
+  describeError,
+  type FieldErrors,
+  fieldErrorsOf,
   FormError,
+  formLevelError,
+  Notice,
   Stack,
   Text,
   TextField,
-  describeError,
-  fieldErrorsOf,
   validateInput,
-  type FieldErrors,
-  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { useConfirmSmsMfaSetup } from './api/confirm-sms-mfa-setup';
 import { useSendSmsMfaSetupCode } from './api/send-sms-mfa-setup-code';
 import { SmsCodeField } from './SmsCodeField';
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
-
-const Notice = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primaryLight};
-`;
 
 /** A call's error as the member reads it above the form; a 400 is shown under its field instead. */
 function formErrorOf(error: unknown): string | null {

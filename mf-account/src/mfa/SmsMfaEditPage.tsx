@@ -1,14 +1,15 @@
 import type { SmsMfaSetting } from '@sukoyaka/contract';
 import {
+  Actions,
   AppLink,
   Button,
   ButtonLinkStyle,
   Card,
+  describeError,
   FormError,
   SectionHeading,
   Stack,
   Text,
-  describeError,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
@@ -18,12 +19,6 @@ import { useDisableSmsMfa } from './api/disable-sms-mfa';
 import { useSmsMfaSetting } from './api/get-sms-mfa-setting';
 import { PhoneSetupForm } from './PhoneSetupForm';
 import { NEW_PATH, SettingState, SmsMfaLayout, Success } from './SmsMfaLayout';
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
 
 const Warning = styled.p`
   margin: 0;

@@ -1,11 +1,6 @@
-import { AppLink, Card, FormError, Heading, LoadingSkeleton, MemberOnly, PageLayout, Stack, describeError } from '@sukoyaka/shared';
+import { AppLink, Card, describeError, FormError, Heading, LoadingSkeleton, MemberOnly, Narrow, PageLayout, Stack } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-
-const Narrow = styled.div`
-  max-width: 640px;
-  margin: 0 auto;
-`;
 
 export const Success = styled.p`
   margin: 0;
@@ -24,7 +19,7 @@ export const EDIT_PATH = '/mfa/setting/sms/edit';
 export function SmsMfaLayout({ title, back = true, children }: { title: string; back?: boolean; children: ReactNode }) {
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={640}>
         <MemberOnly>
           {() => (
             <Stack $gap={2}>

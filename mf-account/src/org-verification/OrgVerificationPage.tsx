@@ -6,30 +6,26 @@ import {
   ButtonLinkStyle,
   Card,
   DatePicker,
+  describeError,
+  type FieldErrors,
+  fieldErrorsOf,
   FormError,
   Heading,
   MemberOnly,
+  Narrow,
+  navigate,
   PageLayout,
   Stack,
   Text,
   TextField,
-  describeError,
-  fieldErrorsOf,
-  navigate,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   type UserInfo,
+  validateInput,
 } from '@sukoyaka/shared';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';
-
-const Narrow = styled.div`
-  max-width: 560px;
-  margin: 0 auto;
-`;
 
 const Row = styled.div`
   display: grid;
@@ -144,7 +140,7 @@ export function OrgVerificationPage() {
   usePageTitle('加入者情報の登録');
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={560}>
         <MemberOnly>{(member) => (member.association ? <AlreadyLinked member={member} /> : <VerificationForm />)}</MemberOnly>
       </Narrow>
     </PageLayout>

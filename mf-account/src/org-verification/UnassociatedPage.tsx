@@ -1,4 +1,4 @@
-import { AppLink, ButtonLinkStyle, Card, Heading, PageLayout, Stack, Text, usePageTitle, screenLink } from '@sukoyaka/shared';
+import { Actions, AppLink, ButtonLinkStyle, Card, Heading, PageLayout, screenLink, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import styled from 'styled-components';
 
 const Steps = styled.ol`
@@ -7,12 +7,6 @@ const Steps = styled.ol`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(0.5)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1.5)};
 `;
 
 /** `/unassociated`: where a signed-in member who has not linked an association is sent. */
@@ -34,7 +28,7 @@ export function UnassociatedPage() {
             <li>記号・番号</li>
             <li>生年月日</li>
           </Steps>
-          <Actions>
+          <Actions $gap={1.5}>
             <ButtonLinkStyle as={AppLink} href={screenLink('userOrgVerification', {})}>
               加入者情報を登録する
             </ButtonLinkStyle>

@@ -4,25 +4,21 @@ import {
   Button,
   Card,
   Checkbox,
+  describeError,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
+  Narrow,
   PageLayout,
   Stack,
   Text,
-  describeError,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
-
-const Narrow = styled.div`
-  max-width: 640px;
-  margin: 0 auto;
-`;
 
 const Fieldset = styled.fieldset`
   margin: 0;
@@ -100,7 +96,7 @@ export function NotificationSettingsPage() {
   usePageTitle('通知設定');
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={640}>
         <Card>
           <Stack $gap={2}>
             <Heading>通知設定</Heading>

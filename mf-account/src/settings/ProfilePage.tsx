@@ -3,34 +3,30 @@ import {
   AppLink,
   Button,
   Card,
+  describeError,
+  type FieldErrors,
+  fieldErrorsOf,
   FormError,
+  formLevelError,
   Heading,
   List,
   MemberOnly,
+  Narrow,
   PageLayout,
+  screenLink,
   SectionHeading,
   Stack,
   Text,
   TextField,
-  describeError,
-  fieldErrorsOf,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   type UserInfo,
-  screenLink,
-  formLevelError,
+  validateInput,
 } from '@sukoyaka/shared';
 import { format, parseISO } from 'date-fns';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { useUpdateProfile } from './api/update-profile';
-
-const Narrow = styled.div`
-  max-width: 720px;
-  margin: 0 auto;
-`;
 
 const Items = styled.dl`
   margin: 0;
@@ -278,7 +274,7 @@ export function ProfilePage() {
   usePageTitle('アカウント設定');
   return (
     <PageLayout>
-      <Narrow>
+      <Narrow $max={720}>
         <MemberOnly>{(member) => <Profile member={member} />}</MemberOnly>
       </Narrow>
     </PageLayout>

@@ -1,31 +1,24 @@
 import { calls } from '@sukoyaka/contract';
 import {
+  Actions,
   AppLink,
   Button,
-  FormError,
-  MemberOnly,
-  Stack,
-  TextField,
   describeError,
+  type FieldErrors,
   fieldErrorsOf,
+  FormError,
+  formLevelError,
+  MemberOnly,
   navigate,
   safeReturnPath,
+  Stack,
+  TextField,
   usePageTitle,
   validateInput,
-  type FieldErrors,
-  formLevelError,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { useAuthenticateUserPassword } from './api/authenticate-user-password';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing(2)};
-`;
 
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
@@ -69,7 +62,7 @@ function PasswordForm({ email }: { email: string }) {
         <Button type="submit" block busy={confirm.isPending}>
           {confirm.isPending ? '確認しています…' : '確認する'}
         </Button>
-        <Actions>
+        <Actions $gap={2} $align="center">
           <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>
           <AppLink href="/">キャンセルしてホームに戻る</AppLink>
         </Actions>

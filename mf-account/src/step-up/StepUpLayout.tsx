@@ -1,11 +1,5 @@
-import { Card, Heading, PageLayout, Stack, Text } from '@sukoyaka/shared';
+import { Card, Heading, Narrow, PageLayout, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
-
-const Narrow = styled.div`
-  max-width: 480px;
-  margin: 0 auto;
-`;
 
 /** The frame of the two confirmation pages: a narrow card with a heading and why it is asked. */
 export function StepUpLayout({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
