@@ -2,17 +2,16 @@ import { bloodPressureInput } from '@sukoyaka/contract';
 import {
   Button,
   DatePicker,
+  FieldList,
   FormError,
   Stack,
   TextField,
-  describeError,
-  fieldErrorsOf,
-  validateInput,
-  type FieldErrors,
-  formLevelError,
+  useContractForm,
+  useFieldValues,
+  type FieldSpec,
 } from '@sukoyaka/shared';
 import { format, formatISO, parse } from 'date-fns';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useSaveBloodPressure } from './api/save-blood-pressure';
 
@@ -48,88 +47,51 @@ export function measuredAtIso(day: Date | null, time: string): string {
 
 const toNumber = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
+/** The numbers of a blood-pressure record; another vitals type's form is another such list. */
+export const bloodPressureFields = [
+  { name: 'systolic', label: '最高血圧', unit: 'mmHg', type: 'number', inputMode: 'numeric', min: 60, max: 300 },
+  { name: 'diastolic', label: '最低血圧', unit: 'mmHg', type: 'number', inputMode: 'numeric', min: 30, max: 200 },
+  { name: 'pulse', label: '脈拍', unit: '回/分', type: 'number', inputMode: 'numeric', min: 20, max: 250, optional: true },
+] as const satisfies readonly FieldSpec[];
+
 export function BloodPressureForm() {
   const [day, setDay] = useState<Date | null>(() => new Date());
   const [time, setTime] = useState(() => format(new Date(), 'HH:mm'));
-  const [systolic, setSystolic] = useState('');
-  const [diastolic, setDiastolic] = useState('');
-  const [pulse, setPulse] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [values, setValue, clearValues] = useFieldValues(bloodPressureFields);
   const [saved, setSaved] = useState(false);
-  const save = useSaveBloodPressure();
+  const form = useContractForm({
+    schema: bloodPressureInput,
+    mutation: useSaveBloodPressure(),
+    onSuccess: () => {
+      clearValues();
+      setSaved(true);
+    },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const formProps = form.formProps(() => {
     setSaved(false);
-    const values = {
+    return {
       measuredAt: measuredAtIso(day, time),
-      systolic: toNumber(systolic),
-      diastolic: toNumber(diastolic),
-      pulse: toNumber(pulse) ?? null,
+      systolic: toNumber(values.systolic),
+      diastolic: toNumber(values.diastolic),
+      pulse: toNumber(values.pulse) ?? null,
     };
-    const { data, errors: invalid } = validateInput(bloodPressureInput, values);
-    setErrors(invalid ?? {});
-    if (!data) return;
-    save.mutate(data, {
-      onSuccess: () => {
-        setSystolic('');
-        setDiastolic('');
-        setPulse('');
-        setSaved(true);
-      },
-      onError: (error) => setErrors(fieldErrorsOf(error)),
-    });
-  };
-
-  const failure = formLevelError(save.error);
-  const formError = failure ? describeError(failure) : null;
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="血圧の記録">
+    <form {...formProps} aria-label="血圧の記録">
       <Stack $gap={2}>
-        {formError ? <FormError>{formError}</FormError> : null}
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
         <Moment>
-          <DatePicker label="測定日" value={day} onChange={setDay} max={new Date()} error={errors.measuredAt} />
+          <DatePicker label="測定日" value={day} onChange={setDay} max={new Date()} error={form.errors.measuredAt} />
           <TextField label="測定時刻" type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
         </Moment>
         <Row>
-          <TextField
-            label="最高血圧（mmHg）"
-            type="number"
-            inputMode="numeric"
-            min={60}
-            max={300}
-            value={systolic}
-            onChange={(event) => setSystolic(event.target.value)}
-            error={errors.systolic}
-            required
-          />
-          <TextField
-            label="最低血圧（mmHg）"
-            type="number"
-            inputMode="numeric"
-            min={30}
-            max={200}
-            value={diastolic}
-            onChange={(event) => setDiastolic(event.target.value)}
-            error={errors.diastolic}
-            required
-          />
-          <TextField
-            label="脈拍（回/分）"
-            type="number"
-            inputMode="numeric"
-            min={20}
-            max={250}
-            value={pulse}
-            onChange={(event) => setPulse(event.target.value)}
-            error={errors.pulse}
-            optional
-          />
+          <FieldList fields={bloodPressureFields} values={values} errors={form.errors} onChange={setValue} />
         </Row>
         <div>
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? '記録しています…' : '記録する'}
+          <Button type="submit" busy={form.isPending}>
+            {form.isPending ? '記録しています…' : '記録する'}
           </Button>
         </div>
         <div aria-live="polite">{saved ? <Success>血圧を記録しました。</Success> : null}</div>

@@ -102,6 +102,8 @@ export function DatePicker({ label, value, onChange, min, max, error, hint, opti
         id={id}
         type="button"
         $invalid={Boolean(error)}
+        // Lets a form move focus here when this is its first invalid field (useContractForm).
+        data-invalid={error ? 'true' : undefined}
         $empty={!shown}
         disabled={disabled}
         aria-labelledby={`${labelId} ${valueId}`}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './form-errors';
+
+/** What the hook needs of a react-query mutation (an area's `useSave…()` or a `useMutation`). */
+export interface FormMutation<Data, Result> {
+  mutate: (data: Data, options?: { onSuccess?: (result: Result) => void; onError?: (error: unknown) => void }) => void;
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+export type ContractFormOptions<S extends z.ZodType, Result> = {
+  /** The call's input schema from `@sukoyaka/contract`: the one the bff validates with. */
+  schema: S;
+  onSuccess?: (result: Result, data: z.output<S>) => void;
+  onError?: (error: unknown) => void;
+} & (
+  { mutation: FormMutation<z.output<S>, Result>; submit?: never } | { submit: (data: z.output<S>) => Promise<Result>; mutation?: never }
+);
+
+export interface ContractForm<S extends z.ZodType> {
+  /**
+   * Props for the `<form>`: its ref (to find the first invalid field), `noValidate` (the schema
+   * speaks, not the browser) and an `onSubmit` that submits what `values()` returns.
+   */
+  formProps: (values: () => unknown) => {
+    ref: RefObject<HTMLFormElement | null>;
+    noValidate: true;
+    onSubmit: (event: FormEvent) => void;
+  };
+  /** Validates `values` with the schema, then sends them; field errors and focus follow. */
+  submit: (values: unknown, handlers?: { onSuccess?: (result: unknown) => void }) => void;
+  /** A handler for `<form onSubmit>` that submits what `values()` returns. */
+  handleSubmit: (values: () => unknown) => (event: FormEvent) => void;
+  /** The message at each field: the schema's before sending, the bff's 400 `fields` after. */
+  errors: FieldErrors;
+  setErrors: (errors: FieldErrors) => void;
+  /** The sentence above the form, or null (a 400 naming fields is shown at the fields instead). */
+  formError: string | null;
+  /** The failed call itself, for pages that branch on its code. */
+  error: unknown;
+  isPending: boolean;
+  /** Forgets field errors and the failed call. */
+  reset: () => void;
+  /** The data last accepted by the schema, typed. */
+  lastData: z.output<S> | undefined;
+}
+
+/**
+ * One form's life, driven by its call's contract schema: client validation with the same zod
+ * schema the bff uses, the bff's 400 `fields` mapped onto the fields, the form-level error, the
+ * pending state, and focus moved to the first invalid field so keyboard and screen-reader users
+ * land on what to fix. Fields are matched by the `aria-invalid` the shared field primitives set
+ * (TextField, Select, LabelledField; DatePicker marks its opener), in document order; a field
+ * that is not rendered that way is found by its `name`.
+ */
+export function useContractForm<S extends z.ZodType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm<S> {
+  const { schema, submit: send } = options;
+  const own = useMutation<Result, unknown, z.output<S>>({
+    mutationFn: (data) => (send ? send(data) : Promise.reject(new Error('useContractForm: no submit'))),
+  });
+  const mutation: FormMutation<z.output<S>, Result> = options.mutation ?? own;
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [lastData, setLastData] = useState<z.output<S> | undefined>(undefined);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const showErrors = useCallback((next: FieldErrors) => {
+    setErrorsState(next);
+    if (Object.values(next).some(Boolean)) setFocusRequest((count) => count + 1);
+  }, []);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    focusFirstInvalid(formRef.current, errors);
+    // Only a new request moves focus; typing while errors show must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  const submit = useCallback(
+    (values: unknown, handlers?: { onSuccess?: (result: unknown) => void }) => {
+      const { data, errors: invalid } = validateInput(schema, values);
+      showErrors(invalid ?? {});
+      if (!data) return;
+      setLastData(data);
+      mutation.mutate(data, {
+        onSuccess: (result) => {
+          latest.current.onSuccess?.(result, data);
+          handlers?.onSuccess?.(result);
+        },
+        onError: (error) => {
+          showErrors(fieldErrorsOf(error));
+          latest.current.onError?.(error);
+        },
+      });
+    },
+    [schema, mutation, showErrors],
+  );
+
+  const handleSubmit = useCallback(
+    (values: () => unknown) => (event: FormEvent) => {
+      event.preventDefault();
+      submit(values());
+    },
+    [submit],
+  );
+
+  const failure = formLevelError(mutation.error);
+  return {
+    formProps: (values) => ({ ref: formRef, noValidate: true, onSubmit: handleSubmit(values) }),
+    submit,
+    handleSubmit,
+    errors,
+    setErrors: setErrorsState,
+    formError: failure ? describeError(failure) : null,
+    error: mutation.error,
+    isPending: mutation.isPending,
+    reset: () => {
+      setErrorsState({});
+      mutation.reset();
+    },
+    lastData,
+  };
+}
+
+/** Focuses the first invalid control of the form in document order, else the first named one. */
+export function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors): void {
+  if (!form) return;
+  const marked = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+  if (marked) return marked.focus();
+  const controls = Array.from(form.elements) as HTMLInputElement[];
+  const named = controls.find((control) => control.type !== 'hidden' && errors[control.name]);
+  named?.focus();
+}
