@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { createMember, type TestContext } from '../helpers';
+import type { ExampleContext } from './examples';
+
+/*
+ * What the generated suites share: a browser of their own (cookie jar, authenticity token, and a
+ * new client address per request so the per-address throttle of the authentication calls never
+ * hides what a call does with its input), raw-SQL fingerprints of every table, and members set up
+ * with everything the examples need. Only `@sukoyaka/contract`, `../helpers` and raw SQL: the
+ * suites survive the bff's files moving.
+ */
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+let addressCounter = 0;
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.200.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  token: string | undefined;
+
+  constructor(private readonly ctx: TestContext) {}
+
+  async send(options: { method: string; url: string; body?: string; headers?: Record<string, string> }): Promise<Answer> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.ctx.app.inject({
+      method: options.method as 'GET',
+      url: options.url,
+      ...(options.body === undefined ? {} : { payload: options.body }),
+      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
+      remoteAddress: nextAddress(),
+    });
+    const setCookie = response.headers['set-cookie'];
+    for (const line of (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) as string[]) {
+      const pair = line.split(';')[0]!;
+      const index = pair.indexOf('=');
+      const value = pair.slice(index + 1);
+      if (!value || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(pair.slice(0, index));
+      else this.cookies.set(pair.slice(0, index), value);
+    }
+    // A new session hands its new token along (sign-in rotates the session).
+    const rotated = response.headers['x-csrf-token'];
+    if (typeof rotated === 'string') this.token = rotated;
+    let body: unknown = response.body;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.statusCode, body, text: response.body, headers: response.headers };
+  }
+
+  async get(name: CallName, query: Record<string, unknown> = {}): Promise<Answer> {
+    return this.send({ method: 'GET', url: withQuery(callPath(name), query) });
+  }
+
+  async post(name: CallName, input: unknown = {}): Promise<Answer> {
+    if (!this.token) await this.fetchToken();
+    return this.send({
+      method: 'POST',
+      url: callPath(name),
+      body: JSON.stringify(input),
+      headers: { 'content-type': 'application/json', 'x-csrf-token': this.token! },
+    });
+  }
+
+  /** A call with its input as the contract wants it: GETs in the query, POSTs as JSON. */
+  call(name: CallName, input: Record<string, unknown>): Promise<Answer> {
+    return (calls[name] as CallDefinition).method === 'GET' ? this.get(name, input) : this.post(name, input);
+  }
+
+  async fetchToken(): Promise<string> {
+    const answer = await this.get('getAuthenticityTokenForClient');
+    this.token = (answer.body as { authenticityToken: string }).authenticityToken;
+    return this.token;
+  }
+}
+
+/** Query values as a browser sends them: strings, arrays as repeated parameters. */
+export function withQuery(path: string, query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// ---- the database, seen through raw SQL -------------------------------------------------------
+
+type Rows<T> = { rows: T[] };
+
+export async function query<T>(ctx: TestContext, text: string): Promise<T[]> {
+  return ((await ctx.db.execute(sql.raw(text))) as unknown as Rows<T>).rows;
+}
+
+/** A string literal for raw SQL (the suites only quote values they made themselves). */
+export const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * Columns that change on requests that are otherwise rejected, and rightly so: reading a session
+ * slides its expiry (`last_seen_at`, `expires_at` of `sessions`, touched at most once a minute by
+ * design). Nothing else is excluded: a rejected request must leave every other column alone.
+ */
+const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at', 'expires_at'] };
+
+let tableNames: string[] | undefined;
+export async function tables(ctx: TestContext): Promise<string[]> {
+  tableNames ??= (
+    await query<{ name: string }>(
+      ctx,
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+  ).map((row) => row.name);
+  return tableNames;
+}
+
+function rowText(table: string, alias: string): string {
+  const drop = (VOLATILE_COLUMNS[table] ?? []).map((column) => ` - ${literal(column)}`).join('');
+  return `(to_jsonb(${alias})${drop})::text`;
+}
+
+/** Row count and an md5 of the rows (sorted) of every table, optionally only rows matching `where`. */
+export async function fingerprint(
+  ctx: TestContext,
+  where: (table: string) => string | null = () => 'true',
+): Promise<Record<string, string>> {
+  const parts: string[] = [];
+  for (const table of await tables(ctx)) {
+    const condition = where(table);
+    if (condition === null) continue;
+    const text = rowText(table, 'x');
+    parts.push(
+      `select ${literal(table)} as t, count(*)::int as n, coalesce(md5(string_agg(${text}, ',' order by ${text})), '') as h from "${table}" x where ${condition}`,
+    );
+  }
+  const rows = await query<{ t: string; n: number; h: string }>(ctx, parts.join(' union all '));
+  return Object.fromEntries(rows.map((row) => [row.t, `${row.n}:${row.h}`]));
+}
+
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+}
+
+// ---- members with everything the examples need -------------------------------------------------
+
+export const BIRTHDAY = '1980-04-01';
+
+/** A short random marker, distinctive enough to find in any answer. */
+export function marker(prefix: string): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * A signed-in member with a birthday, an association (named with `tag`) holding version 1 of its
+ * terms and its data-provision consent, and fresh password and birthday confirmations.
+ */
+export async function signedInMember(ctx: TestContext, tag = marker('m')): Promise<{ browser: Browser; example: ExampleContext }> {
+  const member = await createMember(ctx.db);
+  await query(ctx, `update users set birthday = ${literal(BIRTHDAY)} where id = ${literal(member.id)}`);
+  await query(ctx, `update associations set name = ${literal(`組合${tag}`)} where id = ${literal(member.associationId)}`);
+  const documents = await query<{ id: string; kind: string }>(
+    ctx,
+    `insert into agreement_documents (association_id, kind, version, title, body) values
+       (${literal(member.associationId)}, 'association_terms', 1, ${literal(`規約${tag}`)}, ${literal(`本文${tag}`)}),
+       (${literal(member.associationId)}, 'privacy_provision', 1, ${literal(`同意${tag}`)}, ${literal(`本文${tag}`)})
+     returning id, kind`,
+  );
+  const browser = new Browser(ctx);
+  await browser.fetchToken();
+  const signIn = await browser.post('signIn', { email: member.email, password: member.password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
+  for (const [name, input] of [
+    ['authenticateUserPassword', { password: member.password }],
+    ['authenticateBirthday', { birthday: BIRTHDAY }],
+  ] as const) {
+    const answer = await browser.post(name, input);
+    if (answer.status !== 200) throw new Error(`${name} failed: ${answer.status} ${answer.text}`);
+  }
+  return {
+    browser,
+    example: {
+      userId: member.id,
+      email: member.email,
+      password: member.password,
+      birthday: BIRTHDAY,
+      associationId: member.associationId,
+      termsId: documents.find((row) => row.kind === 'association_terms')!.id,
+      privacyId: documents.find((row) => row.kind === 'privacy_provision')!.id,
+      marker: tag,
+    },
+  };
+}
+
+// ---- the contract's input shapes ------------------------------------------------------------------
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  pattern?: string;
+  additionalProperties?: boolean | JsonSchema;
+}
+
+/** The input side of a call's schema as JSON Schema (zod's own conversion; refinements are not shown). */
+export function inputShape(name: CallName): JsonSchema {
+  return z.toJSONSchema((calls[name] as CallDefinition).input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+export const callNames = Object.keys(calls) as CallName[];
+export const definition = (name: CallName) => calls[name] as CallDefinition;
+
+/** The suite's counts on one line, prefixed so CI output shows them. */
+export function report(suite: string, counts: Record<string, number | string>): void {
+  console.log(
+    `SUITE ${suite} ${Object.entries(counts)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ')}`,
+  );
+}
