@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers, logoutRoute } from './account';
@@ -36,6 +37,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
+  await app.register(compress);
   // First among the hooks: a flood of sign-in attempts is refused before any database work.
   await app.register(authThrottlePlugin, { limit: config.authThrottle, now });
   await app.register(formbody);

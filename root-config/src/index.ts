@@ -1,5 +1,5 @@
 import { areaNames } from '@sukoyaka/contract';
-import { hideAreaFailure, showAreaFailure, startPageViewTracking } from '@sukoyaka/shared';
+import { hideAreaFailure, queryClient, sessionQueryKey, showAreaFailure, startPageViewTracking, type SessionData } from '@sukoyaka/shared';
 import { addErrorHandler, registerApplication, start, type AppError as SingleSpaError } from 'single-spa';
 
 import { activeArea } from './active-area';
@@ -31,6 +31,22 @@ function measurementId(): string | undefined {
   return document.querySelector<HTMLMetaElement>('meta[name="sukoyaka:ga-measurement-id"]')?.content || undefined;
 }
 
+/**
+ * The session read the server answered into the page (bff/src/web/site.ts), when it did: the
+ * areas' first call is then already answered instead of waiting for the modules to load.
+ */
+export function seedSessionFromPage(): void {
+  const element = document.getElementById('sukoyaka-session');
+  if (!element?.textContent) return;
+  try {
+    queryClient.setQueryData<SessionData>(sessionQueryKey, JSON.parse(element.textContent) as SessionData);
+  } catch (error) {
+    // Unreadable: the session query asks the bff itself, as without it.
+    console.error(error);
+  }
+}
+
+seedSessionFromPage();
 registerAreas();
 startPageViewTracking({ measurementId: measurementId() });
 start({ urlRerouteOnly: true });

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, areaForPath, ErrorCodes } from '@sukoyaka/contract';
+import { API_PREFIX, areaForPath, callPath, ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { randomToken } from '../lib/tokens';
@@ -11,7 +11,13 @@ export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-healt
 
 interface Fragment {
   imports: Record<string, string>;
+  /** The shared modules each entry imports on load (webpack.shared.cjs). */
+  dependencies?: Record<string, string[]>;
 }
+
+/** The area of a page: its owner, and mf-account (its 404 page) for a path no area owns. */
+const ROOT_CONFIG = '@sukoyaka/root-config';
+const FALLBACK_AREA = '@sukoyaka/account';
 
 /**
  * Reads a file again only when it changed on disk, so deploying one area (publishing its dist
@@ -30,8 +36,9 @@ class FileCache {
   }
 }
 
-export async function buildImportMap(webRoot: string, cache: FileCache): Promise<Fragment> {
+export async function buildImportMap(webRoot: string, cache: FileCache): Promise<Required<Fragment>> {
   const imports: Record<string, string> = {};
+  const dependencies: Record<string, string[]> = {};
   for (const folder of WEB_PACKAGES) {
     const text = await cache.read(path.join(webRoot, folder, 'dist', 'importmap.json'));
     if (!text) continue;
@@ -39,9 +46,29 @@ export async function buildImportMap(webRoot: string, cache: FileCache): Promise
     for (const [name, url] of Object.entries(fragment.imports)) {
       imports[name] = /^(\/|https?:)/.test(url) ? url : `/assets/${folder}/${url}`;
     }
+    Object.assign(dependencies, fragment.dependencies);
   }
-  return { imports };
+  return { imports, dependencies };
 }
+
+/**
+ * The URLs of every module a page of `area` loads at start, in load order: root-config, the area
+ * and, transitively, the shared modules they import (mf-shared, the vendor modules).
+ */
+export function modulesOfPage(map: Required<Fragment>, area: string): string[] {
+  const seen = new Set<string>();
+  const queue = [ROOT_CONFIG, area];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (seen.has(name) || !map.imports[name]) continue;
+    seen.add(name);
+    queue.push(...(map.dependencies[name] ?? []));
+  }
+  return [...seen].map((name) => map.imports[name]!);
+}
+
+/** Inline JSON for a `<script type="application/json">`: nothing in it can close the element. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function contentSecurityPolicy(nonce: string, config: Config): string {
   // In development, import-map-overrides may point an area at a local dev server.
@@ -78,8 +105,32 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
       maxAge: '365d',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each script: the one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
     });
   });
+
+  /**
+   * The answer to the areas' first call, the session read, made in-process while the page is
+   * sent, so the client has it with the page instead of one round trip after its modules ran.
+   * Only for a browser that already has cookies (a first visit's answer would be a new browser id
+   * for a page that can otherwise be shared), and only a plain success: an account condition is
+   * left to the client's own call, which handles it.
+   */
+  const sessionForPage = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    if (request.method !== 'GET' || !request.headers.cookie) return null;
+    const answer = await app.inject({
+      method: 'GET',
+      url: callPath('getSession'),
+      headers: { cookie: request.headers.cookie, 'x-requested-with': 'XMLHttpRequest' },
+      remoteAddress: request.ip,
+    });
+    if (answer.statusCode !== 200) return null;
+    const setCookie = answer.headers['set-cookie'];
+    if (setCookie) reply.header('set-cookie', setCookie);
+    return answer.json();
+  };
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const template = await cache.read(path.join(config.webRoot, 'root-config', 'dist', 'index.html'));
@@ -90,19 +141,36 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
         .send('The front end is not built yet: run `npm run build` (or `npm start`).');
     }
     const nonce = randomToken(16);
-    const importMap = JSON.stringify(await buildImportMap(config.webRoot, cache)).replace(/</g, '\\u003c');
-    const html = template
+    const map = await buildImportMap(config.webRoot, cache);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const area = areaForPath(pathname) ?? FALLBACK_AREA;
+    // SystemJS loads each module by a same-origin <script> without crossorigin: so do these.
+    const preloads = modulesOfPage(map, area)
+      .map((url) => `<link rel="preload" as="script" href="${url}" />`)
+      .join('');
+    const session = await sessionForPage(request, reply);
+    let html = template
       .replaceAll('__CSP_NONCE__', nonce)
       .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
-      .replace('"__IMPORT_MAP__"', importMap);
-    return reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(nonce, config))
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .send(html);
+      .replace('"__IMPORT_MAP__"', JSON.stringify({ imports: map.imports }).replace(/</g, '\\u003c'))
+      .replace('<!--__PRELOADS__-->', preloads)
+      .replace('<!--__SESSION__-->', session ? `<script type="application/json" id="sukoyaka-session">${inlineJson(session)}</script>` : '')
+      // The area renders into this container, placed before the loading frame it replaces.
+      .replace('<!--__AREA_CONTAINER__-->', `<div id="single-spa-application:${area}"></div>`);
+    // import-map-overrides only where it can be used: development.
+    html =
+      config.env === 'development' ? html.replace(/<!--\/?dev-tools-->/g, '') : html.replace(/<!--dev-tools-->.*?<!--\/dev-tools-->/gs, '');
+    return (
+      reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // A page that carries the member's session read is theirs alone: never stored.
+        .header('cache-control', session ? 'no-store' : 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy(nonce, config))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'strict-origin-when-cross-origin')
+        .send(html)
+    );
   };
 
   // Deep links (/vitals, /points/3/about, ...) all get the shell; paths no area owns get it with 404.
