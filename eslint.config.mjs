@@ -1,13 +1,26 @@
 // One lint for the whole repository (`npm run lint`).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const areas = ['account', 'health', 'incentives', 'myna'];
+// The bff's and the contract's areas (README, "Layout"): each stands on the platform alone.
+const serverAreas = ['account', 'health', 'system'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'e2e/artifacts/**', 'coverage/**', 'bff/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+      'bff/drizzle/**',
+      'bff/test/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,6 +29,46 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  // No import cycles in any package (nor across the workspace packages); what lies under
+  // node_modules is not followed, which keeps lint time reasonable.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The bff's platform (who may call: routing, sessions, CSRF, conditions, step-up, audit) never
+  // imports an area; an area imports the platform and shared infrastructure, never another area.
+  // The contract's area folders keep the same rule among themselves.
+  {
+    files: ['bff/src/**/*.ts', 'contract/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './bff/src/platform',
+              from: serverAreas.map((area) => `./bff/src/${area}`),
+              message: 'The platform never imports an area: pass what it needs in from app.ts.',
+            },
+            ...['bff/src', 'contract/src'].flatMap((root) =>
+              serverAreas.map((area) => ({
+                target: `./${root}/${area}`,
+                from: serverAreas.filter((other) => other !== area).map((other) => `./${root}/${other}`),
+                message: 'Areas never import each other: move what both need into the platform.',
+              })),
+            ),
+          ],
+        },
+      ],
     },
   },
   {
@@ -59,6 +112,8 @@ export default tseslint.config(
       ],
     },
   },
+  // ---- mf-shared's internal layers: maintained with mf-shared (its README, "Layers"), not part of
+  // the bff/contract boundaries above. ----
   // mf-shared's folders are layers, lowest first (mf-shared/README.md, "Layers"): a module imports
   // from its own folder and the folders before it, never from a later one, and never from testing/.
   // Tests may reach any layer. The patterns repeat the block above because a later

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+// The boundaries of eslint.config.mjs (README, "Layout"): the platform never imports an area,
+// areas never import each other, and no package has an import cycle. Each case lints a file that
+// crosses a boundary and expects the rule to name it.
+const repoRoot = path.resolve(__dirname, '../..');
+// `ignore: false`: the cycle fixtures are kept out of the normal lint run by the config's ignores.
+const eslint = new ESLint({ cwd: repoRoot, ignore: false });
+
+async function ruleMessages(file: string, source?: string): Promise<{ ruleId: string | null; message: string }[]> {
+  const filePath = path.join(repoRoot, file);
+  const [result] = source === undefined ? await eslint.lintFiles([filePath]) : await eslint.lintText(source, { filePath });
+  return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+const restrictedPaths = (messages: { ruleId: string | null; message: string }[]) =>
+  messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths');
+
+describe('lint boundaries', () => {
+  it('rejects the platform importing an area', async () => {
+    const messages = await ruleMessages(
+      'bff/src/platform/boundary-fixture.ts',
+      "import { memberHandlers } from '../account/member-handlers';\nexport const fixture = memberHandlers;\n",
+    );
+    expect(restrictedPaths(messages)).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('The platform never imports an area') }),
+    ]);
+  });
+
+  it('rejects one bff area importing another', async () => {
+    const messages = await ruleMessages(
+      'bff/src/health/boundary-fixture.ts',
+      "import { accountHandlers } from '../account';\nexport const fixture = accountHandlers;\n",
+    );
+    expect(restrictedPaths(messages)).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('Areas never import each other') }),
+    ]);
+  });
+
+  it("rejects one contract area importing another's folder", async () => {
+    const messages = await ruleMessages(
+      'contract/src/health/boundary-fixture.ts',
+      "import { nickname } from '../account/settings';\nexport const fixture = nickname;\n",
+    );
+    expect(restrictedPaths(messages)).toHaveLength(1);
+  });
+
+  it('accepts an area importing the platform and shared infrastructure', async () => {
+    const messages = await ruleMessages(
+      'bff/src/health/boundary-fixture.ts',
+      "import { audit } from '../platform/audit';\nimport { users } from '../db/schema';\nexport const fixture = [audit, users];\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('rejects an import cycle', async () => {
+    const messages = await ruleMessages('bff/test/lint-fixtures/cycle-a.ts');
+    expect(messages).toEqual([expect.objectContaining({ ruleId: 'import-x/no-cycle' })]);
+  });
+});
