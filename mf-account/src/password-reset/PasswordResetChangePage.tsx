@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { calls, ErrorCodes } from '@sukoyaka/contract';
 import {
   AppError,
   AppLink,
@@ -59,7 +59,7 @@ export function PasswordResetChangePage() {
     update.mutate(data, { onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
   };
 
-  const badLink = update.error instanceof AppError && update.error.serverCode === 'invalid_token';
+  const badLink = update.error instanceof AppError && update.error.serverCode === ErrorCodes.invalidToken;
   const failure = badLink ? null : formLevelError(update.error);
 
   let content;
