@@ -13,13 +13,11 @@ import {
   Text,
   TextField,
   describeError,
-  fieldErrorsOf,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   formLevelError,
+  useContractForm,
 } from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
 import { useCreateUserEmailChange } from './api/create-user-email-change';
 import { useUserEmail, type UserEmail } from './api/get-user-email';
@@ -69,25 +67,19 @@ function PendingChange({ pendingEmail }: { pendingEmail: string }) {
 
 function EmailSettings({ current }: { current: UserEmail }) {
   const [email, setEmail] = useState(readDraft);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useCreateUserEmailChange();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.createUserEmailChange.input, { email });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    writeDraft(email);
-    change.mutate(data, {
-      onSuccess: () => {
-        writeDraft(null);
-        setSentTo(data.email);
-        setEmail('');
-      },
-      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
-    });
-  };
+  const form = useContractForm({
+    schema: calls.createUserEmailChange.input,
+    mutation: change,
+    // Kept through the password confirmation the call may ask for first.
+    beforeSubmit: () => writeDraft(email),
+    onSuccess: (_result, data) => {
+      writeDraft(null);
+      setSentTo(data.email);
+      setEmail('');
+    },
+  });
 
   const stepUp = change.error instanceof AppError && change.error.serverCode === 'password_authentication_required';
   const failure = stepUp ? null : formLevelError(change.error);
@@ -102,7 +94,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
         </Text>
       </Stack>
       {current.pendingEmail ? <PendingChange pendingEmail={current.pendingEmail} /> : null}
-      <form onSubmit={onSubmit} noValidate aria-labelledby="new-email-heading">
+      <form {...form.formProps(() => ({ email }))} aria-labelledby="new-email-heading">
         <Stack $gap={2}>
           <SectionHeading id="new-email-heading">新しいメールアドレスを登録する</SectionHeading>
           <Text $muted>
@@ -122,7 +114,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
             inputMode="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            error={fieldErrors.email}
+            error={form.errors.email}
             required
           />
           <div>

@@ -4,11 +4,7 @@ import {
   AppLink,
   Button,
   Card,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
   FormError,
-  formLevelError,
   Heading,
   Narrow,
   navigate,
@@ -20,10 +16,10 @@ import {
   Text,
   TextField,
   usePageTitle,
-  validateInput,
+  useContractForm,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SignInCodeStep } from './SignInCodeStep';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
@@ -39,7 +35,6 @@ export function LoginPage() {
   usePageTitle('ログイン');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // With SMS two-factor on, the password is followed by the code sent by SMS (SignInCodeStep).
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [resent, setResent] = useState(false);
@@ -56,19 +51,10 @@ export function LoginPage() {
       setResent(step === 'code');
       setStep('code');
     },
-    onError: (error) => setFieldErrors(fieldErrorsOf(error)),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.signIn.input, { email, password });
-    setFieldErrors(errors ?? {});
-    if (data) signIn.mutate(data);
-  };
+  const form = useContractForm({ schema: calls.signIn.input, mutation: signIn });
 
   const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
-  const failure = formLevelError(signIn.error);
-  const formError = failure ? describeError(failure) : null;
 
   if (step === 'code') {
     return (
@@ -98,11 +84,11 @@ export function LoginPage() {
     <PageLayout header={{ hideButton: true }}>
       <Narrow $max={440}>
         <Card>
-          <form onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
+          <form {...form.formProps(() => ({ email, password }))} aria-labelledby="login-heading">
             <Stack $gap={2.5}>
               <Heading id="login-heading">ログイン</Heading>
               {reason ? <Notice role="status">{reason}</Notice> : null}
-              {formError ? <FormError>{formError}</FormError> : null}
+              {form.formError ? <FormError>{form.formError}</FormError> : null}
               <TextField
                 label="メールアドレス"
                 type="email"
@@ -111,7 +97,7 @@ export function LoginPage() {
                 inputMode="email"
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
-                error={fieldErrors.email}
+                error={form.errors.email}
                 required
               />
               <TextField
@@ -121,11 +107,11 @@ export function LoginPage() {
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
-                error={fieldErrors.password}
+                error={form.errors.password}
                 required
               />
-              <Button type="submit" block busy={signIn.isPending}>
-                {signIn.isPending ? 'ログインしています…' : 'ログイン'}
+              <Button type="submit" block busy={form.isPending}>
+                {form.isPending ? 'ログインしています…' : 'ログイン'}
               </Button>
               <Text>
                 <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>

@@ -1,19 +1,6 @@
 import { calls } from '@sukoyaka/contract';
-import {
-  Actions,
-  Button,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
-  FormError,
-  formLevelError,
-  Heading,
-  Notice,
-  Stack,
-  Text,
-  validateInput,
-} from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { Actions, Button, describeError, FormError, formLevelError, Heading, Notice, Stack, Text, useContractForm } from '@sukoyaka/shared';
+import { useState } from 'react';
 import { SmsCodeField } from '../mfa/SmsCodeField';
 import { useVerifySignInCode } from './api/verify-sign-in-code';
 
@@ -31,36 +18,25 @@ export interface SignInCodeStepProps {
 /** `/login`, second step: the six-digit code sent by SMS to the member's registered phone. */
 export function SignInCodeStep({ onResend, resendPending, resent, resendError, onBack, onSignedIn }: SignInCodeStepProps) {
   const [code, setCode] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const verify = useVerifySignInCode();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.verifySignInCode.input, { code });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    verify.mutate(data, {
-      onSuccess: onSignedIn,
-      onError: (error) => {
-        setFieldErrors(fieldErrorsOf(error));
-        setCode('');
-      },
-    });
-  };
+  const form = useContractForm({
+    schema: calls.verifySignInCode.input,
+    mutation: useVerifySignInCode(),
+    onSuccess: onSignedIn,
+    onError: () => setCode(''),
+  });
 
   const resend = () => {
-    verify.reset();
-    setFieldErrors({});
+    form.reset();
     setCode('');
     onResend();
   };
 
-  const shown = verify.error ?? resendError;
-  const failure = formLevelError(shown);
-  const formError = failure ? describeError(failure) : null;
+  // The code's own failure first; otherwise what went wrong sending a new code.
+  const resendFailure = formLevelError(resendError);
+  const formError = form.error ? form.formError : resendFailure ? describeError(resendFailure) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="login-code-heading">
+    <form {...form.formProps(() => ({ code }))} aria-labelledby="login-code-heading">
       <Stack $gap={2.5}>
         <Heading id="login-code-heading">SMS認証</Heading>
         <div aria-live="polite">
@@ -70,9 +46,9 @@ export function SignInCodeStep({ onResend, resendPending, resent, resendError, o
           </Notice>
         </div>
         {formError ? <FormError>{formError}</FormError> : null}
-        <SmsCodeField value={code} onChange={setCode} error={fieldErrors.code} />
-        <Button type="submit" block busy={verify.isPending}>
-          {verify.isPending ? '確認しています…' : '認証してログイン'}
+        <SmsCodeField value={code} onChange={setCode} error={form.errors.code} />
+        <Button type="submit" block busy={form.isPending}>
+          {form.isPending ? '確認しています…' : '認証してログイン'}
         </Button>
         <Text $muted>SMSが届かないとき、コードの有効期限が切れたときは、再送信してください。</Text>
         <Actions>

@@ -1,28 +1,9 @@
 import { calls, type SmsMfaSetting } from '@sukoyaka/contract';
-import {
-  Actions,
-  Button,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
-  FormError,
-  formLevelError,
-  Notice,
-  Stack,
-  Text,
-  TextField,
-  validateInput,
-} from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { Actions, Button, FormError, Notice, Stack, Text, TextField, useContractForm } from '@sukoyaka/shared';
+import { useRef, useState } from 'react';
 import { useConfirmSmsMfaSetup } from './api/confirm-sms-mfa-setup';
 import { useSendSmsMfaSetupCode } from './api/send-sms-mfa-setup-code';
 import { SmsCodeField } from './SmsCodeField';
-
-/** A call's error as the member reads it above the form; a 400 is shown under its field instead. */
-function formErrorOf(error: unknown): string | null {
-  const failure = formLevelError(error);
-  return failure ? describeError(failure) : null;
-}
 
 /**
  * Registering a phone number in two steps: the number, which gets a six-digit code by SMS, then
@@ -33,46 +14,43 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const send = useSendSmsMfaSetupCode();
-  const confirm = useConfirmSmsMfaSetup();
+  // Whether the code being sent is a second one (the notice then says so).
+  const again = useRef(false);
+  const phoneForm = useContractForm({
+    schema: calls.sendSmsMfaSetupCode.input,
+    mutation: useSendSmsMfaSetupCode(),
+    beforeSubmit: () => codeForm.reset(),
+    onSuccess: (result) => {
+      setSentTo(result.phoneNumberMasked);
+      setResent(again.current);
+      setCode('');
+    },
+  });
+  const codeForm = useContractForm({
+    schema: calls.confirmSmsMfaSetup.input,
+    mutation: useConfirmSmsMfaSetup(),
+    beforeSubmit: () => {
+      phoneForm.reset();
+      setResent(false);
+    },
+    onSuccess: onDone,
+  });
 
-  const sendCode = (again: boolean) => {
-    const { data, errors } = validateInput(calls.sendSmsMfaSetupCode.input, { phoneNumber });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    confirm.reset();
-    send.mutate(data, {
-      onSuccess: (result) => {
-        setSentTo(result.phoneNumberMasked);
-        setResent(again);
-        setCode('');
-      },
-      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
-    });
-  };
-
-  const onSubmitPhone = (event: FormEvent) => {
-    event.preventDefault();
-    sendCode(false);
-  };
-
-  const onSubmitCode = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.confirmSmsMfaSetup.input, { code });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    send.reset();
-    setResent(false);
-    confirm.mutate(data, { onSuccess: onDone, onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
+  const sendCode = (isAgain: boolean) => {
+    again.current = isAgain;
+    phoneForm.submit({ phoneNumber });
   };
 
   if (sentTo === null) {
-    const formError = formErrorOf(send.error);
     return (
-      <form onSubmit={onSubmitPhone} noValidate>
+      <form
+        {...phoneForm.formProps(() => {
+          again.current = false;
+          return { phoneNumber };
+        })}
+      >
         <Stack $gap={2.5}>
-          {formError ? <FormError>{formError}</FormError> : null}
+          {phoneForm.formError ? <FormError>{phoneForm.formError}</FormError> : null}
           <TextField
             label="携帯電話番号"
             type="tel"
@@ -82,12 +60,12 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
             hint="SMSを受け取れる携帯電話の番号を入力してください（例: 090-1234-5678）。"
             value={phoneNumber}
             onChange={(event) => setPhoneNumber(event.target.value)}
-            error={fieldErrors.phoneNumber}
+            error={phoneForm.errors.phoneNumber}
             required
           />
           <div>
-            <Button type="submit" busy={send.isPending}>
-              {send.isPending ? '送信しています…' : '認証コードを送信する'}
+            <Button type="submit" busy={phoneForm.isPending}>
+              {phoneForm.isPending ? '送信しています…' : '認証コードを送信する'}
             </Button>
           </div>
         </Stack>
@@ -95,9 +73,9 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
     );
   }
 
-  const formError = formErrorOf(confirm.error) ?? formErrorOf(send.error);
+  const formError = codeForm.formError ?? phoneForm.formError;
   return (
-    <form onSubmit={onSubmitCode} noValidate>
+    <form {...codeForm.formProps(() => ({ code }))}>
       <Stack $gap={2.5}>
         <div aria-live="polite">
           <Notice>
@@ -106,24 +84,23 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
           </Notice>
         </div>
         {formError ? <FormError>{formError}</FormError> : null}
-        <SmsCodeField value={code} onChange={setCode} error={fieldErrors.code} />
+        <SmsCodeField value={code} onChange={setCode} error={codeForm.errors.code} />
         <div>
-          <Button type="submit" busy={confirm.isPending}>
-            {confirm.isPending ? '確認しています…' : submitLabel}
+          <Button type="submit" busy={codeForm.isPending}>
+            {codeForm.isPending ? '確認しています…' : submitLabel}
           </Button>
         </div>
         <Text $muted>SMSが届かないときは、電話番号をご確認のうえ再送信してください。</Text>
         <Actions>
-          <Button variant="secondary" onClick={() => sendCode(true)} busy={send.isPending}>
+          <Button variant="secondary" onClick={() => sendCode(true)} busy={phoneForm.isPending}>
             認証コードを再送信する
           </Button>
           <Button
             variant="text"
             onClick={() => {
               setSentTo(null);
-              setFieldErrors({});
-              send.reset();
-              confirm.reset();
+              phoneForm.reset();
+              codeForm.reset();
             }}
           >
             電話番号を入力し直す

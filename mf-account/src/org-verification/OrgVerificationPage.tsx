@@ -1,14 +1,10 @@
 import { calls } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   ButtonLinkStyle,
   Card,
   DatePicker,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
   FormError,
   Heading,
   MemberOnly,
@@ -17,13 +13,15 @@ import {
   PageLayout,
   Stack,
   Text,
-  TextField,
   usePageTitle,
   type UserInfo,
-  validateInput,
+  useContractForm,
+  FieldList,
+  useFieldValues,
+  type FieldSpec,
 } from '@sukoyaka/shared';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';
 
@@ -55,79 +53,50 @@ function AlreadyLinked({ member }: { member: UserInfo }) {
   );
 }
 
+/** What is on the insurance card: the number first, then symbol and number side by side. */
+const insurerFields = [
+  {
+    name: 'insurerNumber',
+    label: '保険者番号',
+    hint: '保険証の「保険者番号」欄に記載の8桁の数字',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+  },
+] as const satisfies readonly FieldSpec[];
+const memberFields = [
+  { name: 'memberSymbol', label: '記号', hint: '保険証の「記号」欄', autoComplete: 'off' },
+  { name: 'memberNumber', label: '番号', hint: '保険証の「番号」欄（枝番は不要です）', inputMode: 'numeric', autoComplete: 'off' },
+] as const satisfies readonly FieldSpec[];
+const cardFields = [...insurerFields, ...memberFields];
+
 function VerificationForm() {
-  const [insurerNumber, setInsurerNumber] = useState('');
-  const [memberSymbol, setMemberSymbol] = useState('');
-  const [memberNumber, setMemberNumber] = useState('');
+  const [values, setValue] = useFieldValues(cardFields);
   const [birthday, setBirthday] = useState<Date | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const verify = useVerifyOrganization();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors: invalid } = validateInput(
-      calls.verifyOrganization.input,
-      formValues(insurerNumber, memberSymbol, memberNumber, birthday),
-    );
-    setErrors(invalid ?? {});
-    if (!data) return;
-    verify.mutate(data, {
-      onSuccess: (result) => navigate(result.next),
-      onError: (error) => setErrors(fieldErrorsOf(error)),
-    });
-  };
-
-  // A field's problem shows under the field; anything else (no match, too many tries) above the form.
-  const error = verify.error;
-  const hasFieldErrors = error instanceof AppError && Object.keys(error.fieldErrors).length > 0;
-  const formError = error && !hasFieldErrors ? describeError(error) : null;
+  const form = useContractForm({
+    schema: calls.verifyOrganization.input,
+    mutation: useVerifyOrganization(),
+    onSuccess: (result) => navigate(result.next),
+  });
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="org-verification-heading">
+      <form
+        {...form.formProps(() => formValues(values.insurerNumber, values.memberSymbol, values.memberNumber, birthday))}
+        aria-labelledby="org-verification-heading"
+      >
         <Stack $gap={2.5}>
           <Heading id="org-verification-heading">加入者情報の登録</Heading>
           <Text>
             お手元の保険証（または資格確認書）を見ながら入力してください。入力された内容を、ご加入の健康保険組合の加入者名簿と照合します。
           </Text>
-          {formError ? <FormError>{formError}</FormError> : null}
-          <TextField
-            label="保険者番号"
-            hint="保険証の「保険者番号」欄に記載の8桁の数字"
-            name="insurerNumber"
-            inputMode="numeric"
-            autoComplete="off"
-            value={insurerNumber}
-            onChange={(event) => setInsurerNumber(event.target.value)}
-            error={errors.insurerNumber}
-            required
-          />
+          {form.formError ? <FormError>{form.formError}</FormError> : null}
+          <FieldList fields={insurerFields} values={values} errors={form.errors} onChange={setValue} />
           <Row>
-            <TextField
-              label="記号"
-              hint="保険証の「記号」欄"
-              name="memberSymbol"
-              autoComplete="off"
-              value={memberSymbol}
-              onChange={(event) => setMemberSymbol(event.target.value)}
-              error={errors.memberSymbol}
-              required
-            />
-            <TextField
-              label="番号"
-              hint="保険証の「番号」欄（枝番は不要です）"
-              name="memberNumber"
-              inputMode="numeric"
-              autoComplete="off"
-              value={memberNumber}
-              onChange={(event) => setMemberNumber(event.target.value)}
-              error={errors.memberNumber}
-              required
-            />
+            <FieldList fields={memberFields} values={values} errors={form.errors} onChange={setValue} />
           </Row>
-          <DatePicker label="生年月日" value={birthday} onChange={setBirthday} max={new Date()} error={errors.birthday} />
-          <Button type="submit" block busy={verify.isPending}>
-            {verify.isPending ? '確認しています…' : '確認する'}
+          <DatePicker label="生年月日" value={birthday} onChange={setBirthday} max={new Date()} error={form.errors.birthday} />
+          <Button type="submit" block busy={form.isPending}>
+            {form.isPending ? '確認しています…' : '確認する'}
           </Button>
         </Stack>
       </form>

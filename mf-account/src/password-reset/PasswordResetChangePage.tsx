@@ -12,13 +12,11 @@ import {
   Text,
   TextField,
   describeError,
-  fieldErrorsOf,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   formLevelError,
+  useContractForm,
 } from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
 
@@ -44,20 +42,14 @@ export function PasswordResetChangePage() {
   const token = tokenFromLocation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const update = useUpdatePasswordByResetToken();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!token) return;
-    const { data, errors } = validateInput(calls.updatePasswordByResetToken.input, { token, password });
-    const next: FieldErrors = { ...(errors ?? {}) };
+  const form = useContractForm({
+    schema: calls.updatePasswordByResetToken.input,
+    mutation: update,
     // Typed twice, because nobody can see what they typed into a password field.
-    if (!next.password && confirmation !== password) next.confirmation = '新しいパスワード（確認）が一致しません';
-    setFieldErrors(next);
-    if (!data || next.confirmation) return;
-    update.mutate(data, { onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
-  };
+    check: (errors) => (!errors.password && confirmation !== password ? { confirmation: '新しいパスワード（確認）が一致しません' } : {}),
+  });
+  const fieldErrors = form.errors;
 
   const badLink = update.error instanceof AppError && update.error.serverCode === ErrorCodes.invalidToken;
   const failure = badLink ? null : formLevelError(update.error);
@@ -81,7 +73,7 @@ export function PasswordResetChangePage() {
     );
   } else {
     content = (
-      <form onSubmit={onSubmit} noValidate aria-labelledby="change-heading">
+      <form {...form.formProps(() => ({ token, password }))} aria-labelledby="change-heading">
         <Stack $gap={2.5}>
           <Heading id="change-heading">新しいパスワードの設定</Heading>
           <Text>新しいパスワードを入力してください。変更すると、すべての端末でログアウトします。</Text>
@@ -97,8 +89,8 @@ export function PasswordResetChangePage() {
             error={fieldErrors.confirmation}
             required
           />
-          <Button type="submit" block busy={update.isPending}>
-            {update.isPending ? '変更しています…' : 'パスワードを変更する'}
+          <Button type="submit" block busy={form.isPending}>
+            {form.isPending ? '変更しています…' : 'パスワードを変更する'}
           </Button>
         </Stack>
       </form>

@@ -11,13 +11,11 @@ import {
   Text,
   TextField,
   describeError,
-  fieldErrorsOf,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   formLevelError,
+  useContractForm,
 } from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
 import { useCreatePasswordReset } from './api/create-password-reset';
 
@@ -25,18 +23,13 @@ import { useCreatePasswordReset } from './api/create-password-reset';
 export function PasswordResetNewPage() {
   usePageTitle('パスワードの再設定');
   const [email, setEmail] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useCreatePasswordReset();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.createPasswordReset.input, { email });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    request.mutate(data, { onSuccess: () => setSentTo(data.email), onError: (error) => setFieldErrors(fieldErrorsOf(error)) });
-  };
-
+  const form = useContractForm({
+    schema: calls.createPasswordReset.input,
+    mutation: request,
+    onSuccess: (_result, data) => setSentTo(data.email),
+  });
   const failure = formLevelError(request.error);
 
   return (
@@ -60,7 +53,7 @@ export function PasswordResetNewPage() {
               </Actions>
             </Stack>
           ) : (
-            <form onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
+            <form {...form.formProps(() => ({ email }))} aria-labelledby="reset-heading">
               <Stack $gap={2.5}>
                 <Heading id="reset-heading">パスワードの再設定</Heading>
                 <Text>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</Text>
@@ -73,11 +66,11 @@ export function PasswordResetNewPage() {
                   inputMode="email"
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
-                  error={fieldErrors.email}
+                  error={form.errors.email}
                   required
                 />
-                <Button type="submit" block busy={request.isPending}>
-                  {request.isPending ? '送信しています…' : '再設定用のリンクを送信する'}
+                <Button type="submit" block busy={form.isPending}>
+                  {form.isPending ? '送信しています…' : '再設定用のリンクを送信する'}
                 </Button>
                 <Text $muted>
                   <AppLink href="/login">ログイン画面に戻る</AppLink>

@@ -3,11 +3,7 @@ import {
   AppLink,
   Button,
   Card,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
   FormError,
-  formLevelError,
   Heading,
   List,
   MemberOnly,
@@ -20,10 +16,10 @@ import {
   TextField,
   usePageTitle,
   type UserInfo,
-  validateInput,
+  useContractForm,
 } from '@sukoyaka/shared';
 import { format, parseISO } from 'date-fns';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { useUpdateProfile } from './api/update-profile';
@@ -125,23 +121,18 @@ function Row({ label, children, action }: { label: string; children: ReactNode; 
 
 function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved: () => void; onCancel: () => void }) {
   const [nickname, setNickname] = useState(current);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateProfile();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors: invalid } = validateInput(calls.updateProfile.input, { nickname });
-    setErrors(invalid ?? {});
-    if (!data) return;
-    update.mutate(data.nickname, { onSuccess: onSaved, onError: (error) => setErrors(fieldErrorsOf(error)) });
-  };
-  const failure = formLevelError(update.error);
-  const formError = failure ? describeError(failure) : null;
+  const form = useContractForm({
+    schema: calls.updateProfile.input,
+    // The profile call takes the nickname alone.
+    mutation: { ...update, mutate: (data, handlers) => update.mutate(data.nickname, handlers) },
+    onSuccess: onSaved,
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="ニックネームの変更">
+    <form {...form.formProps(() => ({ nickname }))} aria-label="ニックネームの変更">
       <Stack $gap={1.5}>
-        {formError ? <FormError>{formError}</FormError> : null}
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
         <TextField
           label="ニックネーム"
           hint="20文字以内。ホームなどで表示されます。"
@@ -150,14 +141,14 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
           autoFocus
           value={nickname}
           onChange={(event) => setNickname(event.target.value)}
-          error={errors.nickname}
+          error={form.errors.nickname}
           required
         />
         <InlineActions>
-          <Button type="submit" busy={update.isPending}>
-            {update.isPending ? '保存しています…' : '保存する'}
+          <Button type="submit" busy={form.isPending}>
+            {form.isPending ? '保存しています…' : '保存する'}
           </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
+          <Button variant="secondary" onClick={onCancel} disabled={form.isPending}>
             キャンセル
           </Button>
         </InlineActions>

@@ -13,13 +13,11 @@ import {
   Text,
   TextField,
   describeError,
-  fieldErrorsOf,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
   formLevelError,
+  useContractForm,
 } from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
 import { useSignUp } from './api/sign-up';
 import { useEmailCheck } from './api/validate-email';
@@ -64,7 +62,6 @@ export function SignupPage() {
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [agreedToTerms, setAgreedToTerms] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp();
   const emailCheck = useEmailCheck(checkedEmail);
@@ -75,16 +72,12 @@ export function SignupPage() {
     setCheckedEmail(value ? value.toLowerCase() : null);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.signUp.input, { email, password, agreedToTerms });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    signUp.mutate(data, {
-      onSuccess: () => setSentTo(data.email),
-      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
-    });
-  };
+  const form = useContractForm({
+    schema: calls.signUp.input,
+    mutation: signUp,
+    onSuccess: (_result, data) => setSentTo(data.email),
+  });
+  const fieldErrors = form.errors;
 
   const emailChecked = checkedEmail !== null && checkedEmail === email.trim().toLowerCase();
   const emailError = fieldErrors.email ?? (emailChecked && emailCheck.data?.valid === false ? emailCheck.data.message : undefined);
@@ -99,7 +92,7 @@ export function SignupPage() {
           {sentTo ? (
             <CheckYourMail email={sentTo} />
           ) : (
-            <form onSubmit={onSubmit} noValidate aria-labelledby="signup-heading">
+            <form {...form.formProps(() => ({ email, password, agreedToTerms }))} aria-labelledby="signup-heading">
               <Stack $gap={2.5}>
                 <Heading id="signup-heading">新規登録</Heading>
                 <Text>メールアドレスとパスワードを登録してください。登録後、健康保険組合の加入者情報を確認します。</Text>
@@ -123,7 +116,7 @@ export function SignupPage() {
                   value={email}
                   onChange={(event) => {
                     setEmail(event.target.value);
-                    setFieldErrors(({ email: _email, ...rest }) => rest);
+                    form.setErrors(({ email: _email, ...rest }) => rest);
                   }}
                   onBlur={onEmailBlur}
                   error={emailError}
@@ -137,8 +130,8 @@ export function SignupPage() {
                   onChange={(event) => setAgreedToTerms(event.target.checked)}
                   error={fieldErrors.agreedToTerms}
                 />
-                <Button type="submit" block busy={signUp.isPending}>
-                  {signUp.isPending ? '登録しています…' : '登録する'}
+                <Button type="submit" block busy={form.isPending}>
+                  {form.isPending ? '登録しています…' : '登録する'}
                 </Button>
                 <Text $muted>
                   すでに登録済みの方は <AppLink href="/login">ログイン</AppLink>

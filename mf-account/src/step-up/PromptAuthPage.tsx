@@ -3,49 +3,32 @@ import {
   Actions,
   AppLink,
   Button,
-  describeError,
-  type FieldErrors,
-  fieldErrorsOf,
   FormError,
-  formLevelError,
   MemberOnly,
   navigate,
   safeReturnPath,
   Stack,
   TextField,
   usePageTitle,
-  validateInput,
+  useContractForm,
 } from '@sukoyaka/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAuthenticateUserPassword } from './api/authenticate-user-password';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const confirm = useAuthenticateUserPassword();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.authenticateUserPassword.input, { password });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    confirm.mutate(data, {
-      onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
-      onError: (error) => {
-        setFieldErrors(fieldErrorsOf(error));
-        setPassword('');
-      },
-    });
-  };
-
-  const failure = formLevelError(confirm.error);
-  const formError = failure ? describeError(failure) : null;
+  const form = useContractForm({
+    schema: calls.authenticateUserPassword.input,
+    mutation: useAuthenticateUserPassword(),
+    onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
+    onError: () => setPassword(''),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form {...form.formProps(() => ({ password }))}>
       <Stack $gap={2.5}>
-        {formError ? <FormError>{formError}</FormError> : null}
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
         {/* Lets a password manager know whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField
@@ -55,12 +38,12 @@ function PasswordForm({ email }: { email: string }) {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
+          error={form.errors.password}
           required
           autoFocus
         />
-        <Button type="submit" block busy={confirm.isPending}>
-          {confirm.isPending ? '確認しています…' : '確認する'}
+        <Button type="submit" block busy={form.isPending}>
+          {form.isPending ? '確認しています…' : '確認する'}
         </Button>
         <Actions $gap={2} $align="center">
           <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>

@@ -6,46 +6,31 @@ import {
   FormError,
   MemberOnly,
   Stack,
-  describeError,
-  fieldErrorsOf,
   navigate,
   safeReturnPath,
   usePageTitle,
-  validateInput,
-  type FieldErrors,
-  formLevelError,
+  useContractForm,
 } from '@sukoyaka/shared';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAuthenticateBirthday } from './api/authenticate-birthday';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 
 function BirthdayForm() {
   const [birthday, setBirthday] = useState<Date | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const confirm = useAuthenticateBirthday();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { data, errors } = validateInput(calls.authenticateBirthday.input, { birthday: birthday ? format(birthday, 'yyyy-MM-dd') : '' });
-    setFieldErrors(errors ?? {});
-    if (!data) return;
-    confirm.mutate(data, {
-      onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
-      onError: (error) => setFieldErrors(fieldErrorsOf(error)),
-    });
-  };
-
-  const failure = formLevelError(confirm.error);
-  const formError = failure ? describeError(failure) : null;
+  const form = useContractForm({
+    schema: calls.authenticateBirthday.input,
+    mutation: useAuthenticateBirthday(),
+    onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form {...form.formProps(() => ({ birthday: birthday ? format(birthday, 'yyyy-MM-dd') : '' }))}>
       <Stack $gap={2.5}>
-        {formError ? <FormError>{formError}</FormError> : null}
-        <DatePicker label="生年月日" value={birthday} onChange={setBirthday} max={new Date()} error={fieldErrors.birthday} />
-        <Button type="submit" block busy={confirm.isPending}>
-          {confirm.isPending ? '確認しています…' : '確認する'}
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
+        <DatePicker label="生年月日" value={birthday} onChange={setBirthday} max={new Date()} error={form.errors.birthday} />
+        <Button type="submit" block busy={form.isPending}>
+          {form.isPending ? '確認しています…' : '確認する'}
         </Button>
         <div>
           <AppLink href="/">キャンセルしてホームに戻る</AppLink>

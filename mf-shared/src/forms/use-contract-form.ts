@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './form-errors';
@@ -14,6 +14,13 @@ export interface FormMutation<Data, Result> {
 export type ContractFormOptions<S extends z.ZodType, Result> = {
   /** The call's input schema from `@sukoyaka/contract`: the one the bff validates with. */
   schema: S;
+  /**
+   * A page's own checks beyond the call's input (a password typed twice), given the schema's
+   * messages: what it returns joins them, and any message stops the sending.
+   */
+  check?: (errors: FieldErrors) => FieldErrors;
+  /** Runs once the values passed the schema, just before they are sent. */
+  beforeSubmit?: (data: z.output<S>) => void;
   onSuccess?: (result: Result, data: z.output<S>) => void;
   onError?: (error: unknown) => void;
 } & (
@@ -36,7 +43,7 @@ export interface ContractForm<S extends z.ZodType> {
   handleSubmit: (values: () => unknown) => (event: FormEvent) => void;
   /** The message at each field: the schema's before sending, the bff's 400 `fields` after. */
   errors: FieldErrors;
-  setErrors: (errors: FieldErrors) => void;
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
   /** The sentence above the form, or null (a 400 naming fields is shown at the fields instead). */
   formError: string | null;
   /** The failed call itself, for pages that branch on its code. */
@@ -84,9 +91,11 @@ export function useContractForm<S extends z.ZodType, Result = unknown>(options: 
   const submit = useCallback(
     (values: unknown, handlers?: { onSuccess?: (result: unknown) => void }) => {
       const { data, errors: invalid } = validateInput(schema, values);
-      showErrors(invalid ?? {});
-      if (!data) return;
+      const found = { ...invalid, ...latest.current.check?.(invalid ?? {}) };
+      showErrors(found);
+      if (!data || Object.values(found).some(Boolean)) return;
       setLastData(data);
+      latest.current.beforeSubmit?.(data);
       mutation.mutate(data, {
         onSuccess: (result) => {
           latest.current.onSuccess?.(result, data);
