@@ -1,3 +1,4 @@
+import { changeEmail } from './users';
 import { ErrorCodes, pagePaths, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { CallContext, Member } from '../platform/handlers';
@@ -119,7 +120,7 @@ export async function activateEmailChange(
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).for('update');
       if (!user) throw invalidToken(INVALID_CHANGE_LINK);
       if (await isTakenByAnother(tx, row.email, row.userId)) throw invalidToken(ADDRESS_TAKEN);
-      await tx.update(users).set({ email: row.email, emailVerifiedAt: now }).where(eq(users.id, row.userId));
+      await changeEmail(tx, row.userId, row.email, now);
       await markTokenUsed(tx, row.id, now);
       // Links mailed to the old address (verification, reset) end with it.
       await supersedeTokens(tx, row.userId, ['email_change', 'email_verification', 'password_reset'], now);

@@ -1,8 +1,7 @@
-import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
-import { users } from '../db/schema';
 import { audit } from '../platform/audit';
+import { clearFailedAuthentications, countFailedAuthentication } from './users';
 
 /** Failed authentications in a row that lock the account, and for how long (issue 4). */
 export const MAX_FAILED_AUTHENTICATIONS = 5;
@@ -33,16 +32,8 @@ export async function recordFailedAuthentication(
   what: FailedAuthentication,
 ): Promise<FailureOutcome> {
   const lockedUntil = new Date(now.getTime() + LOCK_DURATION_MS);
-  const reachesLimit = sql`${users.failedAuthCount} + 1 >= ${MAX_FAILED_AUTHENTICATIONS}`;
-  const [row] = await tx
-    .update(users)
-    .set({
-      failedAuthCount: sql`case when ${reachesLimit} then 0 else ${users.failedAuthCount} + 1 end`,
-      lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-    })
-    // An account that is locked already is not counted further (nor is its lock extended).
-    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
-    .returning({ failedAuthCount: users.failedAuthCount, lockedUntil: users.lockedUntil });
+  // An account that is locked already is not counted further (nor is its lock extended).
+  const row = await countFailedAuthentication(tx, userId, now, MAX_FAILED_AUTHENTICATIONS, lockedUntil);
   if (!row) return { locked: true, remaining: 0 };
   const locked = row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
   if (locked)
@@ -59,10 +50,7 @@ export async function recordFailedAuthentication(
 
 /** A successful authentication ends the run of failures. */
 export async function resetFailedAuthentications(tx: Executor, userId: string): Promise<void> {
-  await tx
-    .update(users)
-    .set({ failedAuthCount: 0 })
-    .where(and(eq(users.id, userId), ne(users.failedAuthCount, 0)));
+  await clearFailedAuthentications(tx, userId);
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   pagePaths,
   type ParsedInput,
 } from '@sukoyaka/contract';
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
@@ -16,6 +16,8 @@ import { associations, auditLogs, rosterEntries, users } from '../db/schema';
 import { HttpError, notFound } from '../platform/errors';
 import { pendingTermsAssociationId } from './agreements';
 import { audit } from '../platform/audit';
+import { claimRosterEntry } from './roster-entries';
+import { linkAssociation } from './users';
 
 /** Failed attempts a member may make within the window before being told to wait. */
 export const LINK_FAILURES_PER_WINDOW = 10;
@@ -88,19 +90,14 @@ export async function verifyOrganization(
         }
         const [current] = await tx.select({ birthday: users.birthday }).from(users).where(eq(users.id, member.id));
         // Only a member with no association yet: a second tab cannot link a second entry.
-        const linked = await tx
-          .update(users)
-          .set({ associationId: association.id, associationVerifiedAt: now, birthday: current?.birthday ?? entry.birthday })
-          .where(and(eq(users.id, member.id), isNull(users.associationId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw alreadyLinked();
+        const linked = await linkAssociation(tx, member.id, {
+          associationId: association.id,
+          verifiedAt: now,
+          birthday: current?.birthday ?? entry.birthday,
+        });
+        if (!linked) throw alreadyLinked();
         // Claimed only if still free: of two members racing for one entry, one wins.
-        const claimed = await tx
-          .update(rosterEntries)
-          .set({ linkedUserId: member.id })
-          .where(and(eq(rosterEntries.id, entry.id), or(isNull(rosterEntries.linkedUserId), eq(rosterEntries.linkedUserId, member.id))))
-          .returning({ id: rosterEntries.id });
-        if (claimed.length === 0) throw new EntryTaken();
+        if (!(await claimRosterEntry(tx, entry.id, member.id))) throw new EntryTaken();
         await audit(tx, request, 'association_linked', member.id, { associationId: association.id, rosterEntryId: entry.id }, now);
         return null;
       });

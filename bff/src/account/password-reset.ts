@@ -1,3 +1,4 @@
+import { setResetPassword } from './users';
 import { ErrorCodes, pagePaths, passwordEmailProblem, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { CallContext } from '../platform/handlers';
@@ -82,16 +83,11 @@ export async function updatePasswordByResetToken(
 
     await markTokenUsed(tx, row.id, now);
     await supersedeTokens(tx, user.id, ['password_reset'], now);
-    await tx
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(input.password),
-        passwordChangedAt: now,
-        failedAuthCount: 0,
-        lockedUntil: null,
-        emailVerifiedAt: user.emailVerifiedAt ?? now,
-      })
-      .where(eq(users.id, user.id));
+    await setResetPassword(tx, user.id, {
+      passwordHash: await hashPassword(input.password),
+      now,
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+    });
     const sessionsEnded = await deleteSessionsOfUser(tx, user.id);
     await audit(tx, request, 'password_reset', user.id, { sessionsEnded }, now);
     return { userId: user.id, email: user.email };

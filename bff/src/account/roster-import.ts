@@ -1,7 +1,8 @@
 import { insurerNumber, rosterIdentityInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { associations, rosterEntries } from '../db/schema';
+import { associations } from '../db/schema';
+import { insertRosterEntries } from './roster-entries';
 
 /*
  * Imports an association's roster (被保険者名簿) from CSV: the entries members link to in
@@ -158,19 +159,7 @@ export async function importRoster(db: Database, options: { insurerNumber: strin
     let count = 0;
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH);
-      const added = await tx
-        .insert(rosterEntries)
-        .values(
-          batch.map(({ memberSymbol, memberNumber, birthday }) => ({
-            associationId: association.id,
-            memberSymbol,
-            memberNumber,
-            birthday,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: rosterEntries.id });
-      count += added.length;
+      count += await insertRosterEntries(tx, association.id, batch);
     }
     return count;
   });

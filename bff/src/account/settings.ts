@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
-import { notificationSettings, users } from '../db/schema';
+import { notificationSettings } from '../db/schema';
 import { audit } from '../platform/audit';
+import { setNickname } from './users';
 
 const categories = notificationCategories.map((category) => category.key);
 
@@ -43,7 +44,7 @@ export async function updateProfile(
   now: Date,
 ): Promise<{ nickname: string }> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ nickname }).where(eq(users.id, member.id));
+    await setNickname(tx, member.id, nickname);
     // The nickname itself stays out of the log; which field changed is enough.
     await audit(tx, request, 'profile_updated', member.id, { fields: ['nickname'] }, now);
   });

@@ -1,3 +1,4 @@
+import { insertUser, markEmailVerified } from './users';
 import { ownEmailAddress, pagePaths, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CallContext, Member } from '../platform/handlers';
@@ -76,10 +77,7 @@ export async function signUp(input: ParsedInput<'signUp'>, context: CallContext<
         await audit(tx, request, 'sign_up', existing.id, { outcome: 'already_registered', notified: !quiet }, now);
         return quiet ? { kind: 'quiet' } : { kind: 'registered', email: existing.email };
       }
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, passwordHash, nickname: defaultNickname(input.email), createdAt: now })
-        .returning({ id: users.id });
+      const user = await insertUser(tx, { email: input.email, passwordHash, nickname: defaultNickname(input.email), now });
       const { id: tokenId, token } = await issueToken(tx, { userId: user!.id, purpose: 'email_verification', email: input.email, now });
       await audit(tx, request, 'sign_up', user!.id, { outcome: 'created', agreedToTerms: true }, now);
       return { kind: 'created', userId: user!.id, tokenId, token };
@@ -140,7 +138,7 @@ export async function activateEmailVerification(input: ParsedInput<'activateUser
     // A link sent to an address the account no longer has proves nothing about the current one.
     if (!user || user.email !== row.email) throw invalidToken(INVALID_VERIFICATION_LINK);
     await markTokenUsed(tx, row.id, now);
-    if (!user.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, row.userId));
+    if (!user.emailVerifiedAt) await markEmailVerified(tx, row.userId, now);
     await audit(tx, request, 'email_verified', row.userId, {}, now);
   });
   return { status: 'verified' as const };

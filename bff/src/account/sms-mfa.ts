@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { HttpError } from '../platform/errors';
 import { audit } from '../platform/audit';
 import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, expireSmsCodes, issueSmsCode } from './sms-codes';
+import { clearSmsMfa, setSmsMfaPhone } from './users';
 
 /*
  * SMS two-factor settings (/mfa/setting/sms/*). The contract marks the three changes with
@@ -57,10 +58,7 @@ export async function confirmSmsMfaSetup(
     const check = await checkSmsCode(tx, { userId: member.id, purpose: 'phone_setup', code: input.code, now });
     if (check.status !== 'ok') return check;
     const before = await currentSetting(tx, member.id);
-    await tx
-      .update(users)
-      .set({ phoneNumber: check.phoneNumber, smsMfaEnabledAt: before.enabled ? undefined : now })
-      .where(eq(users.id, member.id));
+    await setSmsMfaPhone(tx, member.id, check.phoneNumber, before.enabled ? undefined : now);
     const to = maskPhoneNumber(check.phoneNumber);
     if (before.enabled) await audit(tx, request, 'mfa_changed', member.id, { from: maskPhoneNumber(before.phoneNumber!), to }, now);
     else await audit(tx, request, 'mfa_enabled', member.id, { phoneNumber: to }, now);
@@ -76,7 +74,7 @@ export async function disableSmsMfa(context: CallContext<'member'>): Promise<Cal
   const { request, db, member, now } = context;
   await db.transaction(async (tx) => {
     const before = await currentSetting(tx, member.id);
-    await tx.update(users).set({ phoneNumber: null, smsMfaEnabledAt: null }).where(eq(users.id, member.id));
+    await clearSmsMfa(tx, member.id);
     await expireSmsCodes(tx, member.id, now);
     if (before.enabled) await audit(tx, request, 'mfa_disabled', member.id, { phoneNumber: maskPhoneNumber(before.phoneNumber!) }, now);
   });
