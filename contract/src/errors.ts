@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagePaths } from './paths';
 
 /** Every error from the bff has this one shape (DESIGN.md, "bff"). */
 export const apiErrorSchema = z.object({
@@ -33,8 +34,8 @@ export const ErrorCodes = {
 
 /** The step-up codes, and the page that gives each confirmation (spec §2 Account routes). */
 export const stepUpPages = {
-  password_authentication_required: '/prompt_auth',
-  birthday_authentication_required: '/sensitive_verification',
-  myna_secret_question_authentication_required: '/myna_connection/verify',
+  password_authentication_required: pagePaths.promptAuth,
+  birthday_authentication_required: pagePaths.sensitiveVerification,
+  myna_secret_question_authentication_required: pagePaths.mynaConnectionVerify,
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

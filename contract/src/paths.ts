@@ -15,6 +15,10 @@ export const pagePaths = {
   unassociated: '/unassociated',
   underMaintenance: '/under_maintenance',
   suspensionNotice: '/suspension_notice',
+  /** Step-up pages, named by the step-up error codes (errors.ts, stepUpPages). */
+  promptAuth: '/prompt_auth',
+  sensitiveVerification: '/sensitive_verification',
+  mynaConnectionVerify: '/myna_connection/verify',
 } as const;
 
 /** The contract's own logout route (spec §7): form data with `authenticity_token`. */

@@ -67,10 +67,10 @@ export function AccountRoutes() {
       <Route path="/mfa/setting/sms/intro" element={<SmsMfaIntroPage />} />
       <Route path="/mfa/setting/sms/new" element={<SmsMfaNewPage />} />
       <Route path="/mfa/setting/sms/edit" element={<SmsMfaEditPage />} />
-      <Route path="/prompt_auth" element={<PromptAuthPage />} />
-      <Route path="/sensitive_verification" element={<SensitiveVerificationPage />} />
-      <Route path="/under_maintenance" element={<UnderMaintenancePage />} />
-      <Route path="/suspension_notice" element={<SuspensionNoticePage />} />
+      <Route path={pagePaths.promptAuth} element={<PromptAuthPage />} />
+      <Route path={pagePaths.sensitiveVerification} element={<SensitiveVerificationPage />} />
+      <Route path={pagePaths.underMaintenance} element={<UnderMaintenancePage />} />
+      <Route path={pagePaths.suspensionNotice} element={<SuspensionNoticePage />} />
       <Route path="/not_available" element={<NotAvailablePage />} />
       <Route path="*" element={<Fallback />} />
     </Routes>
