@@ -20,6 +20,7 @@ import {
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { SignInCodeStep } from './SignInCodeStep';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
@@ -53,6 +54,9 @@ export function LoginPage() {
     },
   });
   const form = useContractForm({ schema: calls.signIn.input, mutation: signIn });
+  // A member who is signed in already has nothing to do here; once signing in starts on this
+  // page, the way on is the sign-in's own (return_to).
+  useHomeWhen(useSignedInMember() && signIn.isIdle);
 
   const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
 

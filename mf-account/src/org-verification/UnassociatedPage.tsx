@@ -1,5 +1,6 @@
 import { Actions, AppLink, ButtonLinkStyle, Card, Heading, PageLayout, screenLink, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import styled from 'styled-components';
+import { useAppliesToMember, useHomeWhen } from '../navigation/not-for-this-member';
 
 const Steps = styled.ol`
   margin: 0;
@@ -12,6 +13,8 @@ const Steps = styled.ol`
 /** `/unassociated`: where a signed-in member who has not linked an association is sent. */
 export function UnassociatedPage() {
   usePageTitle('加入者情報の登録が必要です');
+  // A member whose association is linked already has nothing to do here.
+  useHomeWhen(useAppliesToMember((info) => info.association === null) === false);
   return (
     <PageLayout>
       <Card>

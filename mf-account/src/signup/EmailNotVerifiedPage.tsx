@@ -16,6 +16,7 @@ import {
 } from '@sukoyaka/shared';
 import { useEffect } from 'react';
 import { useUserEmail } from '../email-change/api/get-user-email';
+import { useAppliesToMember, useHomeWhen } from '../navigation/not-for-this-member';
 import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
 import { useResendMailUserEmailVerification } from './api/resend-mail-user-email-verification';
 
@@ -42,6 +43,8 @@ export function EmailNotVerifiedPage() {
   const userEmail = useUserEmail();
   const resend = useResendMailUserEmailVerification();
   const isVisitor = userEmail.error instanceof AppError && userEmail.error.statusCode === 401;
+  // Sent home once the address turns out to be verified (opened again, or from a bookmark).
+  useHomeWhen(useAppliesToMember((info) => !info.emailVerified) === false);
 
   useEffect(() => {
     if (isVisitor) navigate(loginUrlFor(window.location));

@@ -19,6 +19,7 @@ import {
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
+import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { useSignUp } from './api/sign-up';
 import { useEmailCheck } from './api/validate-email';
 
@@ -65,6 +66,8 @@ export function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp();
   const emailCheck = useEmailCheck(checkedEmail);
+  // A member who is signed in already goes home; signing up here signs in too, and then stays.
+  useHomeWhen(useSignedInMember() && signUp.isIdle);
 
   const onEmailBlur = () => {
     const value = email.trim();

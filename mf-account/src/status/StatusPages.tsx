@@ -1,5 +1,6 @@
 import { AppLink, ButtonLinkStyle, Card, Heading, PageLayout, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
+import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 
 function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   usePageTitle(title);
@@ -34,6 +35,9 @@ export function UnderMaintenancePage() {
 
 /** Where an expired membership sends the member (spec §4). */
 export function SuspensionNoticePage() {
+  // The session names no user for an expired membership (nor for a visitor, who may read this);
+  // a member in good standing has not been stopped, so this page is not for them.
+  useHomeWhen(useSignedInMember());
   return (
     <StatusPage
       title="ご利用停止のお知らせ"
