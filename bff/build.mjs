@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sukoyaka/'));
+// The bench's tools (Lighthouse, Playwright) are development dependencies: external as well.
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies), 'chrome-launcher'].filter(
+  (name) => !name.startsWith('@sukoyaka/'),
+);
 
 await build({
   entryPoints: { server: 'src/server.ts', bench: 'src/bench/run.ts', 'import-roster': 'src/cli/import-roster.ts' },

@@ -42,7 +42,8 @@ class ShellPlugin {
         const overrides = copy('import-map-overrides', 'import-map-overrides.js', 'import-map-overrides');
         const template = fs.readFileSync(path.resolve(__dirname, 'src/index.html'), 'utf8');
         const html = template.replace('__SYSTEMJS__', systemjs).replace('__IMPORT_MAP_OVERRIDES__', overrides);
-        compilation.emitAsset('index.html', new sources.RawSource(html));
+        // Marked minimized: webpack's HTML minifier would strip the comments the server fills in.
+        compilation.emitAsset('index.html', new sources.RawSource(html), { minimized: true });
       });
     });
   }

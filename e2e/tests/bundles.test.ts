@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteUrl } from './support';
 
@@ -130,5 +130,49 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
       expect(asset.headers.get('content-type')).toMatch(/javascript/);
       expect(await asset.text()).toContain('System.register(');
     }
+  });
+
+  test('every built script has brotli and gzip files beside it, and the server sends the one asked for (issue 9)', async () => {
+    for (const folder of IMPORT_MAP_FOLDERS) {
+      for (const file of readdirSync(path.join(REPO_ROOT, folder, 'dist')).filter((name) => name.endsWith('.js'))) {
+        for (const suffix of ['.br', '.gz']) {
+          expect({
+            file: `${folder}/${file}${suffix}`,
+            exists: existsSync(path.join(REPO_ROOT, folder, 'dist', `${file}${suffix}`)),
+          }).toEqual({
+            file: `${folder}/${file}${suffix}`,
+            exists: true,
+          });
+        }
+      }
+    }
+    const url = siteUrl(`/assets/root-config/${importMapOf('root-config')['react-dom/client']!}`);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(url, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toContain('System.register(');
+    }
+  });
+
+  test('a page preloads exactly its area’s modules from the import map; import-map-overrides is for development only (issue 9)', async () => {
+    const html = await (await fetch(siteUrl('/vitals'))).text();
+    const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
+      string,
+      string
+    >;
+    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(preloads).toContain(imports['@sukoyaka/health']);
+    expect(preloads).toContain(imports['@sukoyaka/root-config']);
+    expect(preloads).toContain(imports['react-dom/client']);
+    expect(preloads).not.toContain(imports['@sukoyaka/account']);
+    for (const url of preloads) expect(Object.values(imports)).toContain(url);
+    // The built shell keeps the tool between the markers the server removes outside development.
+    const shell = readFileSync(path.join(REPO_ROOT, 'root-config', 'dist', 'index.html'), 'utf8');
+    const outsideMarkers = shell.replace(/<!--dev-tools-->.*?<!--\/dev-tools-->/gs, '');
+    expect(shell).toContain('import-map-overrides');
+    expect(outsideMarkers).not.toContain('import-map-overrides');
+    // SystemJS is deferred: it does not hold up the first paint.
+    expect(shell).toMatch(/<script src="?\/assets\/root-config\/system\.[0-9a-f]{8}\.js"?[^>]*\bdefer\b/);
   });
 });

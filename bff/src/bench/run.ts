@@ -1,147 +1,30 @@
-import { readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DEMO_MEMBER, seedDemo } from '../db/seed';
-import { REPO_ROOT } from '../paths';
-import { startServices } from '../services';
-import { WEB_PACKAGES } from '../web/site';
+import { apiBench } from './api';
+import { coldVisitBench } from './cold-visit';
+import { lighthouseBench } from './lighthouse';
+import { sizesBench } from './sizes';
 
 /*
- * `npm run bench`: the speed and size targets, measured instead of asserted in timed tests.
- * API latency over real HTTP on loopback (embedded PGlite, or DATABASE_URL), bounded in count,
- * and the gzipped size of every built front-end module. Exits 1 when a budget is exceeded.
+ * `npm run bench [-- <name>…]`: the speed and size targets, measured instead of asserted in timed
+ * tests. Each bench prints its figures beside their budgets and answers what is over; the run
+ * exits 1 when anything is. Without names every bench runs, in this order.
  */
-
-const BUDGETS = {
-  listP95Ms: 50,
-  saveP95Ms: 80,
-  /** gzipped entry module of each area and of mf-shared */
-  areaEntryGzipKb: 30,
-  sharedEntryGzipKb: 40,
-  /** everything a first visit to one area downloads, gzipped (cached immutably afterwards) */
-  firstVisitGzipKb: 300,
-  /** PGlite is PostgreSQL compiled to WebAssembly, in-process: it reserves far more than a client pool */
-  rssMb: { pglite: 600, postgres: 250 },
+const BENCHES: Record<string, { title: string; run: () => string[] | Promise<string[]> }> = {
+  sizes: { title: 'front-end modules, compressed as sent (once, then cached)', run: sizesBench },
+  'cold-visit': { title: 'cold visits in Chromium: every file the page loads', run: coldVisitBench },
+  lighthouse: { title: 'Lighthouse, mobile, default throttling', run: lighthouseBench },
+  api: { title: 'API over HTTP on loopback', run: apiBench },
 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed(count: number, run: (i: number) => Promise<void>): Promise<{ p50: number; p95: number; perSecond: number }> {
-  const durations: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i += 1) {
-    const t = performance.now();
-    await run(i);
-    durations.push(performance.now() - t);
-  }
-  const total = performance.now() - started;
-  return { p50: percentile(durations, 50), p95: percentile(durations, 95), perSecond: (count / total) * 1000 };
-}
-
-async function apiBench(): Promise<string[]> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: true, port: 0 });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seedDemo(database.db);
-  const services = await startServices(config);
-  const app = await buildApp({ config, db: database.db, services });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const failures: string[] = [];
-  try {
-    let cookie = '';
-    let token = '';
-    const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
-      const response = await fetch(`${base}/api/bff/${name}`, {
-        method,
-        headers: { cookie, 'content-type': 'application/json', [AUTHENTICITY_TOKEN_HEADER]: token, 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) cookie = setCookie.split(';')[0]!;
-      const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
-      if (fresh) token = fresh;
-      if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
-    token = String((await call('GET', 'getAuthenticityTokenForClient')).authenticityToken);
-    await call('POST', 'signIn', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
-    const save = await timed(300, async (i) => {
-      await call('POST', 'saveBloodPressure', {
-        measuredAt: new Date(Date.now() - i * 60_000).toISOString(),
-        systolic: 110 + (i % 40),
-        diastolic: 70 + (i % 20),
-        pulse: 60 + (i % 30),
-      });
-    });
-    const list = await timed(300, async () => {
-      await call('GET', 'listBloodPressures?limit=20');
-    });
-    const rssMb = process.memoryUsage().rss / 1024 / 1024;
-    console.log(
-      `saveBloodPressure  p50 ${save.p50.toFixed(1)} ms  p95 ${save.p95.toFixed(1)} ms  ${save.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.saveP95Ms} ms)`,
-    );
-    console.log(
-      `listBloodPressures p50 ${list.p50.toFixed(1)} ms  p95 ${list.p95.toFixed(1)} ms  ${list.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.listP95Ms} ms)`,
-    );
-    const rssBudget = BUDGETS.rssMb[database.kind];
-    console.log(`resident memory after the run: ${rssMb.toFixed(0)} MB on ${database.kind} (budget ${rssBudget} MB)`);
-    if (save.p95 > BUDGETS.saveP95Ms) failures.push(`saveBloodPressure p95 ${save.p95.toFixed(1)} ms > ${BUDGETS.saveP95Ms} ms`);
-    if (list.p95 > BUDGETS.listP95Ms) failures.push(`listBloodPressures p95 ${list.p95.toFixed(1)} ms > ${BUDGETS.listP95Ms} ms`);
-    if (rssMb > rssBudget) failures.push(`memory ${rssMb.toFixed(0)} MB > ${rssBudget} MB`);
-  } finally {
-    await app.close();
-    await services.close();
-    await database.close();
-  }
-  return failures;
-}
-
-function bundleBench(): string[] {
-  const failures: string[] = [];
-  let firstVisitKb = 0;
-  const areaEntries: number[] = [];
-  for (const folder of WEB_PACKAGES) {
-    const fragmentFile = path.join(REPO_ROOT, folder, 'dist', 'importmap.json');
-    let fragment: { imports: Record<string, string> };
-    try {
-      fragment = JSON.parse(readFileSync(fragmentFile, 'utf8'));
-    } catch {
-      failures.push(`${folder} is not built (run npm run build)`);
-      continue;
-    }
-    for (const [name, file] of Object.entries(fragment.imports)) {
-      const full = path.join(REPO_ROOT, folder, 'dist', file);
-      const gzipKb = gzipSync(readFileSync(full)).length / 1024;
-      const rawKb = statSync(full).size / 1024;
-      const budget = folder === 'mf-shared' ? BUDGETS.sharedEntryGzipKb : folder === 'root-config' ? null : BUDGETS.areaEntryGzipKb;
-      console.log(
-        `${name.padEnd(24)} ${rawKb.toFixed(1).padStart(7)} KB  gzip ${gzipKb.toFixed(1).padStart(6)} KB${budget ? ` (budget ${budget} KB)` : ''}`,
-      );
-      if (budget && gzipKb > budget) failures.push(`${name} gzip ${gzipKb.toFixed(1)} KB > ${budget} KB`);
-      if (folder.startsWith('mf-') && folder !== 'mf-shared') areaEntries.push(gzipKb);
-      else firstVisitKb += gzipKb;
-    }
-  }
-  // A first visit loads root-config, the shared modules and one area (the largest, to be safe).
-  firstVisitKb += Math.max(0, ...areaEntries);
-  console.log(`first visit, gzipped: ${firstVisitKb.toFixed(1)} KB (budget ${BUDGETS.firstVisitGzipKb} KB)`);
-  if (firstVisitKb > BUDGETS.firstVisitGzipKb) failures.push(`first visit ${firstVisitKb.toFixed(1)} KB > ${BUDGETS.firstVisitGzipKb} KB`);
-  return failures;
-}
-
 async function main(): Promise<void> {
-  console.log('— front-end modules (what a first visit downloads, once, then cached) —');
-  const failures = bundleBench();
-  console.log('— API over HTTP on loopback —');
-  failures.push(...(await apiBench()));
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !BENCHES[name]);
+  if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  const failures: string[] = [];
+  for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
+    const bench = BENCHES[name]!;
+    console.log(`— ${bench.title} —`);
+    failures.push(...(await bench.run()));
+  }
   if (failures.length > 0) {
     console.error(`\nover budget:\n- ${failures.join('\n- ')}`);
     process.exit(1);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, areaForPath, callPath, ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,6 +66,35 @@ export function modulesOfPage(map: Required<Fragment>, area: string): string[] {
     queue.push(...(map.dependencies[name] ?? []));
   }
   return [...seen].map((name) => map.imports[name]!);
+}
+
+/** The encodings an Accept-Encoding header allows (q > 0). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
+  }
+  return accepted;
+}
+
+/**
+ * The page compressed as the browser accepts. Pages come from the not-found handler, which
+ * @fastify/compress's per-route hooks (app.ts) do not reach; a page is a few KiB, so a fast
+ * brotli level costs well under a millisecond.
+ */
+function compressPage(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepted.has('br')) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (accepted.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
 }
 
 /** Inline JSON for a `<script type="application/json">`: nothing in it can close the element. */
@@ -160,17 +190,16 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     // import-map-overrides only where it can be used: development.
     html =
       config.env === 'development' ? html.replace(/<!--\/?dev-tools-->/g, '') : html.replace(/<!--dev-tools-->.*?<!--\/dev-tools-->/gs, '');
-    return (
-      reply
-        .status(status)
-        .header('content-type', 'text/html; charset=utf-8')
-        // A page that carries the member's session read is theirs alone: never stored.
-        .header('cache-control', session ? 'no-store' : 'no-cache')
-        .header('content-security-policy', contentSecurityPolicy(nonce, config))
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'strict-origin-when-cross-origin')
-        .send(html)
-    );
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // A page that carries the member's session read is theirs alone: never stored.
+      .header('cache-control', session ? 'no-store' : 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(nonce, config))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .header('vary', 'accept-encoding');
+    return reply.send(compressPage(request, reply, html));
   };
 
   // Deep links (/vitals, /points/3/about, ...) all get the shell; paths no area owns get it with 404.

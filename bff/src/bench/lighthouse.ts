@@ -1,0 +1,79 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM, fmt, startBenchSite } from './site';
+
+/*
+ * Lighthouse (mobile, default simulated throttling) on /login and on /vitals signed in, against
+ * the built site on loopback, in Debian's Chromium. Offline: nothing leaves this machine.
+ */
+
+export const LIGHTHOUSE_GOALS = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 100 };
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Lhr {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+export async function lighthouseBench(): Promise<string[]> {
+  // Both are ES modules only: loaded as such from this CommonJS bundle.
+  const { default: lighthouse } = (await import('lighthouse')) as unknown as {
+    default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+  };
+  const chromeLauncher = (await import('chrome-launcher')) as unknown as {
+    launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+  };
+  const failures: string[] = [];
+  const site = await startBenchSite();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const pages: [string, string, Record<string, string>][] = [
+      ['/login (visitor)', '/login', {}],
+      ['/vitals (signed in)', '/vitals', { Cookie: await site.memberCookie() }],
+    ];
+    for (const [label, pathname, extraHeaders] of pages) {
+      const result = await lighthouse(`${site.base}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders,
+      });
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) {
+        failures.push(`Lighthouse on ${label} failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
+        continue;
+      }
+      // LIGHTHOUSE_REPORT_DIR=… keeps each full report (open it in the Lighthouse viewer).
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${pathname.slice(1) || 'home'}.json`), JSON.stringify(lhr));
+      }
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
+      const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
+      const goals = LIGHTHOUSE_GOALS;
+      console.log(
+        `${label.padEnd(20)} score ${score} (goal ≥ ${goals.score})  LCP ${fmt(lcp / 1000)} s (≤ ${goals.lcpMs / 1000} s)  CLS ${fmt(cls, 3)} (≤ ${goals.cls})  TBT ${fmt(tbt, 0)} ms (≤ ${goals.tbtMs} ms)`,
+      );
+      if (score < goals.score) failures.push(`Lighthouse ${label}: score ${score} < ${goals.score}`);
+      if (lcp > goals.lcpMs) failures.push(`Lighthouse ${label}: LCP ${fmt(lcp / 1000)} s > ${goals.lcpMs / 1000} s`);
+      if (cls > goals.cls) failures.push(`Lighthouse ${label}: CLS ${fmt(cls, 3)} > ${goals.cls}`);
+      if (tbt > goals.tbtMs) failures.push(`Lighthouse ${label}: TBT ${fmt(tbt, 0)} ms > ${goals.tbtMs} ms`);
+    }
+  } finally {
+    chrome.kill();
+    await site.close();
+  }
+  return failures;
+}

@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { REPO_ROOT } from '../paths';
+import { WEB_PACKAGES } from '../web/site';
+import { fmt, kib } from './site';
+
+/*
+ * The compressed size of every module the browser may load: each shared module, the loader and
+ * each area, each against its own budget (KiB, as sent: the build's .br and .gz files).
+ */
+
+/** [brotli, gzip] KiB. Shared modules: what they weigh once trimmed (root-config/src/vendor). */
+export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
+  systemjs: [4.5, 5],
+  '@sukoyaka/root-config': [1.5, 2],
+  react: [4, 4.5],
+  'react/jsx-runtime': [1, 1],
+  'react-dom': [2.5, 2.5],
+  'react-dom/client': [58, 67],
+  'react-router': [14, 16],
+  'single-spa': [6.5, 7],
+  'styled-components': [12.5, 13.5],
+  '@tanstack/react-query': [11.5, 12.5],
+  axios: [20, 22],
+  'date-fns': [10.5, 12],
+  'date-fns/locale/ja': [2.5, 3],
+  '@sukoyaka/contract': [32, 37],
+  '@sukoyaka/shared': [35, 40],
+  '@sukoyaka/account': [26, 30],
+  '@sukoyaka/health': [26, 30],
+  '@sukoyaka/incentives': [26, 30],
+  '@sukoyaka/myna': [26, 30],
+};
+
+/** The compressed bytes of a built file: its precompressed siblings, else compressed here. */
+export function compressedSizes(file: string): { raw: number; brotli: number; gzip: number } {
+  const content = readFileSync(file);
+  const sibling = (suffix: string, compress: () => Buffer) =>
+    existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).length : compress().length;
+  return {
+    raw: content.length,
+    brotli: sibling('.br', () => brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: sibling('.gz', () => gzipSync(content, { level: 9 })),
+  };
+}
+
+export function sizesBench(): string[] {
+  const failures: string[] = [];
+  const modules: [string, string][] = [];
+  for (const folder of WEB_PACKAGES) {
+    const dist = path.join(REPO_ROOT, folder, 'dist');
+    let fragment: { imports: Record<string, string> };
+    try {
+      fragment = JSON.parse(readFileSync(path.join(dist, 'importmap.json'), 'utf8'));
+    } catch {
+      failures.push(`${folder} is not built (run npm run build)`);
+      continue;
+    }
+    for (const [name, file] of Object.entries(fragment.imports)) modules.push([name, path.join(dist, file)]);
+    if (folder === 'root-config') {
+      const loader = readdirSync(dist).find((file) => /^system\.[0-9a-f]{8}\.js$/.test(file));
+      if (loader) modules.unshift(['systemjs', path.join(dist, loader)]);
+    }
+  }
+  console.log(`${'module'.padEnd(24)} ${'raw'.padStart(8)} ${'brotli'.padStart(8)} ${'gzip'.padStart(8)}   budget (brotli / gzip)`);
+  for (const [name, file] of modules) {
+    const size = compressedSizes(file);
+    const budget = MODULE_BUDGETS_KIB[name];
+    const over = budget ? kib(size.brotli) > budget[0] || kib(size.gzip) > budget[1] : false;
+    console.log(
+      `${name.padEnd(24)} ${fmt(kib(size.raw)).padStart(8)} ${fmt(kib(size.brotli)).padStart(8)} ${fmt(kib(size.gzip)).padStart(8)}   ${
+        budget ? `${budget[0]} / ${budget[1]} KiB` : 'no budget'
+      }${over ? '  OVER' : ''}`,
+    );
+    if (!budget) failures.push(`${name} has no size budget (bff/src/bench/sizes.ts)`);
+    else if (over)
+      failures.push(`${name} ${fmt(kib(size.brotli))} KiB brotli / ${fmt(kib(size.gzip))} KiB gzip > ${budget[0]} / ${budget[1]} KiB`);
+  }
+  return failures;
+}
