@@ -31,8 +31,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 function keyParameters(call: CallName): Array<{ name: string; list: boolean }> {
   const shape = inputShape(call);
   const isKey = (name: string, schema: JsonSchema) =>
-    /(^id$|Ids?$|^ids$|cursor|token)/i.test(name) || /\[0-9a-f\]\{8\}/.test(schema.pattern ?? '');
-  return Object.entries(shape.properties ?? {}).flatMap(([name, schema]) => {
+    /(^ids?$|Ids?$|^cursor|Cursor|^token|Token)/.test(name) || /\[0-9a-f\]\{8\}/.test(schema.pattern ?? '');
+  return Object.entries(shape.properties ?? {}).flatMap(([name, schema]): Array<{ name: string; list: boolean }> => {
     if (schema.type === 'array' && schema.items && isKey(name, schema.items)) return [{ name, list: true }];
     return isKey(name, schema) ? [{ name, list: false }] : [];
   });
@@ -165,6 +165,11 @@ describe('ownership matrix: B with every value of A gets nothing of A', () => {
     expect(valuesOfA.size).toBeGreaterThanOrEqual(6);
     expect([...valuesOfA].some((value) => !/^[0-9a-f-]{36}$/i.test(value))).toBe(true);
     expect(snapshotOfA.reads).toContain(a.example.marker);
+  });
+
+  it("the leak check sees A's values when they are there: in A's own answers", async () => {
+    const own = await a.browser.get('listBloodPressures', { limit: 100 });
+    expect([...secretsOfA].filter((secret) => own.text.toLowerCase().includes(secret.toLowerCase())).length).toBeGreaterThanOrEqual(3);
   });
 
   it.each(matrixCalls)(
