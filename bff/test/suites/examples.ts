@@ -64,20 +64,14 @@ export const examples: Examples = {
 };
 
 /**
- * Calls the ownership matrix leaves out, each with why. They take no id, cursor or value naming a
- * member's stored data, or their only such value is a secret mailed or texted to the member (a
- * mail-link token, an SMS code), which the answers never carry.
+ * Calls the ownership matrix leaves out, each with why: they name no stored data of a member by
+ * id, cursor or token, only an e-mail address and a password, and they act on the session or
+ * mailbox rather than on a member's records.
  */
 export const ownershipExempt: { [N in CallName]?: string } = {
-  signIn: 'starts a new session: the matrix keeps B signed in as B',
-  signUp: 'creates a new account from an e-mail address; no stored data of a member is named',
-  createPasswordReset: "mails a link to the address given; answers the same whether or not it is anyone's",
-  updatePasswordByResetToken: 'its only key is the mailed token, which no answer carries',
-  activateUserEmailVerification: 'its only key is the mailed token, which no answer carries',
-  activateUserEmailChange: 'its only key is the mailed token, which no answer carries',
-  verifySignInCode: 'its only key is the texted code of a sign-in in progress, not a signed-in member',
-  confirmSmsMfaSetup: "its only key is the texted code of the caller's own setup",
-  disableSmsMfa: "acts on the caller's own setting and takes no input",
+  signIn: 'starts a new session from an address and a password: the matrix keeps B signed in as B',
+  signUp: 'creates a new account from an address and a password; names no stored data of a member',
+  createPasswordReset: "mails a link to the address given and answers the same whether or not it is anyone's",
 };
 
 /** The example of a call, for a member; undefined when the call has none (a test fails then). */
