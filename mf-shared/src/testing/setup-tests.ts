@@ -1,3 +1,18 @@
+import { dirname, join } from 'node:path';
 import '@testing-library/jest-dom';
 // react-router needs TextEncoder at load time, which jest's jsdom does not provide.
 import './polyfills';
+
+// BudouX (ui/phrases.tsx) reads HTML with the browser's DOMParser in a bundle (its package's
+// `browser` field, which webpack follows) and with linkedom in Node; jest follows no `browser`
+// field, so it is given the browser module here, as the bundle is.
+const budouxDist = dirname(require.resolve('budoux'));
+jest.doMock(join(budouxDist, 'dom.js'), () => jest.requireActual(join(budouxDist, 'dom-browser.js')));
+
+// jsdom has no `word-break: auto-phrase`, so pages render through the BudouX fallback, as in
+// Safari or Firefox. Loaded before each file's tests, so that a heading reads the same from its
+// first render instead of changing under a test.
+beforeAll(async () => {
+  const { loadPhraseParser } = await import('../ui/phrases');
+  await loadPhraseParser();
+});

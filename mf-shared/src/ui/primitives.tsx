@@ -1,5 +1,6 @@
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
+import { Phrases, phraseAttrs } from './phrases';
 import { visuallyHidden } from './theme';
 
 export const Stack = styled.div<{ $gap?: number }>`
@@ -16,19 +17,19 @@ export const Card = styled.section`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
 `;
 
-export const Heading = styled.h1`
+export const Heading = styled.h1.attrs(phraseAttrs)`
   font-size: 1.5rem;
   line-height: 1.4;
   margin: 0;
 `;
 
-export const SectionHeading = styled.h2`
+export const SectionHeading = styled.h2.attrs(phraseAttrs)`
   font-size: 1.125rem;
   line-height: 1.5;
   margin: 0 0 ${({ theme }) => theme.spacing(1)};
 `;
 
-export const Text = styled.p<{ $muted?: boolean }>`
+export const Text = styled.p.attrs(phraseAttrs)<{ $muted?: boolean }>`
   margin: 0;
   color: ${({ theme, $muted }) => ($muted ? theme.colors.textMuted : theme.colors.text)};
 `;
@@ -71,7 +72,7 @@ const StyledButton = styled.button<{ $variant?: ButtonVariant; $block?: boolean 
   ${buttonStyles}
 `;
 
-export const ButtonLinkStyle = styled.a<{ $variant?: ButtonVariant; $block?: boolean }>`
+export const ButtonLinkStyle = styled.a.attrs(phraseAttrs)<{ $variant?: ButtonVariant; $block?: boolean }>`
   ${buttonStyles}
 `;
 
@@ -84,8 +85,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', block, busy, disabled, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <StyledButton type={type} $variant={variant} $block={block} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
-      {children}
+    <StyledButton
+      type={type}
+      $variant={variant}
+      $block={block}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      data-phrases=""
+      {...rest}
+    >
+      <Phrases>{children}</Phrases>
     </StyledButton>
   );
 }
@@ -97,7 +106,7 @@ export const Field = styled.div`
   gap: ${({ theme }) => theme.spacing(0.5)};
 `;
 
-export const Label = styled.label`
+export const Label = styled.label.attrs(phraseAttrs)`
   font-weight: 700;
   font-size: 0.9375rem;
 `;

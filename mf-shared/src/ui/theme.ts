@@ -64,4 +64,16 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${theme.colors.primary}; }
   :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   button, input, select, textarea { font: inherit; }
+  /*
+   * Japanese breaks between phrases, never leaving one character alone on a line: headings,
+   * buttons, labels and the short texts of the shared primitives (marked data-phrases).
+   */
+  h1, h2, h3, h4, h5, h6, button, label, legend, [data-phrases] {
+    word-break: auto-phrase;
+    text-wrap: pretty;
+  }
+  /* Without auto-phrase, words stay whole and BudouX's <wbr> (ui/phrases.tsx) give the breaks. */
+  @supports not (word-break: auto-phrase) {
+    [data-phrases] { word-break: keep-all; overflow-wrap: anywhere; }
+  }
 `;
