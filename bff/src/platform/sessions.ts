@@ -1,4 +1,5 @@
-/** The one module that writes the sessions table: the session plugin, sign-in, step-up and password reset call it. */
+// The one module that writes the sessions table: the session plugin, sign-in, step-up and password
+// reset call it.
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { sessions } from '../db/schema';
