@@ -1,8 +1,9 @@
 import { areaNames } from '@sukoyaka/contract';
 import { hideAreaFailure, queryClient, sessionQueryKey, showAreaFailure, startPageViewTracking, type SessionData } from '@sukoyaka/shared';
-import { addErrorHandler, registerApplication, start, type AppError as SingleSpaError } from 'single-spa';
+import { addErrorHandler, registerApplication, start, type AppError as SingleSpaError, type LifeCycles } from 'single-spa';
 
 import { activeArea } from './active-area';
+import { mountingAsTransition } from './transition-mount';
 
 declare const System: { import(specifier: string): Promise<unknown> };
 
@@ -10,7 +11,7 @@ export function registerAreas(): void {
   for (const name of areaNames) {
     registerApplication({
       name,
-      app: () => System.import(name) as never,
+      app: () => System.import(name).then((lifecycles) => mountingAsTransition(lifecycles as LifeCycles)),
       activeWhen: (location) => activeArea(location.pathname) === name,
     });
   }
