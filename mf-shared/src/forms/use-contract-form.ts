@@ -27,7 +27,7 @@ export type ContractFormOptions<S extends z.ZodType, Result> = {
   { mutation: FormMutation<z.output<S>, Result>; submit?: never } | { submit: (data: z.output<S>) => Promise<Result>; mutation?: never }
 );
 
-export interface ContractForm<S extends z.ZodType> {
+export interface ContractForm {
   /**
    * Props for the `<form>`: its ref (to find the first invalid field), `noValidate` (the schema
    * speaks, not the browser) and an `onSubmit` that submits what `values()` returns.
@@ -38,7 +38,7 @@ export interface ContractForm<S extends z.ZodType> {
     onSubmit: (event: FormEvent) => void;
   };
   /** Validates `values` with the schema, then sends them; field errors and focus follow. */
-  submit: (values: unknown, handlers?: { onSuccess?: (result: unknown) => void }) => void;
+  submit: (values: unknown) => void;
   /** A handler for `<form onSubmit>` that submits what `values()` returns. */
   handleSubmit: (values: () => unknown) => (event: FormEvent) => void;
   /** The message at each field: the schema's before sending, the bff's 400 `fields` after. */
@@ -51,8 +51,6 @@ export interface ContractForm<S extends z.ZodType> {
   isPending: boolean;
   /** Forgets field errors and the failed call. */
   reset: () => void;
-  /** The data last accepted by the schema, typed. */
-  lastData: z.output<S> | undefined;
 }
 
 /**
@@ -63,7 +61,7 @@ export interface ContractForm<S extends z.ZodType> {
  * (TextField, Select, LabelledField; DatePicker marks its opener), in document order; a field
  * that is not rendered that way is found by its `name`.
  */
-export function useContractForm<S extends z.ZodType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm<S> {
+export function useContractForm<S extends z.ZodType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm {
   const { schema, submit: send } = options;
   const own = useMutation<Result, unknown, z.output<S>>({
     mutationFn: (data) => (send ? send(data) : Promise.reject(new Error('useContractForm: no submit'))),
@@ -72,7 +70,6 @@ export function useContractForm<S extends z.ZodType, Result = unknown>(options: 
   const formRef = useRef<HTMLFormElement | null>(null);
   const [errors, setErrorsState] = useState<FieldErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
-  const [lastData, setLastData] = useState<z.output<S> | undefined>(undefined);
   const latest = useRef(options);
   latest.current = options;
 
@@ -89,18 +86,14 @@ export function useContractForm<S extends z.ZodType, Result = unknown>(options: 
   }, [focusRequest]);
 
   const submit = useCallback(
-    (values: unknown, handlers?: { onSuccess?: (result: unknown) => void }) => {
+    (values: unknown) => {
       const { data, errors: invalid } = validateInput(schema, values);
       const found = { ...invalid, ...latest.current.check?.(invalid ?? {}) };
       showErrors(found);
       if (!data || Object.values(found).some(Boolean)) return;
-      setLastData(data);
       latest.current.beforeSubmit?.(data);
       mutation.mutate(data, {
-        onSuccess: (result) => {
-          latest.current.onSuccess?.(result, data);
-          handlers?.onSuccess?.(result);
-        },
+        onSuccess: (result) => latest.current.onSuccess?.(result, data),
         onError: (error) => {
           showErrors(fieldErrorsOf(error));
           latest.current.onError?.(error);
@@ -132,7 +125,6 @@ export function useContractForm<S extends z.ZodType, Result = unknown>(options: 
       setErrorsState({});
       mutation.reset();
     },
-    lastData,
   };
 }
 
