@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Tables the platform reads to decide who is calling and whether they may (members, their
 // associations, sessions), and the audit log every area writes through platform/audit.ts.
@@ -82,4 +82,70 @@ export const auditLogs = pgTable(
     index('audit_logs_user_idx').on(table.userId, table.createdAt),
     index('audit_logs_event_idx').on(table.event, table.createdAt),
   ],
+);
+
+/**
+ * Mail and SMS waiting to leave (platform/outbox.ts, its only writer). A row is written in the
+ * same transaction as what it tells of (a link issued, a code issued), so a member's call never
+ * waits on SMTP or the SMS provider and nothing is lost across a restart; the worker sends it.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['mail', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    /** Mail only. */
+    subject: text('subject'),
+    body: text('body').notNull(),
+    /** A short label for logs (never the content): e.g. `password_reset`. */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row is due: the next try, or the end of a claim's lease while it is being sent. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** After this it is pointless to send (an SMS code that has expired): marked failed instead. */
+    discardAfter: timestamp('discard_after', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * One row per Idempotency-Key a caller sent with a POST (platform/idempotency.ts is its only
+ * writer): the call and a hash of its input, then the answer once there is one, replayed to a
+ * retry with the same key for 24 hours. `owner` is the member id, or the session id of a visitor.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    callName: text('call_name').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** 'running' until the call answers, then 'done' with the answer's status and body. */
+    status: text('status').$type<'running' | 'done'>().notNull(),
+    responseStatus: integer('response_status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The sign-in throttle's attempts per client address, shared by every instance of the bff
+ * (platform/auth-throttle-store.ts is its only writer): the times (epoch ms) of the attempts
+ * still in the window, oldest first, and whether the latest attempt was allowed.
+ */
+export const authThrottleAttempts = pgTable(
+  'auth_throttle_attempts',
+  {
+    key: text('key').primaryKey(),
+    attempts: bigint('attempts', { mode: 'number' }).array().notNull(),
+    lastAllowed: boolean('last_allowed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_throttle_attempts_updated_idx').on(table.updatedAt)],
 );
