@@ -16,10 +16,10 @@ export const COLD_VISIT_BUDGETS_KIB = {
 interface Visit {
   scripts: number;
   total: number;
-  files: { url: string; type: string; bytes: number; encoding: string }[];
+  files: { url: string; type: string; bytes: number; decoded: number; encoding: string }[];
 }
 
-async function coldVisit(browser: Browser, site: BenchSite, pathname: string, cookie?: string): Promise<Visit> {
+async function coldVisit(browser: Browser, site: BenchSite, pathname: string, encodings: string, cookie?: string): Promise<Visit> {
   const context = await browser.newContext();
   try {
     if (cookie) {
@@ -34,7 +34,7 @@ async function coldVisit(browser: Browser, site: BenchSite, pathname: string, co
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'br, gzip' } });
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': encodings } });
     const requests = new Map<string, { url: string; type: string; headerBytes: number; encoding: string }>();
     const files: Visit['files'] = [];
     cdp.on('Network.responseReceived', (event) => {
@@ -45,13 +45,16 @@ async function coldVisit(browser: Browser, site: BenchSite, pathname: string, co
         encoding: String(event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'identity'),
       });
     });
+    const decoded = new Map<string, number>();
+    cdp.on('Network.dataReceived', (event) => decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength));
     cdp.on('Network.loadingFinished', (event) => {
       const request = requests.get(event.requestId);
-      if (request)
+      if (request && !request.url.startsWith('data:'))
         files.push({
           url: request.url,
           type: request.type,
           bytes: event.encodedDataLength - request.headerBytes,
+          decoded: decoded.get(event.requestId) ?? 0,
           encoding: request.encoding,
         });
     });
@@ -77,11 +80,14 @@ export async function coldVisitBench(): Promise<string[]> {
       ['cold /vitals (signed in)', '/vitals', COLD_VISIT_BUDGETS_KIB.vitalsScripts, await site.memberCookie()],
     ];
     for (const [label, pathname, budget, cookie] of visits) {
-      const visit = await coldVisit(browser, site, pathname, cookie);
+      // For comparison with figures taken where only gzip was offered (HTTP/1.1 without TLS).
+      const gzip = await coldVisit(browser, site, pathname, 'gzip', cookie);
+      const visit = await coldVisit(browser, site, pathname, 'br, gzip', cookie);
+      const raw = visit.files.filter((file) => file.type === 'Script').reduce((sum, file) => sum + file.decoded, 0);
       const scriptFiles = visit.files.filter((file) => file.type === 'Script');
       const encodings = [...new Set(scriptFiles.map((file) => file.encoding))].join(', ');
       console.log(
-        `${label.padEnd(26)} scripts ${fmt(kib(visit.scripts)).padStart(6)} KiB in ${scriptFiles.length} files (${encodings}), everything ${fmt(kib(visit.total))} KiB in ${visit.files.length} requests (budget: scripts ${budget} KiB)`,
+        `${label.padEnd(26)} scripts ${fmt(kib(visit.scripts)).padStart(6)} KiB in ${scriptFiles.length} files (${encodings}; gzip ${fmt(kib(gzip.scripts))} KiB, uncompressed ${fmt(kib(raw))} KiB), everything ${fmt(kib(visit.total))} KiB in ${visit.files.length} requests (budget: scripts ${budget} KiB)`,
       );
       if (process.env.BENCH_VERBOSE) {
         for (const file of visit.files)
