@@ -1,9 +1,8 @@
 import type { BloodPressure, ParsedInput } from '@sukoyaka/contract';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bloodPressures } from '../db/schema';
-import { HttpError } from '../platform/errors';
-import { ErrorCodes } from '@sukoyaka/contract';
+import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 
 type Row = typeof bloodPressures.$inferSelect;
 
@@ -30,41 +29,38 @@ export async function saveBloodPressure(db: Executor, userId: string, input: Par
   return toBloodPressure(row!);
 }
 
-/** The keyset cursor is the last row's (measured_at, id), so pages stay stable while rows are added. */
-function encodeCursor(row: Row): string {
-  return Buffer.from(`${row.measuredAt.toISOString()}|${row.id}`).toString('base64url');
+/** The list's two hot statements, prepared once per database (or transaction) they run on. */
+const prepared = new WeakMap<Executor, ReturnType<typeof prepareList>>();
+
+/** The list's query, without or after a cursor, its values as placeholders (userId, limit, afterAt, afterId). */
+export function listBloodPressuresQuery(db: Executor, afterCursor: boolean) {
+  const after = afterCursor
+    ? keysetBefore(bloodPressures.measuredAt, bloodPressures.id, { at: sql.placeholder('afterAt'), id: sql.placeholder('afterId') })
+    : undefined;
+  return db
+    .select()
+    .from(bloodPressures)
+    .where(and(eq(bloodPressures.userId, sql.placeholder('userId')), after))
+    .orderBy(desc(bloodPressures.measuredAt), desc(bloodPressures.id))
+    .limit(sql.placeholder('limit'));
 }
 
-function decodeCursor(cursor: string): { measuredAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const measuredAt = new Date(at ?? '');
-  if (!id || Number.isNaN(measuredAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError(400, ErrorCodes.invalidParameters, 'カーソルの形式が正しくありません', {
-      cursor: ['カーソルの形式が正しくありません'],
-    });
-  }
-  return { measuredAt, id };
+function prepareList(db: Executor) {
+  return {
+    first: listBloodPressuresQuery(db, false).prepare('list_blood_pressures_first'),
+    after: listBloodPressuresQuery(db, true).prepare('list_blood_pressures_after'),
+  };
 }
 
 export async function listBloodPressures(db: Executor, userId: string, input: ParsedInput<'listBloodPressures'>) {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const rows = await db
-    .select()
-    .from(bloodPressures)
-    .where(
-      and(
-        eq(bloodPressures.userId, userId),
-        after
-          ? or(
-              lt(bloodPressures.measuredAt, after.measuredAt),
-              and(eq(bloodPressures.measuredAt, after.measuredAt), lt(bloodPressures.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(bloodPressures.measuredAt), desc(bloodPressures.id))
-    .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toBloodPressure), nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareList(db)));
+  // One row more than the page tells whether there is a next one.
+  const limit = input.limit + 1;
+  const rows = after
+    ? await statements.after.execute({ userId, limit, afterAt: after.at.toISOString(), afterId: after.id })
+    : await statements.first.execute({ userId, limit });
+  const page = keysetPage(rows, input.limit, (row) => ({ at: row.measuredAt, id: row.id }));
+  return { items: page.rows.map(toBloodPressure), nextCursor: page.nextCursor };
 }

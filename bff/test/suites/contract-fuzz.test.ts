@@ -27,20 +27,7 @@ interface KnownDefect {
  * any new one. The owner of bff/src fixes them and takes the entry out (the last test fails on
  * an entry that no longer happens).
  */
-const KNOWN_DEFECTS: KnownDefect[] = [
-  {
-    calls: ['listBloodPressures'],
-    probe: /^field cursor: base64url of (year \+275760|year -271821|year 0000) and a UUID$/,
-    finding: /^answered 500$/,
-    why: 'a cursor whose time JavaScript accepts but PostgreSQL cannot store (years +275760, -271821, 0000; e.g. base64url of "+275760-09-13T00:00:00.000Z|<uuid>") reaches the query: 500',
-  },
-  {
-    calls: ['listBloodPressures'],
-    probe: /^field cursor: base64url of a time and 36 (dashes|"a"s)$/,
-    finding: /^answered 500$/,
-    why: 'a cursor whose id passes /^[0-9a-f-]{36}$/ but is no UUID (e.g. base64url of "2024-05-01T00:00:00.000Z|" + 36 dashes) reaches the query: 500',
-  },
-];
+const KNOWN_DEFECTS: KnownDefect[] = [];
 
 const isKnown = (finding: string) => {
   const [call, probe, problem] = finding.split(' | ') as [CallName, string, string];

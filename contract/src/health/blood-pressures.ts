@@ -3,7 +3,7 @@ import { defineCall } from '../define';
 import { cursor, integerInRange, isoTimestamp, pageSize, pastMoment } from '../fields';
 
 export const bloodPressureSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   measuredAt: isoTimestamp,
   systolic: z.number(),
   diastolic: z.number(),
