@@ -4,10 +4,19 @@ import { REPO_ROOT } from './paths';
 export interface Config {
   /** production disables the demo seed and development pages and marks cookies Secure. */
   env: 'production' | 'development' | 'test';
+  /** The address to listen on: loopback unless HOST says otherwise (a container sets 0.0.0.0). */
   host: string;
   port: number;
   /** PostgreSQL server; when absent the embedded PGlite database is used. */
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool (db/client.ts): size and timeouts, in milliseconds; 0 means none. */
+  databasePool: DatabasePoolSettings;
+  /**
+   * Redis for state several instances share (the sign-in throttle); without it that state lives
+   * in the database. `redisKeyPrefix` keeps apps (and test runs) sharing one Redis apart.
+   */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   /** Where PGlite keeps its files; `memory://` keeps nothing (tests). */
   dataDir: string;
   /** Seed the demo association and member into a fresh database. */
@@ -41,6 +50,16 @@ export interface Config {
   trustProxy: boolean | string;
 }
 
+export interface DatabasePoolSettings {
+  max: number;
+  /** How long a call waits for a connection before failing. */
+  connectionTimeoutMs: number;
+  /** An idle connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
+  statementTimeoutMs: number;
+}
+
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -69,9 +88,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
     env: mode,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback by default: the development outbox (reset and verification links) must not be
+    // reachable from the network by accident.
+    host: env.HOST || '127.0.0.1',
     port,
     databaseUrl,
+    databasePool: {
+      max: Math.max(1, wholeNumber('DB_POOL_MAX', env.DB_POOL_MAX, 10)),
+      connectionTimeoutMs: wholeNumber('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, 5000),
+      idleTimeoutMs: wholeNumber('DB_IDLE_TIMEOUT_MS', env.DB_IDLE_TIMEOUT_MS, 30000),
+      statementTimeoutMs: wholeNumber('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 15000),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'sukoyaka:',
     dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, '.data'),
     // Production never seeds; elsewhere the embedded database is seeded unless told not to.
     seedDemo: mode !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl),

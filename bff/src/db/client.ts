@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
+import type { DatabasePoolSettings } from '../config';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../paths';
 import * as schema from './schema';
 
@@ -21,13 +22,40 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export const DEFAULT_POOL: DatabasePoolSettings = {
+  max: 10,
+  connectionTimeoutMs: 5000,
+  idleTimeoutMs: 30000,
+  statementTimeoutMs: 15000,
+};
+
+/** Where the pool reports a connection it lost while idle; the process keeps running. */
+export type PoolErrorListener = (error: Error) => void;
+
 /**
  * Opens the database and applies the versioned migrations. PGlite (embedded, `dataDir`, or
  * `memory://`) unless a PostgreSQL URL is given.
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  pool?: DatabasePoolSettings;
+  onPoolError?: PoolErrorListener;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const settings = options.pool ?? DEFAULT_POOL;
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: settings.max,
+      connectionTimeoutMillis: settings.connectionTimeoutMs,
+      idleTimeoutMillis: settings.idleTimeoutMs,
+      ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    });
+    // An idle connection the server closes (a restart, pg_terminate_backend, a network cut) is
+    // reported here; without a listener Node treats it as an unhandled error and exits. The pool
+    // has already dropped that connection, so the next query opens a new one.
+    const onError = options.onPoolError ?? ((error: Error) => console.error('PostgreSQL pool: idle connection lost', error.message));
+    pool.on('error', onError);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
@@ -36,4 +64,28 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * True for an error that says the connection to PostgreSQL is gone or refused (terminated,
+ * server shutting down, cannot connect, pool timeout), as opposed to a query that is wrong: the
+ * call may succeed when retried, so it is answered 503.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  // 57P01 admin_shutdown (pg_terminate_backend), 57P02 crash_shutdown, 57P03 cannot_connect_now,
+  // class 08 connection exceptions; ECONNREFUSED/ECONNRESET/EPIPE from the socket.
+  if (
+    typeof code === 'string' &&
+    (/^57P0[123]$/.test(code) || code.startsWith('08') || /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code))
+  )
+    return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  )
+    return true;
+  // Drizzle wraps the driver's error ("Failed query: …") with the original as its cause.
+  return cause !== undefined && cause !== error && isConnectionError(cause);
 }

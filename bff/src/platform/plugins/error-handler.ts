@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConnectionError } from '../../db/client';
 import { HttpError } from '../errors';
 
 /** One error handler: every error leaves as `{ code, message }`, and a 5xx never shows internals. */
@@ -16,6 +17,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Malformed JSON, an unsupported content type and the like: the request itself is bad.
       return reply.status(400).send({ code: ErrorCodes.invalidParameters, message: 'リクエストの形式が正しくありません。' });
+    }
+    if (isConnectionError(error)) {
+      // The database connection died under this call (the pool replaces it): the next call works.
+      request.log.warn({ err: error }, 'database connection lost during a call');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ code: ErrorCodes.serviceUnavailable, message: 'ただいま混み合っています。しばらくしてから、もう一度お試しください。' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCodes.internal, message: 'システムエラーです' });
