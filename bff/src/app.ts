@@ -9,6 +9,7 @@ import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
+import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
 import { apiRoutes } from './platform/routes';
 import type { Services } from './services';
@@ -37,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { production: config.env === 'production' });
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);
   // First among the hooks: a flood of sign-in attempts is refused before any database work.
