@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { unauthenticated } from './errors';
-import { invalidParameters } from './validation';
+import { assertWellFormedText, invalidParameters } from './validation';
 import { findMemberById } from './members';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
@@ -43,7 +43,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           if (call.stepUp) assertStepUp(call.stepUp, request.session!.row, now);
         }
         const member = found && !condition ? found.member : null;
-        const parsed = call.input.safeParse(call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}));
+        const raw = call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+        // Every text field of every call: a lone surrogate or NUL is refused before the schema
+        // sees it (it would be stored as U+FFFD, or not at all).
+        assertWellFormedText(raw, call.method === 'GET' ? request.url : undefined);
+        const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw invalidParameters(parsed.error);
         const result = await handler(parsed.data, {
           request,
