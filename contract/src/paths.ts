@@ -26,6 +26,12 @@ export const LOGOUT_PATH = '/logout';
 
 /** The header every POST carries its session's authenticity token in, and a new session's token comes back in. */
 export const AUTHENTICITY_TOKEN_HEADER = 'X-CSRF-Token';
+/**
+ * The header a POST may carry a key in, 1–255 visible ASCII characters, fresh for each action of
+ * the member: a retry with the same key gets the first answer instead of running again.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** The form field a plain form post (logout) carries the token in instead. */
 export const AUTHENTICITY_TOKEN_FIELD = 'authenticity_token';
 

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
-import { unauthenticated } from './errors';
+import { HttpError, unauthenticated } from './errors';
 import { assertWellFormedText, invalidParameters } from './validation';
+import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { findMemberById } from './members';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
@@ -49,18 +50,40 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         assertWellFormedText(raw, call.method === 'GET' ? request.url : undefined);
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw invalidParameters(parsed.error);
-        const result = await handler(parsed.data, {
-          request,
-          reply,
-          db: options.db,
-          config: options.config,
-          services: options.services,
-          now,
-          member,
-        });
-        // The output schema also strips whatever a query returned beyond the contract.
-        reply.header('cache-control', 'no-store');
-        return call.output.parse(result);
+        const run = async () => {
+          const result = await handler(parsed.data, {
+            request,
+            reply,
+            db: options.db,
+            config: options.config,
+            services: options.services,
+            now,
+            member,
+          });
+          // The output schema also strips whatever a query returned beyond the contract.
+          return call.output.parse(result);
+        };
+
+        const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
+        const owner = member?.id ?? request.session?.row.id;
+        if (!key || !owner) return run();
+        const claim = await claimIdempotencyKey(options.db, { owner, key, callName: name, input: raw, now });
+        if (claim.kind === 'replay') {
+          return reply.status(claim.answer.status).header(REPLAYED_HEADER, 'true').send(claim.answer.body);
+        }
+        try {
+          const output = await run();
+          await claim.finish({ status: reply.statusCode, body: output });
+          return output;
+        } catch (error) {
+          // A refusal is the call's answer and is replayed; a failure (5xx, lost connection, a
+          // throttle) may succeed when retried, so the key is let go.
+          const final = error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
+          await (final ? claim.finish({ status: error.statusCode, body: error.toBody() }) : claim.abandon()).catch((failure: unknown) =>
+            request.log.error({ err: failure }, 'recording the idempotency key failed'),
+          );
+          throw error;
+        }
       },
     });
   }

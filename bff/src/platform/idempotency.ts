@@ -1,0 +1,124 @@
+// The one module that writes idempotency_keys: the call routing (routes.ts) runs every POST that
+// carries an Idempotency-Key through here, and the hourly pruning forgets keys after 24 hours.
+import { ErrorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@sukoyaka/contract';
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { sha256 } from '../lib/tokens';
+import { HttpError } from './errors';
+
+/** A key is remembered, and its answer replayed, for this long. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A key still 'running' after this long belongs to a call that never finished (its process died):
+ * a retry may run it again. Far beyond the client's 30-second timeout and the statement timeout.
+ */
+export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+export const IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+/** Marks an answer that was replayed from the first run rather than run again. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export type Claim =
+  { kind: 'run'; finish(answer: StoredAnswer): Promise<void>; abandon(): Promise<void> } | { kind: 'replay'; answer: StoredAnswer };
+
+export const invalidIdempotencyKey = () =>
+  new HttpError(400, ErrorCodes.invalidParameters, 'Idempotency-Keyは1〜255文字の半角英数字・記号で指定してください。');
+const keyReused = () =>
+  new HttpError(
+    422,
+    ErrorCodes.idempotencyKeyReused,
+    'この操作は別の内容ですでに送信されています。画面を再読み込みしてから、もう一度お試しください。',
+  );
+const keyInUse = () => new HttpError(409, ErrorCodes.idempotencyKeyInUse, 'この操作は処理中です。しばらくしてから結果をご確認ください。');
+
+/** The key the request carries, or undefined; a malformed one is refused. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) throw invalidIdempotencyKey();
+  return value;
+}
+
+/** Key order does not change what was sent: the hash is over the input with sorted keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(callName: string, input: unknown): string {
+  return sha256(`${callName}\n${canonical(input ?? {})}`);
+}
+
+/**
+ * Claims `key` for this call, atomically: the first request inserts the row and runs; a retry of
+ * a finished call gets its answer; a retry while it runs gets 409; the key reused for another call
+ * or input gets 422. A row older than 24 hours (or abandoned while running) is taken over.
+ */
+export async function claimIdempotencyKey(
+  db: Database,
+  request: { owner: string; key: string; callName: string; input: unknown; now: Date },
+): Promise<Claim> {
+  const { owner, key, callName, now } = request;
+  const hash = requestHash(callName, request.input);
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  const abandoned = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const fresh = { callName, requestHash: hash, status: 'running' as const, responseStatus: null, response: null, createdAt: now };
+  // One statement decides: insert, or take over a row that expired or was abandoned; a row that
+  // is current is left alone (the WHERE of DO UPDATE fails), and nothing comes back.
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ owner, key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.owner, idempotencyKeys.key],
+      set: fresh,
+      where: or(
+        lt(idempotencyKeys.createdAt, expired),
+        and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, abandoned)),
+      ),
+    })
+    .returning({ createdAt: idempotencyKeys.createdAt });
+  if (claimed) {
+    const mine = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimed.createdAt));
+    return {
+      kind: 'run',
+      async finish(answer) {
+        await db
+          .update(idempotencyKeys)
+          .set({ status: 'done', responseStatus: answer.status, response: answer.body ?? null })
+          .where(mine);
+      },
+      async abandon() {
+        await db.delete(idempotencyKeys).where(mine);
+      },
+    };
+  }
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  // Deleted between the two statements (pruned, or its call failed and let go of it): a rare race
+  // whose honest answer is "still being decided".
+  if (!existing) throw keyInUse();
+  if (existing.callName !== callName || existing.requestHash !== hash) throw keyReused();
+  if (existing.status !== 'done') throw keyInUse();
+  return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.response } };
+}
+
+/** Forgets keys older than 24 hours (the hourly pruning in server.ts). */
+export async function deleteExpiredIdempotencyKeys(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
