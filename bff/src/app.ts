@@ -42,7 +42,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);
   // First among the hooks: a flood of sign-in attempts is refused before any database work.
-  await app.register(authThrottlePlugin, { limit: config.authThrottle, now });
+  await app.register(authThrottlePlugin, {
+    limit: config.authThrottle,
+    now,
+    db,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   await app.register(formbody);
   await app.register(sessionPlugin, { config, db, now });
   await app.register(csrfPlugin);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteExpiredIdempotencyKeys } from './platform/idempotency';
 import { deleteExpiredSessions } from './platform/sessions';
 import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
@@ -8,17 +10,37 @@ import { startServices } from './services';
 async function main(): Promise<void> {
   const config = loadConfig();
   assertProductionReady(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The pool reports idle connections PostgreSQL closed (they are replaced on the next query)
+  // through the app's logger once it exists.
+  const started: { app?: FastifyInstance } = {};
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.databasePool,
+    onPoolError: (error) => {
+      if (started.app) started.app.log.warn({ err: error }, 'PostgreSQL closed an idle connection; the pool replaces it');
+      else console.error('PostgreSQL closed an idle connection:', error.message);
+    },
+  });
   if (config.seedDemo) await seedDemo(database.db);
 
   const services = await startServices(config);
   const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
+  started.app = app;
 
-  // Expired sessions are only ever refused, never read again: prune them hourly (and now).
-  const pruneSessions = () =>
-    deleteExpiredSessions(database.db, new Date()).catch((error) => app.log.error({ err: error }, 'pruning sessions failed'));
-  void pruneSessions();
-  const pruning = setInterval(pruneSessions, 60 * 60 * 1000);
+  // Expired sessions are only ever refused, never read again; idempotency keys are kept 24 hours;
+  // throttle attempts a window: prune them hourly (and now).
+  const prune = async () => {
+    const now = new Date();
+    const steps: [string, () => Promise<unknown>][] = [
+      ['sessions', () => deleteExpiredSessions(database.db, now)],
+      ['idempotency keys', () => deleteExpiredIdempotencyKeys(database.db, now)],
+      ['throttle attempts', async () => app.authThrottleStore?.prune(now.getTime())],
+    ];
+    for (const [what, step] of steps) await step().catch((error: unknown) => app.log.error({ err: error }, `pruning ${what} failed`));
+  };
+  void prune();
+  const pruning = setInterval(() => void prune(), 60 * 60 * 1000);
   pruning.unref();
 
   let closing = false;
@@ -37,9 +59,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\nすこやか is running at http://localhost:${config.port}  (database: ${where})`);
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  console.log(`\nすこやか is running at http://localhost:${port}  (database: ${where}; listening on ${config.host})`);
   if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
-  if (services.outbox) console.log(`Mails and SMS sent locally: http://localhost:${config.port}/__dev/outbox\n`);
+  if (services.outbox) console.log(`Mails and SMS sent locally: http://localhost:${port}/__dev/outbox\n`);
 }
 
 main().catch((error) => {

@@ -1,7 +1,11 @@
 import { callPath, ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { DatabaseThrottleStore, RedisThrottleStore, type ThrottleLimit, type ThrottleStore } from '../auth-throttle-store';
 import { HttpError } from '../errors';
+
+export type { ThrottleLimit };
 
 /**
  * The calls where a password, a code or a birthday is tried, or where a mail or SMS goes out:
@@ -17,21 +21,12 @@ export const THROTTLED_CALLS = [
   'signUp',
 ] as const;
 
-export interface ThrottleLimit {
-  /** Attempts allowed per address within the window. */
-  max: number;
-  windowMs: number;
-}
-
 /**
- * A sliding-window log per key: the times of the attempts within the window, at most `max` of
+ * The same rule in one process's memory (kept for its unit test and as the reference the shared
+ * stores follow): a sliding-window log per key: the times of the attempts within the window, at most `max` of
  * them, so memory is bounded per address and "20 in any 10 minutes" holds exactly (a fixed window
  * would let 40 through around its edge). Refused attempts are not recorded: the address gets its
  * next try when its oldest attempt leaves the window.
- *
- * In memory, per process: with several bff instances each keeps its own count, so an address
- * gets `max` per instance. Running more than one instance calls for a shared store (the same
- * interface over PostgreSQL or Redis).
  */
 export class SlidingWindowThrottle {
   private readonly attempts = new Map<string, number[]>();
@@ -65,19 +60,42 @@ export class SlidingWindowThrottle {
 export const tooManyRequests = () =>
   new HttpError(429, ErrorCodes.tooManyRequests, '短時間に多くの操作が行われました。しばらく時間をおいてから、もう一度お試しください。');
 
+export interface AuthThrottleOptions {
+  limit: ThrottleLimit | null;
+  now: () => Date;
+  db: Database;
+  /** With a Redis URL the attempts are kept there; otherwise in the database. */
+  redisUrl?: string | undefined;
+  redisKeyPrefix?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The throttle's shared store, or null when the throttle is off (server.ts prunes it). */
+    authThrottleStore: ThrottleStore | null;
+  }
+}
+
 /**
  * Throttles the authentication calls per client address (`request.ip`, which honours
  * X-Forwarded-For only as far as TRUST_PROXY allows). Runs first among the hooks, before the
- * session is read, so a flood costs no database work. `limit` null turns it off.
+ * session is read. The attempts live in a store every instance shares (the database, or Redis
+ * when configured), so an address gets `max` in all, however many instances serve it and across
+ * restarts. `limit` null turns it off.
  */
-export const authThrottlePlugin = fp(async (app: FastifyInstance, options: { limit: ThrottleLimit | null; now: () => Date }) => {
+export const authThrottlePlugin = fp(async (app: FastifyInstance, options: AuthThrottleOptions) => {
   const { limit, now } = options;
+  app.decorate('authThrottleStore', null);
   if (!limit) return;
-  const throttle = new SlidingWindowThrottle(limit);
+  const throttle: ThrottleStore = options.redisUrl
+    ? RedisThrottleStore.connect(options.redisUrl, limit, options.redisKeyPrefix ?? '')
+    : new DatabaseThrottleStore(options.db, limit);
+  app.authThrottleStore = throttle;
+  app.addHook('onClose', async () => throttle.close());
   const paths = new Set<string>(THROTTLED_CALLS.map((name) => callPath(name)));
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST' || !paths.has(request.routeOptions.url ?? '')) return;
-    const result = throttle.attempt(request.ip, now().getTime());
+    const result = await throttle.attempt(request.ip, now().getTime());
     if (!result.allowed) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
       throw tooManyRequests();
