@@ -115,7 +115,7 @@ describe('the keyset condition in the database', () => {
     const query = listBloodPressuresQuery(ctx.db, true).toSQL();
     const values: Record<string, unknown> = { userId: member.id, limit: 21, afterAt: '2024-01-10T00:00:00.000Z', afterId: ID };
     const explained = await ctx.db.execute(sql.raw(`explain ${inline(query.sql, query.params, values)}`));
-    const plan = (explained.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
+    const plan = (explained as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Scan using blood_pressures_user_measured_idx/);
     expect(plan).toMatch(/Index Cond: .*ROW\(measured_at, id\) < ROW\(/);
     expect(plan).not.toMatch(/Filter:.*measured_at/);

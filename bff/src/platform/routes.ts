@@ -6,7 +6,6 @@ import type { Services } from '../services';
 import { HttpError, unauthenticated } from './errors';
 import { assertWellFormedText, invalidParameters } from './validation';
 import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
-import { findMemberById } from './members';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
 import type { Handlers } from './handlers';
@@ -32,8 +31,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       url: callPath(name),
       handler: async (request, reply) => {
         const now = options.now();
-        const userId = request.session?.row.userId;
-        const found = userId ? await findMemberById(options.db, userId) : null;
+        // Loaded with the session, in the same query (plugins/session.ts).
+        const found = request.caller;
         // Account conditions (spec §8) are enforced on every member call; a visitor call made by
         // a member who may not use the service sees no member.
         const condition = found ? accountConditionError(found.standing, now) : null;

@@ -1,9 +1,10 @@
 // The one module that writes the sessions table: the session plugin, sign-in, step-up and password
 // reset call it.
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { sessions } from '../db/schema';
+import { associations, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
+import { memberColumns, splitMemberRow, type MemberWithStanding } from './members';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -16,12 +17,40 @@ export interface Session {
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export async function findSession(db: Database, token: string, now: Date): Promise<SessionRow | null> {
-  const [row] = await db
-    .select()
+/** A session and, when it is a member's, the member with their standing. */
+export interface LoadedSession {
+  row: SessionRow;
+  caller: MemberWithStanding | null;
+}
+
+const sessionColumns = getTableColumns(sessions);
+/** Per database: the statement every call starts with, prepared once (node-postgres names it on each connection). */
+const preparedFind = new WeakMap<Database, ReturnType<typeof prepareFind>>();
+
+function prepareFind(db: Database) {
+  return db
+    .select({ session: sessionColumns, member: memberColumns })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)));
-  return row ?? null;
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(associations, eq(associations.id, users.associationId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('find_session_and_member');
+}
+
+/**
+ * The session a cookie names and its member (with association and account standing), in one
+ * query: every call needs both, and nothing is cached, so a sign-out, lock, suspension or reset
+ * is seen by the very next request on every instance.
+ */
+export async function findSessionAndMember(db: Database, token: string, now: Date): Promise<LoadedSession | null> {
+  let statement = preparedFind.get(db);
+  if (!statement) preparedFind.set(db, (statement = prepareFind(db)));
+  const [found] = await statement.execute({ tokenHash: sha256(token), now });
+  if (!found) return null;
+  const { member } = found;
+  // The left join gives a row of nulls for a visitor's session.
+  const caller = member.id === null ? null : splitMemberRow(member as Parameters<typeof splitMemberRow>[0]);
+  return { row: found.session, caller };
 }
 
 export async function touchSession(db: Database, row: SessionRow, now: Date, ttlMs: number): Promise<void> {

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import { API_PREFIX, AUTHENTICITY_TOKEN_HEADER, LOGOUT_PATH } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSession, deleteSession, findSession, touchSession, type Session } from '../sessions';
+import type { MemberWithStanding } from '../members';
+import { createSession, deleteSession, findSessionAndMember, touchSession, type Session } from '../sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 
@@ -12,6 +13,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session named by the cookie, loaded once per request; null for a first visit. */
     session: Session | null;
+    /**
+     * The member the session at the start of the request belongs to, with their standing, loaded
+     * with it in one query; null for a visitor. What a call may do is decided from it.
+     */
+    caller: MemberWithStanding | null;
   }
   interface FastifyInstance {
     sessions: {
@@ -44,16 +50,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: 
   };
 
   app.decorateRequest('session', null);
+  app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     // Only the calls and logout read the session: the shell, static files and dev pages are the
     // same for everyone, so they skip the database.
     if (!request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith(LOGOUT_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const row = await findSession(db, token, now());
-    if (!row) return;
-    await touchSession(db, row, now(), config.sessionTtlMs);
-    request.session = { row, token };
+    const found = await findSessionAndMember(db, token, now());
+    if (!found) return;
+    await touchSession(db, found.row, now(), config.sessionTtlMs);
+    request.session = { row: found.row, token };
+    request.caller = found.caller;
   });
 
   app.decorate('sessions', {
