@@ -23,6 +23,11 @@ export interface CallDefinition<
   method: HttpMethod;
   access: A;
   stepUp?: StepUp;
+  /**
+   * A POST that changes nothing (getAuthState, "POST, no body"): the client sends it without an
+   * Idempotency-Key, since there is no write to protect and each poll would leave a key behind.
+   */
+  readOnly?: true;
   summary: string;
   input: Input;
   output: Output;

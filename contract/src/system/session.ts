@@ -39,6 +39,7 @@ export const getAuthState = defineCall({
   name: 'getAuthState',
   method: 'POST',
   access: 'visitor',
+  readOnly: true,
   summary: 'Expiry of the three step-up confirmations of this session (spec §3); null when never given.',
   input: empty,
   output: z.object({
