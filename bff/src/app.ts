@@ -8,6 +8,7 @@ import { healthHandlers } from './health';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
+import { databaseQueuePlugin } from './platform/plugins/database-queue';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
@@ -41,6 +42,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);
+  // Calls wait for a turn at PGlite's one connection, in a bounded line (db/queue.ts).
+  await app.register(databaseQueuePlugin, { db });
   // First among the hooks: a flood of sign-in attempts is refused before any database work.
   await app.register(authThrottlePlugin, {
     limit: config.authThrottle,

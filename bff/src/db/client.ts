@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import type { DatabasePoolSettings } from '../config';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../paths';
+import { PGLITE_QUEUE, queueDatabase, type WorkQueueLimits } from './queue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,8 @@ export async function openDatabase(options: {
   dataDir: string;
   pool?: DatabasePoolSettings;
   onPoolError?: PoolErrorListener;
+  /** PGlite only: how many calls run and wait for its one connection (db/queue.ts). */
+  queue?: WorkQueueLimits;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const settings = options.pool ?? DEFAULT_POOL;
@@ -63,6 +66,7 @@ export async function openDatabase(options: {
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  queueDatabase(db, options.queue ?? PGLITE_QUEUE);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
