@@ -9,6 +9,7 @@ import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
+import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** The clock every rule reads; tests pass a controllable one. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** The mail/SMS outbox worker's timings (tests shorten them). */
+  outbox?: Partial<OutboxWorkerOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -37,6 +40,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Keep the request id out of member-facing answers, but in every log line.
     requestIdHeader: false,
   });
+
+  // Mail and SMS leave through the outbox: sent after the commit, retried, kept across restarts.
+  const outbox = new OutboxWorker({ db, services, log: app.log, now }, options.outbox);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onResponse', async () => outbox.wakeIfEnqueued());
+  app.addHook('onClose', async () => outbox.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });

@@ -66,6 +66,7 @@ describe('createUserEmailChange', () => {
     expect(response.body.code).toBe('password_authentication_required');
     expect(response.body.message).toMatch(/パスワード/);
     expect(await countRows(ctx.db, oneTimeTokens)).toBe(tokens);
+    await ctx.deliverOutbox();
     expect(mailsTo(ctx, newEmail)).toHaveLength(0);
   });
 
@@ -83,6 +84,7 @@ describe('createUserEmailChange', () => {
     const mail = await requestChange(agent, newEmail);
     expect(mail.subject).toBe('【すこやか】メールアドレス変更の確認');
     expect(mail.text).toContain(`${ctx.config.publicUrl}${CONFIRM}?token=`);
+    await ctx.deliverOutbox();
     expect(mailsTo(ctx, member.email)).toHaveLength(0);
     expect((await userRow(member.id)).email).toBe(member.email);
     expect((await agent.get('getUserEmail')).body).toEqual({ email: member.email, pendingEmail: newEmail });
@@ -154,6 +156,7 @@ describe('createUserEmailChange', () => {
     const response = await agent.post('createUserEmailChange', { email: second });
     expect(response.status).toBe(429);
     expect(response.body.code).toBe('too_many_requests');
+    await ctx.deliverOutbox();
     expect(mailsTo(ctx, second)).toHaveLength(0);
   });
 });
@@ -211,6 +214,7 @@ describe('activateUserEmailChange', () => {
     expect(response.body.code).toBe('invalid_token');
     expect(response.body.message).toMatch(/^このメールアドレスはすでに別のアカウントで使われているため、変更できませんでした/);
     expect((await userRow(member.id)).email).toBe(member.email);
+    await ctx.deliverOutbox();
     expect(mailsTo(ctx, member.email)).toHaveLength(0);
   });
 

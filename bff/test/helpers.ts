@@ -76,6 +76,8 @@ export interface TestContext {
   /** The local fake SMTP server and SMS provider, over real connections, and what they received. */
   services: RunningServices;
   outbox: DevOutbox;
+  /** Sends every outbox row due now (mail and SMS leave after the call, through the worker). */
+  deliverOutbox(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     clock,
     services,
     outbox: services.outbox!,
+    deliverOutbox: () => app.outbox.drain(),
     async close() {
       await app.close();
       await services.close();

@@ -10,8 +10,9 @@ export function mailsTo(ctx: TestContext, address: string): OutboxMail[] {
 }
 
 /**
- * Runs `action` and returns its result with the one new mail it caused to `address` (SMTP
- * delivery is asynchronous to the fake's outbox, so this waits for it).
+ * Runs `action` and returns its result with the one new mail it caused to `address`. Mail leaves
+ * through the outbox after the call (platform/outbox.ts): this drains it, then waits for the
+ * fake SMTP server to have it.
  */
 export async function withNewMail<T>(
   ctx: TestContext,
@@ -20,6 +21,7 @@ export async function withNewMail<T>(
 ): Promise<{ result: T; mail: OutboxMail }> {
   const before = mailsTo(ctx, address).length;
   const result = await action();
+  await ctx.deliverOutbox();
   const mail = await ctx.outbox.waitFor(() => (mailsTo(ctx, address).length > before ? mailsTo(ctx, address)[0] : undefined));
   return { result, mail };
 }

@@ -29,7 +29,6 @@ export const ErrorCodes = {
   mynaSecretQuestionAuthenticationRequired: 'myna_secret_question_authentication_required',
   invalidToken: 'invalid_token',
   tooManyRequests: 'too_many_requests',
-  deliveryFailed: 'delivery_failed',
   /** The Idempotency-Key was used before for another call or other input (422). */
   idempotencyKeyReused: 'idempotency_key_reused',
   /** A call with this Idempotency-Key is still running (409). */

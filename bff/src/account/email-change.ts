@@ -15,13 +15,11 @@ import {
   latestUsableToken,
   markTokenUsed,
   secondsUntilNextMail,
-  sendNotice,
-  sendOrFail,
   supersedeTokens,
   tooManyMails,
-  withdrawToken,
   type TokenRow,
 } from './one-time-tokens';
+import { enqueueMail } from '../platform/outbox';
 
 export const CONFIRM_PATH = pagePaths.emailChangeConfirm;
 
@@ -49,13 +47,13 @@ export async function getUserEmail(member: Member, context: CallContext<'account
 
 type Issued = { id: string; token: string; email: string; taken: boolean };
 
-/** Mails the link, or to a taken address the notice that it is registered (and no link). */
-async function mailChange(context: CallContext<'member'>, issued: Issued): Promise<void> {
-  const { request, db, config, services } = context;
+/** Enqueues the link, or to a taken address the notice that it is registered (and no link). */
+async function mailChange(tx: Executor, context: CallContext<'member'>, issued: Issued): Promise<void> {
+  const { config, now } = context;
   const mail = issued.taken
     ? emailChangeToRegisteredAddressMail(issued.email, config.publicUrl)
     : emailChangeMail(issued.email, link(config.publicUrl, CONFIRM_PATH, issued.token));
-  await sendOrFail(request, services.mailer, mail, () => withdrawToken(db, issued.id));
+  await enqueueMail(tx, mail, { kind: issued.taken ? 'email_change_registered' : 'email_change', now });
 }
 
 /**
@@ -73,23 +71,22 @@ export async function createEmailChange(
     const message = '新しいメールアドレスが、現在のメールアドレスと同じです';
     throw new HttpError(400, ErrorCodes.invalidParameters, message, { email: [message] });
   }
-  const issued = await db.transaction(async (tx): Promise<Issued> => {
+  await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
     const wait = await secondsUntilNextMail(tx, member.id, 'email_change', now);
     if (wait > 0) throw tooManyMails(wait);
     const taken = await isTakenByAnother(tx, input.email, member.id);
     const token = await issueToken(tx, { userId: member.id, purpose: 'email_change', email: input.email, now });
     await audit(tx, request, 'email_change_requested', member.id, { newEmail: input.email, alreadyRegistered: taken }, now);
-    return { ...token, email: input.email, taken };
+    await mailChange(tx, context, { ...token, email: input.email, taken });
   });
-  await mailChange(context, issued);
   return { status: 'confirmation_sent' };
 }
 
 /** The confirmation mail again, with a fresh link, to the pending address; one mail a minute. */
 export async function resendEmailChange(context: CallContext<'member'>): Promise<CallOutput<'resendMailUserEmailChange'>> {
   const { db, now, member } = context;
-  const issued = await db.transaction(async (tx): Promise<Issued> => {
+  await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
     const pending = await latestUsableToken(tx, member.id, 'email_change', now);
     if (!pending) throw notFound('確認待ちのメールアドレスの変更はありません。あらためて新しいメールアドレスをお申し込みください。');
@@ -97,9 +94,8 @@ export async function resendEmailChange(context: CallContext<'member'>): Promise
     if (wait > 0) throw tooManyMails(wait);
     const taken = await isTakenByAnother(tx, pending.email, member.id);
     const token = await issueToken(tx, { userId: member.id, purpose: 'email_change', email: pending.email, now });
-    return { ...token, email: pending.email, taken };
+    await mailChange(tx, context, { ...token, email: pending.email, taken });
   });
-  await mailChange(context, issued);
   return { status: 'confirmation_sent' };
 }
 
@@ -111,7 +107,7 @@ export async function activateEmailChange(
   input: ParsedInput<'activateUserEmailChange'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'activateUserEmailChange'>> {
-  const { request, db, config, services, now } = context;
+  const { request, db, config, now } = context;
   let changed: { oldEmail: string; newEmail: string };
   try {
     changed = await db.transaction(async (tx) => {
@@ -125,6 +121,7 @@ export async function activateEmailChange(
       // Links mailed to the old address (verification, reset) end with it.
       await supersedeTokens(tx, row.userId, ['email_change', 'email_verification', 'password_reset'], now);
       await audit(tx, request, 'email_changed', row.userId, { from: user.email, to: row.email }, now);
+      await enqueueMail(tx, emailChangedNoticeMail(user.email, row.email, config.publicUrl), { kind: 'email_changed', now });
       return { oldEmail: user.email, newEmail: row.email };
     });
   } catch (error) {
@@ -132,6 +129,5 @@ export async function activateEmailChange(
     if (isUniqueViolation(error)) throw invalidToken(ADDRESS_TAKEN);
     throw error;
   }
-  await sendNotice(request, services.mailer, emailChangedNoticeMail(changed.oldEmail, changed.newEmail, config.publicUrl));
   return { status: 'email_changed', email: changed.newEmail };
 }

@@ -1,9 +1,7 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
-import type { Mail, Mailer } from '../integrations/mail/mailer';
 import { HttpError } from '../platform/errors';
 import { randomToken, sha256 } from '../lib/tokens';
 
@@ -127,43 +125,8 @@ export async function latestUsableToken(db: Executor, userId: string, purpose: T
   return row ?? null;
 }
 
-/** A link whose mail never left is removed, so it neither lingers nor counts toward the one-a-minute limit. */
-export async function withdrawToken(db: Executor, id: string): Promise<void> {
-  await db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, id));
-}
-
 export function invalidToken(message: string): HttpError {
   return new HttpError(400, ErrorCodes.invalidToken, message);
-}
-
-export const deliveryFailed = () =>
-  new HttpError(503, ErrorCodes.deliveryFailed, 'メールを送信できませんでした。時間をおいてから、もう一度お試しください。');
-
-/**
- * Sends a mail the call is about (a link). The data is committed before: when the mail cannot
- * be sent, `undo` runs (e.g. withdrawing the link) and the member gets 503 `delivery_failed`
- * and can try again.
- */
-export async function sendOrFail(request: FastifyRequest, mailer: Mailer, mail: Mail, undo?: () => Promise<void>): Promise<void> {
-  try {
-    await mailer.send(mail);
-  } catch (error) {
-    request.log.error({ err: error, subject: mail.subject }, 'mail delivery failed');
-    if (undo) await undo().catch((undoError: unknown) => request.log.error({ err: undoError }, 'could not withdraw the undelivered link'));
-    throw deliveryFailed();
-  }
-}
-
-/**
- * Sends a notice about something already done (the old address told of a change, say). The
- * change stands whether or not the notice leaves, so a failure is logged, not answered.
- */
-export async function sendNotice(request: FastifyRequest, mailer: Mailer, mail: Mail): Promise<void> {
-  try {
-    await mailer.send(mail);
-  } catch (error) {
-    request.log.error({ err: error, subject: mail.subject }, 'notice mail delivery failed');
-  }
 }
 
 /** True for PostgreSQL's unique_violation, however the driver wraps it. */

@@ -8,17 +8,8 @@ import { HttpError } from '../platform/errors';
 import { hashPassword } from '../lib/password';
 import { link, passwordChangedMail, passwordResetMail } from './account-mails';
 import { audit } from '../platform/audit';
-import {
-  findUsableToken,
-  invalidToken,
-  issueToken,
-  markTokenUsed,
-  secondsUntilNextMail,
-  sendNotice,
-  sendOrFail,
-  supersedeTokens,
-  withdrawToken,
-} from './one-time-tokens';
+import { findUsableToken, invalidToken, issueToken, markTokenUsed, secondsUntilNextMail, supersedeTokens } from './one-time-tokens';
+import { enqueueMail } from '../platform/outbox';
 
 export const RESET_PATH = pagePaths.passwordResetChange;
 
@@ -34,26 +25,22 @@ export async function createPasswordReset(
   input: ParsedInput<'createPasswordReset'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'createPasswordReset'>> {
-  const { request, db, config, services, now } = context;
-  const issued = await db.transaction(async (tx) => {
+  const { request, db, config, now } = context;
+  // The same work for every address; the mail is enqueued, so no path waits for SMTP.
+  await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email)).for('update');
     if (!user) {
       await audit(tx, request, 'password_reset_requested', null, { registered: false }, now);
-      return null;
+      return;
     }
     if ((await secondsUntilNextMail(tx, user.id, 'password_reset', now)) > 0) {
       await audit(tx, request, 'password_reset_requested', user.id, { mailed: false, reason: 'throttled' }, now);
-      return null;
+      return;
     }
-    const token = await issueToken(tx, { userId: user.id, purpose: 'password_reset', email: user.email, now });
+    const { token } = await issueToken(tx, { userId: user.id, purpose: 'password_reset', email: user.email, now });
     await audit(tx, request, 'password_reset_requested', user.id, { mailed: true }, now);
-    return { ...token, email: user.email };
+    await enqueueMail(tx, passwordResetMail(user.email, link(config.publicUrl, RESET_PATH, token)), { kind: 'password_reset', now });
   });
-  if (issued) {
-    await sendOrFail(request, services.mailer, passwordResetMail(issued.email, link(config.publicUrl, RESET_PATH, issued.token)), () =>
-      withdrawToken(db, issued.id),
-    );
-  }
   return { status: 'accepted' };
 }
 
@@ -67,7 +54,7 @@ export async function updatePasswordByResetToken(
   input: ParsedInput<'updatePasswordByResetToken'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'updatePasswordByResetToken'>> {
-  const { request, reply, db, config, services, now } = context;
+  const { request, reply, db, config, now } = context;
   const changed = await db.transaction(async (tx) => {
     const row = await findUsableToken(tx, 'password_reset', input.token, now);
     if (!row) throw invalidToken(INVALID_RESET_LINK);
@@ -90,6 +77,7 @@ export async function updatePasswordByResetToken(
     });
     const sessionsEnded = await deleteSessionsOfUser(tx, user.id);
     await audit(tx, request, 'password_reset', user.id, { sessionsEnded }, now);
+    await enqueueMail(tx, passwordChangedMail(user.email, config.publicUrl), { kind: 'password_changed', now });
     return { userId: user.id, email: user.email };
   });
   // The browser that reset the password may itself have been signed in to the account: its
@@ -97,6 +85,5 @@ export async function updatePasswordByResetToken(
   if (request.session && (request.session.row.userId === changed.userId || request.session.row.pendingMfaUserId === changed.userId)) {
     await request.server.sessions.end(request, reply);
   }
-  await sendNotice(request, services.mailer, passwordChangedMail(changed.email, config.publicUrl));
   return { status: 'password_updated' };
 }

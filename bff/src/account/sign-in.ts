@@ -7,7 +7,7 @@ import { accountConditionError, accountLocked } from '../platform/conditions';
 import { lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
 import { findMemberById } from '../platform/members';
 import { authenticateByPassword } from './members';
-import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, issueSmsCode } from './sms-codes';
+import { checkSmsCode, codeExpired, codeWrong, enqueueSmsCode, issueSmsCode } from './sms-codes';
 
 /**
  * signIn: the password step. Without SMS two-factor it starts the member's session (a new id).
@@ -17,7 +17,7 @@ import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, issueSmsCode } fr
  * the code cannot be stretched by signing in again in between.
  */
 export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<'visitor'>): Promise<CallOutput<'signIn'>> {
-  const { request, reply, db, now } = context;
+  const { request, reply, db, config, now } = context;
   const { member, mfaPhoneNumber } = await authenticateByPassword(db, request, input.email, input.password, now);
 
   if (!mfaPhoneNumber) {
@@ -31,13 +31,12 @@ export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<
 
   // The POST carried an authenticity token, so the browser has a session to remember this on.
   const session = await request.server.sessions.ensure(request, reply);
-  const { code } = await db.transaction(async (tx) => {
-    const issued = await issueSmsCode(tx, { userId: member.id, purpose: 'sign_in', phoneNumber: mfaPhoneNumber, now });
+  await db.transaction(async (tx) => {
+    const { code, expiresAt } = await issueSmsCode(tx, { userId: member.id, purpose: 'sign_in', phoneNumber: mfaPhoneNumber, now });
+    await enqueueSmsCode(tx, config, { to: mfaPhoneNumber, purpose: 'sign_in', code, expiresAt, now });
     await setPendingMfaUser(tx, session.row.id, member.id);
     await audit(tx, request, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
-    return issued;
   });
-  await deliverSmsCode(context, mfaPhoneNumber, 'sign_in', code);
   return { userId: null, mfaRequired: true };
 }
 

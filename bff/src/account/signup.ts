@@ -15,10 +15,9 @@ import {
   issueToken,
   markTokenUsed,
   secondsUntilNextMail,
-  sendOrFail,
   tooManyMails,
-  withdrawToken,
 } from './one-time-tokens';
+import { enqueueMail } from '../platform/outbox';
 
 export const VERIFICATION_PATH = pagePaths.signupVerification;
 
@@ -37,9 +36,6 @@ export function validateEmail(input: ParsedInput<'validateEmail'>): CallOutput<'
   if (parsed.success) return { valid: true };
   return { valid: false, message: parsed.error.issues[0]?.message ?? 'メールアドレスの形式が正しくありません' };
 }
-
-type Outcome =
-  { kind: 'created'; userId: string; tokenId: string; token: string } | { kind: 'registered'; email: string } | { kind: 'quiet' };
 
 /**
  * A notice to a registered address that someone tried to sign up with it goes out at most once a
@@ -61,67 +57,56 @@ async function noticeSentRecently(db: Executor, userId: string, now: Date): Prom
 }
 
 /**
- * Creates the account, signs it in and mails the verification link. For a registered address the
- * answer is the same, nothing changes, and the address's owner is told by mail instead.
+ * Creates the account and mails the verification link; nobody is signed in (the member signs in
+ * after opening the link). For a registered address the answer is the same, nothing changes, and
+ * the address's owner is told by mail instead. Both ways do the same hashing and one short
+ * transaction that enqueues a mail, and neither waits for SMTP, so neither the answer, the
+ * cookies nor the time taken tells whether the address is registered.
  */
 export async function signUp(input: ParsedInput<'signUp'>, context: CallContext<'visitor'>): Promise<CallOutput<'signUp'>> {
-  const { request, reply, db, config, services, now } = context;
-  // The same argon2id work either way, so the time taken does not tell a registered address.
+  const { request, db, config, now } = context;
   const passwordHash = await hashPassword(input.password);
-  let outcome: Outcome;
   try {
-    outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email));
       if (existing) {
         const quiet = await noticeSentRecently(tx, existing.id, now);
         await audit(tx, request, 'sign_up', existing.id, { outcome: 'already_registered', notified: !quiet }, now);
-        return quiet ? { kind: 'quiet' } : { kind: 'registered', email: existing.email };
+        if (!quiet)
+          await enqueueMail(tx, alreadyRegisteredSignUpMail(existing.email, config.publicUrl), { kind: 'sign_up_registered', now });
+        return;
       }
       const user = await insertUser(tx, { email: input.email, passwordHash, nickname: defaultNickname(input.email), now });
-      const { id: tokenId, token } = await issueToken(tx, { userId: user!.id, purpose: 'email_verification', email: input.email, now });
+      const { token } = await issueToken(tx, { userId: user!.id, purpose: 'email_verification', email: input.email, now });
       await audit(tx, request, 'sign_up', user!.id, { outcome: 'created', agreedToTerms: true }, now);
-      return { kind: 'created', userId: user!.id, tokenId, token };
+      await enqueueMail(tx, emailVerificationMail(input.email, link(config.publicUrl, VERIFICATION_PATH, token)), {
+        kind: 'email_verification',
+        now,
+      });
     });
   } catch (error) {
     // Two sign-ups with the same new address at once: the second meets the unique index. It is
     // answered like any registered address; the first one's owner gets the verification mail.
     if (!isUniqueViolation(error)) throw error;
-    outcome = { kind: 'quiet' };
-  }
-
-  if (outcome.kind === 'created') {
-    const created = outcome;
-    // Signed in before the mail goes, so a member whose mail failed can resend it (/email_not_verified).
-    await request.server.sessions.startMember(request, reply, created.userId);
-    await sendOrFail(
-      request,
-      services.mailer,
-      emailVerificationMail(input.email, link(config.publicUrl, VERIFICATION_PATH, created.token)),
-      () => withdrawToken(db, created.tokenId),
-    );
-  } else if (outcome.kind === 'registered') {
-    await sendOrFail(request, services.mailer, alreadyRegisteredSignUpMail(outcome.email, config.publicUrl));
   }
   return { status: 'verification_sent' };
 }
 
 /** A fresh verification link to the account's address; one mail a minute. */
 export async function sendVerificationMail(member: Member, context: CallContext<'account'>) {
-  const { request, db, config, services, now } = context;
+  const { db, config, now } = context;
   if (member.emailVerified) return { status: 'already_verified' as const };
-  const issued = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // The account's row is locked so two resends at once cannot both pass the one-a-minute check.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
     const wait = await secondsUntilNextMail(tx, member.id, 'email_verification', now);
     if (wait > 0) throw tooManyMails(wait);
-    return issueToken(tx, { userId: member.id, purpose: 'email_verification', email: member.email, now });
+    const { token } = await issueToken(tx, { userId: member.id, purpose: 'email_verification', email: member.email, now });
+    await enqueueMail(tx, emailVerificationMail(member.email, link(config.publicUrl, VERIFICATION_PATH, token)), {
+      kind: 'email_verification',
+      now,
+    });
   });
-  await sendOrFail(
-    request,
-    services.mailer,
-    emailVerificationMail(member.email, link(config.publicUrl, VERIFICATION_PATH, issued.token)),
-    () => withdrawToken(db, issued.id),
-  );
   return { status: 'verification_sent' as const };
 }
 

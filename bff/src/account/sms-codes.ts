@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCodes, SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { HttpError } from '../platform/errors';
 import { safeEqual, sha256 } from '../lib/tokens';
-import type { Services } from '../services';
+import { enqueueSms } from '../platform/outbox';
 
 export type SmsCodePurpose = (typeof smsCodes.$inferSelect)['purpose'];
 
@@ -141,19 +140,17 @@ export function smsCodeMessage(config: Config, purpose: SmsCodePurpose, code: st
 }
 
 /**
- * Sends the code after its transaction committed. A provider failure is a 503 the member can
- * recover from by asking for a new code; the stored code stays unused and expires.
+ * Enqueues the SMS in the transaction that issued the code. It is sent after the commit; once the
+ * code has expired it is not sent at all (a late code is of no use).
  */
-export async function deliverSmsCode(
-  context: { services: Services; config: Config; request: FastifyRequest },
-  to: string,
-  purpose: SmsCodePurpose,
-  code: string,
+export async function enqueueSmsCode(
+  tx: Executor,
+  config: Config,
+  issued: { to: string; purpose: SmsCodePurpose; code: string; expiresAt: Date; now: Date },
 ): Promise<void> {
-  try {
-    await context.services.sms.send({ to, body: smsCodeMessage(context.config, purpose, code) });
-  } catch (error) {
-    context.request.log.warn({ err: error, purpose }, 'SMS delivery failed');
-    throw new HttpError(503, ErrorCodes.deliveryFailed, 'SMSを送信できませんでした。しばらくしてから、もう一度お試しください。');
-  }
+  await enqueueSms(
+    tx,
+    { to: issued.to, body: smsCodeMessage(config, issued.purpose, issued.code) },
+    { kind: `sms_${issued.purpose}`, now: issued.now, discardAfter: issued.expiresAt },
+  );
 }

@@ -5,7 +5,7 @@ import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../platform/errors';
 import { audit } from '../platform/audit';
-import { checkSmsCode, codeExpired, codeWrong, deliverSmsCode, expireSmsCodes, issueSmsCode } from './sms-codes';
+import { checkSmsCode, codeExpired, codeWrong, enqueueSmsCode, expireSmsCodes, issueSmsCode } from './sms-codes';
 import { clearSmsMfa, setSmsMfaPhone } from './users';
 
 /*
@@ -35,16 +35,17 @@ export async function sendSmsMfaSetupCode(
   input: ParsedInput<'sendSmsMfaSetupCode'>,
   context: CallContext<'member'>,
 ): Promise<CallOutput<'sendSmsMfaSetupCode'>> {
-  const { db, member, now } = context;
-  const { code, expiresAt } = await db.transaction(async (tx) => {
+  const { db, config, member, now } = context;
+  const expiresAt = await db.transaction(async (tx) => {
     const current = await currentSetting(tx, member.id);
     if (current.enabled && current.phoneNumber === input.phoneNumber) {
       const message = '現在登録されている電話番号です。変更する場合は、別の電話番号を入力してください。';
       throw new HttpError(400, ErrorCodes.invalidParameters, message, { phoneNumber: [message] });
     }
-    return issueSmsCode(tx, { userId: member.id, purpose: 'phone_setup', phoneNumber: input.phoneNumber, now });
+    const issued = await issueSmsCode(tx, { userId: member.id, purpose: 'phone_setup', phoneNumber: input.phoneNumber, now });
+    await enqueueSmsCode(tx, config, { to: input.phoneNumber, purpose: 'phone_setup', ...issued, now });
+    return issued.expiresAt;
   });
-  await deliverSmsCode(context, input.phoneNumber, 'phone_setup', code);
   return { phoneNumberMasked: maskPhoneNumber(input.phoneNumber), expiresAt: expiresAt.toISOString() };
 }
 

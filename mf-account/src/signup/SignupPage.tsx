@@ -1,6 +1,5 @@
-import { calls } from '@sukoyaka/contract';
+import { calls, pagePaths } from '@sukoyaka/contract';
 import {
-  AppError,
   AppLink,
   Button,
   ButtonLinkStyle,
@@ -35,21 +34,25 @@ function TermsLabel() {
   );
 }
 
-/** After sign-up: what to do next, said the same way whether or not the address was new. */
+/**
+ * After sign-up: what to do next, said the same way whether or not the address was new. Sign-up
+ * signs nobody in (a registered address could not be, so it would tell): the member opens the
+ * link, then signs in; a member whose mail does not come can sign in and resend it from there.
+ */
 function CheckYourMail({ email }: { email: string }) {
   return (
     <Stack $gap={2}>
       <Heading id="signup-heading">確認メールを送信しました</Heading>
       <Announce>
-        <Address>{email}</Address> にメールを送信しました。メールに記載されたリンクを開いて、登録を完了してください。
+        <Address>{email}</Address> にメールを送信しました。メールに記載されたリンクを開いて確認を完了してから、ログインしてください。
       </Announce>
       <Text>リンクの有効期限は24時間です。</Text>
       <Text $muted>
-        メールが届かない場合は、迷惑メールフォルダをご確認ください。携帯電話のメールアドレスをお使いの場合は、受信拒否の設定（ドメイン指定受信）もご確認ください。
+        メールが届かない場合は、迷惑メールフォルダをご確認ください。携帯電話のメールアドレスをお使いの場合は、受信拒否の設定（ドメイン指定受信）もご確認ください。登録したメールアドレスとパスワードでログインすると、確認メールを再送信できます。
       </Text>
       <Actions>
-        <ButtonLinkStyle as={AppLink} href="/email_not_verified" $variant="secondary">
-          確認メールを再送信する
+        <ButtonLinkStyle as={AppLink} href={pagePaths.login}>
+          ログイン
         </ButtonLinkStyle>
       </Actions>
     </Stack>
@@ -66,7 +69,7 @@ export function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp();
   const emailCheck = useEmailCheck(checkedEmail);
-  // A member who is signed in already goes home; signing up here signs in too, and then stays.
+  // A member who is signed in already goes home (signing up here signs nobody in).
   useHomeWhen(useSignedInMember() && signUp.isIdle);
 
   const onEmailBlur = () => {
@@ -85,8 +88,6 @@ export function SignupPage() {
   const emailChecked = checkedEmail !== null && checkedEmail === email.trim().toLowerCase();
   const emailError = fieldErrors.email ?? (emailChecked && emailCheck.data?.valid === false ? emailCheck.data.message : undefined);
   const failure = formLevelError(signUp.error);
-  // The account exists and is signed in even when its mail could not be sent: it can resend.
-  const mailFailed = failure instanceof AppError && failure.serverCode === 'delivery_failed';
 
   return (
     <PageLayout header={{ signupFlow: true }}>
@@ -99,17 +100,7 @@ export function SignupPage() {
               <Stack $gap={2.5}>
                 <Heading id="signup-heading">新規登録</Heading>
                 <Text>メールアドレスとパスワードを登録してください。登録後、健康保険組合の加入者情報を確認します。</Text>
-                {failure ? (
-                  <FormError>
-                    {describeError(failure)}
-                    {mailFailed ? (
-                      <>
-                        {' '}
-                        <AppLink href="/email_not_verified">確認メールを再送信する</AppLink>
-                      </>
-                    ) : null}
-                  </FormError>
-                ) : null}
+                {failure ? <FormError>{describeError(failure)}</FormError> : null}
                 <TextField
                   label="メールアドレス"
                   type="email"

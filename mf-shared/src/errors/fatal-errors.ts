@@ -1,11 +1,11 @@
-import { ErrorCodes, stepUpPages } from '@sukoyaka/contract';
+import { ErrorCodes, pagePaths, stepUpPages } from '@sukoyaka/contract';
 import { toAppError, type AppError } from '../api/app-error';
 
 /** What the fatal-error boundary does with an error (spec §4 "Fatal-error handling", §8). */
 export type FatalErrorAction =
   | { kind: 'accountLocked' }
   | { kind: 'suspended' }
-  | { kind: 'redirect'; to: '/under_maintenance' | '/suspension_notice' | '/email_not_verified' }
+  | { kind: 'redirect'; to: typeof pagePaths.underMaintenance | typeof pagePaths.suspensionNotice | typeof pagePaths.emailNotVerified }
   | { kind: 'generic'; heading: string; message: string; homeLink: boolean; statusCode: number | undefined; code: string | undefined };
 
 /** Spec §8, "Generic page messages". */
@@ -36,17 +36,15 @@ export function classifyFatalError(thrown: unknown): FatalErrorAction {
   if (names(error, ErrorCodes.systemAccountLocked)) return { kind: 'accountLocked' };
   if (names(error, ErrorCodes.userIsSuspended)) return { kind: 'suspended' };
   if (
-    // A mail or SMS that could not be sent is a 503 of that one call, which the member can retry;
-    // the service itself is not down.
-    (error.statusCode === 503 && !names(error, ErrorCodes.deliveryFailed)) ||
+    error.statusCode === 503 ||
     names(error, ErrorCodes.userNotAssociationVerified) ||
     names(error, ErrorCodes.associationUnderMaintenance)
   ) {
-    return { kind: 'redirect', to: '/under_maintenance' };
+    return { kind: 'redirect', to: pagePaths.underMaintenance };
   }
-  if (names(error, ErrorCodes.userMembershipExpired)) return { kind: 'redirect', to: '/suspension_notice' };
+  if (names(error, ErrorCodes.userMembershipExpired)) return { kind: 'redirect', to: pagePaths.suspensionNotice };
   // Ours: an account whose address is not verified yet is sent where it can resend the mail.
-  if (names(error, ErrorCodes.userEmailNotVerified)) return { kind: 'redirect', to: '/email_not_verified' };
+  if (names(error, ErrorCodes.userEmailNotVerified)) return { kind: 'redirect', to: pagePaths.emailNotVerified };
 
   const key = (error.statusCode ?? error.code) as keyof typeof GENERIC_MESSAGES | undefined;
   const known = key !== undefined ? GENERIC_MESSAGES[key] : undefined;
