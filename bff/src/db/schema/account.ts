@@ -1,17 +1,18 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { associations, users } from './platform';
 
-// The account area's tables: mail and SMS codes, rosters, agreements, notification settings.
+// The account area's tables: mail and SMS codes, sign-in locks and known browsers, rosters,
+// agreements, notification settings.
 
 /**
- * Single-use links sent by mail: e-mail verification, password reset, e-mail change. Only the
- * SHA-256 of the token is kept; `usedAt` makes a second use fail.
+ * Single-use links sent by mail: e-mail verification, password reset, e-mail change, unlocking
+ * the account. Only the SHA-256 of the token is kept; `usedAt` makes a second use fail.
  */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['email_verification', 'password_reset', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['email_verification', 'password_reset', 'email_change', 'account_unlock'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
@@ -42,6 +43,41 @@ export const smsCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sms_codes_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * Wrong passwords at sign-in from browsers without a device cookie of the account, counted per
+ * address typed, registered or not (account/lockout.ts), so that an unknown address locks just as
+ * a registered one does. Keyed by the SHA-256 of the normalised address: what strangers type is
+ * not kept readable.
+ */
+export const signInLocks = pgTable('sign_in_locks', {
+  emailHash: text('email_hash').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  /** Until then, browsers unknown to the account get 423 `system_account_locked`. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Browsers that have signed in to an account (OWASP device cookies): the browser keeps a random
+ * token in an HttpOnly cookie, only its SHA-256 is stored. Such a browser has its own allowance of
+ * wrong passwords while strangers are locked out (account/known-devices.ts).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    failedCount: integer('failed_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('known_devices_user_idx').on(table.userId)],
 );
 
 /**
