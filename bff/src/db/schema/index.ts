@@ -2,3 +2,4 @@
 export * from './platform';
 export * from './account';
 export * from './health';
+export * from './fitbit';

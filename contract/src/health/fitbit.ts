@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { isoTimestamp } from '../fields';
+
+/*
+ * The Fitbit connection (spec §2 /resource_providers/fitbit/*, §7 getFitbitAuthentication and
+ * createUserFitbitConnectionSettings). Since 2026 Fitbit data is read through the Google Health
+ * API with Google OAuth 2.0: the member is sent to Google's consent page (authorization code with
+ * PKCE S256 and a single-use `state` bound to the session), comes back to the callback page, and
+ * the callback page hands `code` and `state` to createUserFitbitConnectionSettings. Daily step
+ * totals are then synced on connect, on a schedule and on demand.
+ */
+
+/** The callback's errors and their messages (the page shows them as they are). */
+export const FitbitErrorCodes = {
+  /** 400: the `state` is unknown, already used or expired. */
+  stateInvalid: 'fitbit_state_invalid',
+  /** 403: the `state` was issued to another session (another browser or sign-in). */
+  stateMismatch: 'fitbit_state_mismatch',
+  /** 400: Google refused the code (expired, used, or not for this request). */
+  codeInvalid: 'fitbit_code_invalid',
+  /** 400: the member unticked the step-count permission on Google's consent page. */
+  scopeMissing: 'fitbit_scope_missing',
+  /** 503: Google could not be reached, or the connection is not configured. */
+  unavailable: 'fitbit_unavailable',
+  /** 404: syncing or disconnecting without a connection. */
+  notConnected: 'fitbit_not_connected',
+} as const;
+
+export const FITBIT_MESSAGES = {
+  stateInvalid: 'この連携手続きは無効か、有効期限が切れています。連携設定のページからもう一度お試しください。',
+  stateMismatch: 'この連携手続きは別の画面で開始されたものです。連携設定のページからもう一度お試しください。',
+  codeInvalid: 'Fitbitとの連携を完了できませんでした。お手数ですが、連携設定のページからもう一度お試しください。',
+  scopeMissing: '歩数などのアクティビティデータの参照が許可されませんでした。連携するには、Googleの画面ですべての項目を許可してください。',
+  unavailable: '現在Fitbitと通信できません。しばらく時間をおいてから再度お試しください。',
+  notConnected: 'Fitbitは連携されていません。',
+} as const;
+
+export const fitbitStatuses = ['not_connected', 'active', 'needs_renewal'] as const;
+export const fitbitSyncResults = ['ok', 'failed', 'needs_renewal'] as const;
+
+/** What the connections page shows. */
+export const fitbitConnectionSchema = z.object({
+  /**
+   * not_connected: never connected or disconnected; active: steps are synced; needs_renewal:
+   * Google no longer accepts the grant (revoked or expired): the member reconnects.
+   */
+  status: z.enum(fitbitStatuses),
+  /** Whether Fitbit can be connected at all on this site (Google configured). */
+  available: z.boolean(),
+  connectedAt: isoTimestamp.nullable(),
+  /** When a sync last finished, and how. */
+  lastSyncedAt: isoTimestamp.nullable(),
+  lastSyncResult: z.enum(fitbitSyncResults).nullable(),
+  /** The newest day (yyyy-MM-dd, Japan) that synced steps reached. */
+  lastSyncedDay: z.string().nullable(),
+  /** How many days the last sync wrote. */
+  lastSyncedDays: z.number().int().nullable(),
+});
+export type FitbitConnection = z.infer<typeof fitbitConnectionSchema>;
+
+const empty = z.object({});
+
+export const getFitbitAuthentication = defineCall({
+  name: 'getFitbitAuthentication',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's Fitbit connection: its status, when it last synced and whether it needs renewing.",
+  input: empty,
+  output: fitbitConnectionSchema,
+});
+
+export const startFitbitAuthorization = defineCall({
+  name: 'startFitbitAuthorization',
+  method: 'POST',
+  access: 'member',
+  summary:
+    "Begins connecting Fitbit: the address of Google's consent page, with a single-use state bound to this session and a PKCE challenge (the verifier stays on the server).",
+  input: empty,
+  output: z.object({ authorizationUrl: z.url() }),
+});
+
+const callbackText = (label: string) =>
+  z
+    .string({ error: `${label}がありません` })
+    .min(1, `${label}がありません`)
+    .max(2048, `${label}が長すぎます`)
+    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
+
+export const createUserFitbitConnectionSettings = defineCall({
+  name: 'createUserFitbitConnectionSettings',
+  method: 'POST',
+  access: 'member',
+  summary: "Completes connecting Fitbit from the callback's code and state, then syncs the last 30 days of steps.",
+  input: z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
+  output: fitbitConnectionSchema,
+});
+
+export const syncFitbit = defineCall({
+  name: 'syncFitbit',
+  method: 'POST',
+  access: 'member',
+  summary: 'Syncs the step counts of the connected Fitbit now.',
+  input: empty,
+  output: fitbitConnectionSchema,
+});
+
+export const disconnectFitbit = defineCall({
+  name: 'disconnectFitbit',
+  method: 'POST',
+  access: 'member',
+  summary: 'Disconnects Fitbit: revokes the grant at Google and deletes the stored tokens (synced steps stay).',
+  input: empty,
+  output: fitbitConnectionSchema,
+});
+
+export const fitbitCalls = {
+  getFitbitAuthentication,
+  startFitbitAuthorization,
+  createUserFitbitConnectionSettings,
+  syncFitbit,
+  disconnectFitbit,
+} as const;
