@@ -87,7 +87,9 @@ export function isConnectionError(error: unknown): boolean {
     return true;
   if (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(
+      message,
+    )
   )
     return true;
   // Drizzle wraps the driver's error ("Failed query: …") with the original as its cause.
