@@ -84,3 +84,24 @@ export const cursor = z
 
 export const isoTimestamp = z.string();
 export const nullableTimestamp = z.string().nullable();
+
+/**
+ * A decimal within bounds, to a fixed number of places (体重 20.0〜300.0 kg to 0.1). JSON numbers
+ * are binary, so "to 0.1" is checked with a tolerance rather than by exact remainder.
+ */
+export function decimalInRange(label: string, min: number, max: number, places: number, unit = '') {
+  const range = `${label}は${min.toFixed(places)}〜${max.toFixed(places)}${unit}の範囲で入力してください`;
+  const scale = 10 ** places;
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label}を入力してください` : `${label}は数値で入力してください`,
+    })
+    .min(min, { error: range, abort: true })
+    .max(max, { error: range, abort: true })
+    .refine(
+      (value) => Math.abs(Math.round(value * scale) - value * scale) < 1e-6,
+      places === 0 ? `${label}は整数で入力してください` : `${label}は小数点以下${places}桁までで入力してください`,
+    )
+    .transform((value) => Math.round(value * scale) / scale);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define';
+import { decimalInRange } from '../fields';
 
 /** The notification categories a member can turn on or off, with the words the page shows. */
 export const notificationCategories = [
@@ -56,11 +57,14 @@ export function nickname(label = 'ニックネーム') {
     );
 }
 
+/** 身長 in cm, 100.0–250.0 to 0.1 (the BMI on the health pages). */
+export const heightCm = (label = '身長') => decimalInRange(label, 100, 250, 1, 'cm');
+
 export const updateProfile = defineCall({
   name: 'updateProfile',
   method: 'POST',
   access: 'member',
-  summary: "Changes the member's nickname.",
-  input: z.object({ nickname: nickname() }),
+  summary: "Changes the member's nickname, and their height when given (null clears it; left out, it stays).",
+  input: z.object({ nickname: nickname(), height: heightCm().nullable().optional() }),
   output: z.object({ nickname: z.string() }),
 });

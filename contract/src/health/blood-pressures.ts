@@ -1,43 +1,42 @@
 import { z } from 'zod';
-import { defineCall } from '../define';
-import { cursor, integerInRange, isoTimestamp, pageSize, pastMoment } from '../fields';
+import { integerInRange, isoTimestamp, pastMoment } from '../fields';
+import { defineVitalCalls } from './define-vital';
+import { readingBase, readingId } from './vital-fields';
 
+/** Blood pressure: 最高血圧 60–300 mmHg, 最低血圧 30–200 mmHg and below it, 脈拍 20–250 回/分 (optional). */
 export const bloodPressureSchema = z.object({
-  id: z.uuid(),
+  ...readingBase,
   measuredAt: isoTimestamp,
   systolic: z.number(),
   diastolic: z.number(),
   pulse: z.number().nullable(),
-  createdAt: isoTimestamp,
 });
 export type BloodPressure = z.infer<typeof bloodPressureSchema>;
 
-export const bloodPressureInput = z
-  .object({
-    measuredAt: pastMoment('測定日時'),
-    systolic: integerInRange('最高血圧', 60, 300, 'mmHg'),
-    diastolic: integerInRange('最低血圧', 30, 200, 'mmHg'),
-    pulse: integerInRange('脈拍', 20, 250, '回/分').nullish(),
-  })
-  .refine((value) => value.diastolic < value.systolic, {
-    path: ['diastolic'],
-    error: '最低血圧は最高血圧より低い値を入力してください',
-  });
+export const bloodPressureFields = {
+  measuredAt: pastMoment('測定日時'),
+  systolic: integerInRange('最高血圧', 60, 300, 'mmHg'),
+  diastolic: integerInRange('最低血圧', 30, 200, 'mmHg'),
+  pulse: integerInRange('脈拍', 20, 250, '回/分').nullish(),
+};
 
-export const saveBloodPressure = defineCall({
-  name: 'saveBloodPressure',
-  method: 'POST',
-  access: 'member',
-  summary: 'Records one blood-pressure reading of the member.',
+const diastolicBelowSystolic = {
+  path: ['diastolic'],
+  error: '最低血圧は最高血圧より低い値を入力してください',
+};
+
+export const bloodPressureInput = z.object(bloodPressureFields).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic);
+
+export const bloodPressureCalls = defineVitalCalls({
+  singular: 'BloodPressure',
+  plural: 'BloodPressures',
+  label: 'blood-pressure',
   input: bloodPressureInput,
-  output: bloodPressureSchema,
+  updateInput: z
+    .object({ id: readingId, ...bloodPressureFields })
+    .refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+  reading: bloodPressureSchema,
 });
 
-export const listBloodPressures = defineCall({
-  name: 'listBloodPressures',
-  method: 'GET',
-  access: 'member',
-  summary: "The member's blood-pressure readings, newest first, a page at a time.",
-  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: z.object({ items: z.array(bloodPressureSchema), nextCursor: z.string().nullable() }),
-});
+export const saveBloodPressure = bloodPressureCalls.save;
+export const listBloodPressures = bloodPressureCalls.list;

@@ -1,14 +1,74 @@
 import type { CallDefinition } from '../define';
-import * as bloodPressures from './blood-pressures';
+import { bloodPressureCalls } from './blood-pressures';
+import { bloodSugarCalls } from './blood-sugars';
+import { bodyTemperatureCalls } from './body-temperatures';
 import { fitbitCalls } from './fitbit';
+import { getVitalGoals, saveVitalGoals } from './goals';
+import { ingestVitals } from './ingest';
+import { stepCalls } from './steps';
+import { getVitalsSummary } from './summary';
+import { weightCalls } from './weights';
 
 /** The health area's calls (mf-health, bff/src/health). */
 export const healthCalls = {
-  saveBloodPressure: bloodPressures.saveBloodPressure,
-  listBloodPressures: bloodPressures.listBloodPressures,
+  saveBloodSugar: bloodSugarCalls.save,
+  listBloodSugars: bloodSugarCalls.list,
+  updateBloodSugar: bloodSugarCalls.update,
+  deleteBloodSugar: bloodSugarCalls.remove,
+  saveBloodPressure: bloodPressureCalls.save,
+  listBloodPressures: bloodPressureCalls.list,
+  updateBloodPressure: bloodPressureCalls.update,
+  deleteBloodPressure: bloodPressureCalls.remove,
+  saveWeight: weightCalls.save,
+  listWeights: weightCalls.list,
+  updateWeight: weightCalls.update,
+  deleteWeight: weightCalls.remove,
+  saveStep: stepCalls.save,
+  listSteps: stepCalls.list,
+  updateStep: stepCalls.update,
+  deleteStep: stepCalls.remove,
+  saveBodyTemperature: bodyTemperatureCalls.save,
+  listBodyTemperatures: bodyTemperatureCalls.list,
+  updateBodyTemperature: bodyTemperatureCalls.update,
+  deleteBodyTemperature: bodyTemperatureCalls.remove,
+  getVitalGoals,
+  saveVitalGoals,
+  getVitalsSummary,
+  ingestVitals,
   ...fitbitCalls,
 } as const satisfies Record<string, CallDefinition>;
 
-export { bloodPressureInput, bloodPressureSchema } from './blood-pressures';
+export { bloodPressureFields, bloodPressureInput, bloodPressureSchema } from './blood-pressures';
 export type { BloodPressure } from './blood-pressures';
+export { bloodSugarFields, bloodSugarInput, bloodSugarSchema, bloodSugarTimingLabels, bloodSugarTimings } from './blood-sugars';
+export type { BloodSugar, BloodSugarTiming } from './blood-sugars';
+export { weightFields, weightInput, weightKg, weightSchema } from './weights';
+export type { Weight } from './weights';
+export { stepCount, stepFields, stepInput, stepSchema } from './steps';
+export type { Step } from './steps';
+export { bodyTemperatureFields, bodyTemperatureInput, bodyTemperatureSchema } from './body-temperatures';
+export type { BodyTemperature } from './body-temperatures';
+export { vitalGoalsInput, vitalGoalsSchema } from './goals';
+export type { VitalGoals } from './goals';
+export { vitalsSummarySchema } from './summary';
+export type { VitalsSummary } from './summary';
+export { MAX_INGEST_ITEMS, clientRecordId, ingestResultStatuses, ingestVitalsOutput, vitalIngestItem } from './ingest';
+export type { IngestVitalsOutput, VitalIngestItem, VitalIngestItemInput } from './ingest';
+export {
+  JAPAN_OFFSET,
+  MAX_PERIOD_DAYS,
+  VITAL_NOT_EDITABLE_MESSAGE,
+  VITAL_NOT_FOUND_MESSAGE,
+  VitalErrorCodes,
+  japanDay,
+  pastDay,
+  periodDays,
+  periodMoments,
+  periodQuery,
+  readingId,
+  vitalSource,
+  vitalSources,
+  vitalTypes,
+} from './vital-fields';
+export type { VitalSource, VitalType } from './vital-fields';
 export * from './fitbit';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { integerInRange, isoTimestamp, pastMoment } from '../fields';
+import { defineVitalCalls } from './define-vital';
+import { readingBase, readingId } from './vital-fields';
+
+/** When the blood was taken relative to a meal: 空腹時, 食前, 食後, 随時. */
+export const bloodSugarTimings = ['fasting', 'beforeMeal', 'afterMeal', 'random'] as const;
+export type BloodSugarTiming = (typeof bloodSugarTimings)[number];
+export const bloodSugarTimingLabels: Record<BloodSugarTiming, string> = {
+  fasting: '空腹時',
+  beforeMeal: '食前',
+  afterMeal: '食後',
+  random: '随時',
+};
+
+/** Blood sugar (glucose) in mg/dL, a whole number 20–800, with its timing. */
+export const bloodSugarSchema = z.object({
+  ...readingBase,
+  measuredAt: isoTimestamp,
+  glucose: z.number(),
+  timing: z.enum(bloodSugarTimings),
+});
+export type BloodSugar = z.infer<typeof bloodSugarSchema>;
+
+export const bloodSugarFields = {
+  measuredAt: pastMoment('測定日時'),
+  glucose: integerInRange('血糖値', 20, 800, 'mg/dL'),
+  timing: z.enum(bloodSugarTimings, { error: '測定のタイミングを選択してください' }),
+};
+export const bloodSugarInput = z.object(bloodSugarFields);
+
+export const bloodSugarCalls = defineVitalCalls({
+  singular: 'BloodSugar',
+  plural: 'BloodSugars',
+  label: 'blood-sugar',
+  input: bloodSugarInput,
+  updateInput: z.object({ id: readingId, ...bloodSugarFields }),
+  reading: bloodSugarSchema,
+});

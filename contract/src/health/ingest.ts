@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { bloodPressureFields } from './blood-pressures';
+import { bloodSugarFields } from './blood-sugars';
+import { bodyTemperatureFields } from './body-temperatures';
+import { stepFields } from './steps';
+import { weightFields } from './weights';
+
+/*
+ * The native apps' call: readings read from HealthKit / Health Connect on the phone, in batches,
+ * each with the app's own id for it. Sending the same batch again (after a timeout, say) stores
+ * each reading once: a reading is known by (member, source app, clientRecordId). Steps are one
+ * count per day: a count for a day replaces the day's count (a phone sends its running total).
+ */
+
+export const MAX_INGEST_ITEMS = 500;
+
+export const clientRecordId = z
+  .string({ error: '記録IDを入力してください' })
+  .min(1, '記録IDを入力してください')
+  .max(128, '記録IDは128文字以内で指定してください')
+  .regex(/^[\x21-\x7e]+$/, '記録IDは半角英数字・記号で指定してください');
+
+const item = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+  z.object({ type: z.literal(type), clientRecordId, ...fields });
+
+/** One reading as the app sends it: its type, its id in the app, and the type's own fields. */
+export const vitalIngestItem = z.discriminatedUnion(
+  'type',
+  [
+    item('bloodSugar', bloodSugarFields),
+    item('bloodPressure', bloodPressureFields).refine((value) => value.diastolic < value.systolic, {
+      path: ['diastolic'],
+      error: '最低血圧は最高血圧より低い値を入力してください',
+    }),
+    item('weight', weightFields),
+    item('steps', stepFields),
+    item('bodyTemperature', bodyTemperatureFields),
+  ],
+  { error: '記録の種類（type）が正しくありません' },
+);
+export type VitalIngestItemInput = z.input<typeof vitalIngestItem>;
+export type VitalIngestItem = z.output<typeof vitalIngestItem>;
+
+export const ingestResultStatuses = ['stored', 'duplicate', 'rejected'] as const;
+
+export const ingestVitalsOutput = z.object({
+  /** One per item, in the order sent. */
+  results: z.array(
+    z.object({
+      index: z.number(),
+      clientRecordId: z.string().nullable(),
+      /** stored: saved now; duplicate: already stored (nothing changed); rejected: see fields. */
+      status: z.enum(ingestResultStatuses),
+      /** The reading's id (stored or duplicate); null when rejected. */
+      id: z.string().nullable(),
+      /** Field → Japanese messages, as a 400 names them; only when rejected. */
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+  ),
+});
+export type IngestVitalsOutput = z.infer<typeof ingestVitalsOutput>;
+
+export const ingestVitals = defineCall({
+  name: 'ingestVitals',
+  method: 'POST',
+  access: 'member',
+  summary:
+    'The native apps: stores a batch (1–500) of readings of any of the five types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
+  input: z.object({
+    // Each item is checked on its own (vitalIngestItem), so one bad reading does not refuse the batch.
+    items: z
+      .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
+      .min(1, '記録を1件以上指定してください')
+      .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+  }),
+  output: ingestVitalsOutput,
+});

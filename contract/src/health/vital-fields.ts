@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DATE_MIN, cursor, isoTimestamp, pageSize } from '../fields';
+
+/*
+ * What every vital shares: where a reading came from, its id, the period a list covers, the day
+ * in Japan a reading belongs to, and the error codes of corrections.
+ */
+
+/**
+ * Where a reading came from: typed by the member (`manual`, the only kind they can correct or
+ * delete), synced from a wearable (Fitbit), or sent by our native app (HealthKit / Health
+ * Connect, through `ingestVitals`). The save calls always record `manual`: a browser cannot
+ * claim another source.
+ */
+export const vitalSources = ['manual', 'wearable', 'app'] as const;
+export type VitalSource = (typeof vitalSources)[number];
+export const vitalSource = z.enum(vitalSources);
+
+/** The five kinds of reading, as the ingest call and the activity events name them. */
+export const vitalTypes = ['bloodSugar', 'bloodPressure', 'weight', 'steps', 'bodyTemperature'] as const;
+export type VitalType = (typeof vitalTypes)[number];
+
+export const VitalErrorCodes = {
+  /** 409: a reading from a wearable or the app is the device's record, not the member's entry. */
+  readingNotEditable: 'vital_reading_not_editable',
+} as const;
+export const VITAL_NOT_EDITABLE_MESSAGE = '機器やアプリから取り込んだ記録は、変更・削除できません。';
+export const VITAL_NOT_FOUND_MESSAGE = '記録が見つかりませんでした。';
+
+/** The id of one reading (correct or delete it). */
+export const readingId = z.uuid({ error: '記録のIDの形式が正しくありません' });
+
+/** Members live in Japan: a "day" (steps, the period's dates, activity events) is a Japanese day. */
+export const JAPAN_OFFSET = '+09:00';
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The day in Japan (yyyy-MM-dd) of a moment. */
+export function japanDay(moment: Date): string {
+  return new Date(moment.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** A day (yyyy-MM-dd) in Japan, from 1900-01-01 to today: a step count is never for tomorrow. */
+export function pastDay(label: string) {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .min(1, `${label}を入力してください`)
+    .superRefine((value, ctx) => {
+      if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message: `${label}の形式が正しくありません` });
+      else if (value < DATE_MIN) ctx.addIssue({ code: 'custom', message: `${label}は1900年1月1日以降の日付を入力してください` });
+      // A few minutes of clock skew, as for moments: just after midnight the phone may be ahead.
+      else if (value > japanDay(new Date(Date.now() + 5 * 60 * 1000)))
+        ctx.addIssue({ code: 'custom', message: `${label}に未来の日付は指定できません` });
+    });
+}
+
+const MOMENT = z.iso.datetime({ offset: true });
+/** The longest period one list request may cover. */
+export const MAX_PERIOD_DAYS = 5 * 366;
+
+/** A bound of a period: a day (yyyy-MM-dd, Japan) or a moment with its offset (ISO 8601). */
+function periodBound(label: string) {
+  return z
+    .string({ error: `${label}の形式が正しくありません` })
+    .refine((value) => isRealDay(value) || (MOMENT.safeParse(value).success && !Number.isNaN(Date.parse(value))), {
+      error: `${label}は日付（yyyy-MM-dd）または日時（ISO 8601）で指定してください`,
+    })
+    .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 4) <= '2099', `${label}は1900年から2099年の範囲で指定してください`);
+}
+
+/**
+ * The period as moments: `from` inclusive, `to` exclusive. A day covers the whole Japanese day
+ * (`to: 2026-05-31` includes that evening); a moment is taken as is, `to` inclusive.
+ */
+export function periodMoments(period: { from?: string | undefined; to?: string | undefined }): { from: Date | null; until: Date | null } {
+  const start = (value: string) => new Date(isRealDay(value) ? `${value}T00:00:00${JAPAN_OFFSET}` : value);
+  const from = period.from ? start(period.from) : null;
+  let until: Date | null = null;
+  if (period.to) {
+    until = isRealDay(period.to) ? new Date(start(period.to).getTime() + 24 * 60 * 60 * 1000) : new Date(Date.parse(period.to) + 1);
+  }
+  return { from, until };
+}
+
+/** The period as Japanese days, both inclusive (the steps list, which is by day). */
+export function periodDays(period: { from?: string | undefined; to?: string | undefined }): { from: string | null; to: string | null } {
+  const day = (value: string) => (isRealDay(value) ? value : japanDay(new Date(value)));
+  return { from: period.from ? day(period.from) : null, to: period.to ? day(period.to) : null };
+}
+
+/** A list's query: an optional period (`from` ≤ `to`, at most five years), a cursor and a page size. */
+export const periodQuery = z
+  .object({
+    from: periodBound('期間の開始').optional(),
+    to: periodBound('期間の終了').optional(),
+    cursor: cursor.optional(),
+    limit: pageSize(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.from || !value.to) return;
+    const { from, until } = periodMoments(value);
+    if (from!.getTime() >= until!.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: '期間の終了は開始より後の日時を指定してください' });
+    } else if (until!.getTime() - from!.getTime() > MAX_PERIOD_DAYS * 24 * 60 * 60 * 1000) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: '期間は5年以内で指定してください' });
+    }
+  });
+
+/** What every reading answers besides its values. */
+export const readingBase = {
+  id: z.string(),
+  source: vitalSource,
+  createdAt: isoTimestamp,
+};
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** The answer of a delete. */
+export const deletedReading = z.object({ id: z.string() });
