@@ -1,22 +1,140 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './platform';
 
-// The health area's tables: vitals.
+// The health area's tables: the five vitals and the member's goals. Each reading has a source
+// (manual, wearable, app; only manual rows may be corrected), the app's own id for readings the
+// native apps send (unique per member and source: a batch sent twice stores each reading once),
+// the bounds of the contract checked again in SQL, and the index its list reads newest first
+// with a keyset cursor: (user_id, measured_at DESC, id DESC).
+
+const SOURCES = sql`('manual', 'wearable', 'app')`;
+
+const readingColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  source: text('source', { enum: ['manual', 'wearable', 'app'] })
+    .notNull()
+    .default('manual'),
+  clientRecordId: text('client_record_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const bloodPressures = pgTable(
   'blood_pressures',
+  {
+    ...readingColumns(),
+    systolic: integer('systolic').notNull(),
+    diastolic: integer('diastolic').notNull(),
+    pulse: integer('pulse'),
+  },
+  (table) => [
+    index('blood_pressures_user_measured_idx').on(table.userId, sql`${table.measuredAt} desc`, sql`${table.id} desc`),
+    unique('blood_pressures_client_record_uq').on(table.userId, table.source, table.clientRecordId),
+    check('blood_pressures_source_ck', sql`${table.source} in ${SOURCES}`),
+    check(
+      'blood_pressures_bounds_ck',
+      sql`${table.systolic} between 60 and 300 and ${table.diastolic} between 30 and 200 and ${table.diastolic} < ${table.systolic} and (${table.pulse} is null or ${table.pulse} between 20 and 250)`,
+    ),
+  ],
+);
+
+export const bloodSugars = pgTable(
+  'blood_sugars',
+  {
+    ...readingColumns(),
+    /** mg/dL. */
+    glucose: integer('glucose').notNull(),
+    timing: text('timing', { enum: ['fasting', 'beforeMeal', 'afterMeal', 'random'] }).notNull(),
+  },
+  (table) => [
+    index('blood_sugars_user_measured_idx').on(table.userId, sql`${table.measuredAt} desc`, sql`${table.id} desc`),
+    unique('blood_sugars_client_record_uq').on(table.userId, table.source, table.clientRecordId),
+    check('blood_sugars_source_ck', sql`${table.source} in ${SOURCES}`),
+    check('blood_sugars_bounds_ck', sql`${table.glucose} between 20 and 800`),
+    check('blood_sugars_timing_ck', sql`${table.timing} in ('fasting', 'beforeMeal', 'afterMeal', 'random')`),
+  ],
+);
+
+export const weights = pgTable(
+  'weights',
+  {
+    ...readingColumns(),
+    /** kg, to 0.1. */
+    weight: numeric('weight', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    /** %, to 0.1. */
+    bodyFat: numeric('body_fat', { precision: 3, scale: 1, mode: 'number' }),
+  },
+  (table) => [
+    index('weights_user_measured_idx').on(table.userId, sql`${table.measuredAt} desc`, sql`${table.id} desc`),
+    unique('weights_client_record_uq').on(table.userId, table.source, table.clientRecordId),
+    check('weights_source_ck', sql`${table.source} in ${SOURCES}`),
+    check('weights_bounds_ck', sql`${table.weight} between 20 and 300 and (${table.bodyFat} is null or ${table.bodyFat} between 1 and 75)`),
+  ],
+);
+
+export const bodyTemperatures = pgTable(
+  'body_temperatures',
+  {
+    ...readingColumns(),
+    /** °C, to 0.01. */
+    temperature: numeric('temperature', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('body_temperatures_user_measured_idx').on(table.userId, sql`${table.measuredAt} desc`, sql`${table.id} desc`),
+    unique('body_temperatures_client_record_uq').on(table.userId, table.source, table.clientRecordId),
+    check('body_temperatures_source_ck', sql`${table.source} in ${SOURCES}`),
+    check('body_temperatures_bounds_ck', sql`${table.temperature} between 34 and 42`),
+  ],
+);
+
+/**
+ * One count per member and day (Japan): a later save for the day replaces it, whichever source
+ * (hand entry, a Fitbit sync, the app). The row keeps who wrote it last.
+ */
+export const steps = pgTable(
+  'steps',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
-    systolic: integer('systolic').notNull(),
-    diastolic: integer('diastolic').notNull(),
-    pulse: integer('pulse'),
+    day: date('day', { mode: 'string' }).notNull(),
+    steps: integer('steps').notNull(),
+    source: text('source', { enum: ['manual', 'wearable', 'app'] })
+      .notNull()
+      .default('manual'),
+    clientRecordId: text('client_record_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The list reads a member's rows newest first with a keyset cursor on (measured_at, id).
-  (table) => [index('blood_pressures_user_measured_idx').on(table.userId, sql`${table.measuredAt} desc`, sql`${table.id} desc`)],
+  (table) => [
+    unique('steps_user_day_uq').on(table.userId, table.day),
+    index('steps_user_day_idx').on(table.userId, sql`${table.day} desc`, sql`${table.id} desc`),
+    check('steps_source_ck', sql`${table.source} in ${SOURCES}`),
+    check('steps_bounds_ck', sql`${table.steps} between 0 and 100000`),
+  ],
+);
+
+/** The member's goals: a daily step count and a target weight; null when not set. */
+export const vitalGoals = pgTable(
+  'vital_goals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dailySteps: integer('daily_steps'),
+    targetWeight: numeric('target_weight', { precision: 4, scale: 1, mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'vital_goals_bounds_ck',
+      sql`(${table.dailySteps} is null or ${table.dailySteps} between 1000 and 50000) and (${table.targetWeight} is null or ${table.targetWeight} between 20 and 300)`,
+    ),
+  ],
 );

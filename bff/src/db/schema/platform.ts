@@ -1,4 +1,18 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Tables the platform reads to decide who is calling and whether they may (members, their
 // associations, sessions), and the audit log every area writes through platform/audit.ts.
@@ -21,6 +35,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     nickname: text('nickname').notNull(),
     birthday: date('birthday', { mode: 'string' }),
+    /** 身長 in cm, to 0.1 (100.0–250.0); the health pages' BMI. */
+    height: numeric('height', { precision: 4, scale: 1, mode: 'number' }),
     associationId: uuid('association_id').references(() => associations.id),
     /** When the association confirmed the membership; null: `user_not_association_verified`. */
     associationVerifiedAt: timestamp('association_verified_at', { withTimezone: true }),
@@ -100,7 +116,9 @@ export const outboxMessages = pgTable(
     body: text('body').notNull(),
     /** A short label for logs (never the content): e.g. `password_reset`. */
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the row is due: the next try, or the end of a claim's lease while it is being sent. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
@@ -148,4 +166,26 @@ export const authThrottleAttempts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('auth_throttle_attempts_updated_idx').on(table.updatedAt)],
+);
+
+/**
+ * What members did that any area may reward, written by the area where it happened in the same
+ * transaction (platform/activity-events.ts is its only writer), read by incentives: one row per
+ * member, kind (e.g. `vital_recorded:weight`) and day in Japan, however often it happens that day.
+ */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('activity_events_user_kind_day_uq').on(table.userId, table.kind, table.day),
+    index('activity_events_created_idx').on(table.createdAt),
+  ],
 );
