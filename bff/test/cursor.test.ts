@@ -1,5 +1,12 @@
-import { Placeholder, sql } from 'drizzle-orm';
-import { listBloodPressuresQuery } from '../src/health/blood-pressures';
+import type { PGlite } from '@electric-sql/pglite';
+import { calls } from '@sukoyaka/contract';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Pool } from 'pg';
+import type { Database } from '../src/db/client';
+import * as schema from '../src/db/schema';
+import { healthHandlers } from '../src/health';
 import { decodeCursor, encodeCursor, keysetPage } from '../src/platform/cursor';
 import { HttpError } from '../src/platform/errors';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
@@ -111,10 +118,23 @@ describe('the keyset condition in the database', () => {
         from generate_series(1, 20000) as g`);
     }
     await ctx.db.execute(sql`analyze blood_pressures`);
-    // The list service's own query, with this test's values in place of its placeholders.
-    const query = listBloodPressuresQuery(ctx.db, true).toSQL();
-    const values: Record<string, unknown> = { userId: member.id, limit: 21, afterAt: '2024-01-10T00:00:00.000Z', afterId: ID };
-    const explained = await ctx.db.execute(sql.raw(`explain ${inline(query.sql, query.params, values)}`));
+
+    // The list service's own statement, as it runs after a cursor: captured on a logging
+    // database over the same connection, then explained with its values in place.
+    const captured: { query: string; params: unknown[] }[] = [];
+    const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ query, params }) };
+    const client = (ctx.db as unknown as { $client: unknown }).$client;
+    const logged = (process.env.TEST_DATABASE_URL
+      ? drizzlePg(client as Pool, { schema, logger })
+      : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+    const cursor = encodeCursor({ at: new Date('2024-01-10T00:00:00.000Z'), id: ID });
+    const input = calls.listBloodPressures.input.parse({ cursor, limit: '20' });
+    const page = await healthHandlers.listBloodPressures(input as never, { db: logged, member: { id: member.id } } as never);
+    expect(page.items).toHaveLength(20);
+    const statement = captured.find(({ query }) => /from "blood_pressures"/.test(query));
+    expect(statement).toBeDefined();
+
+    const explained = await ctx.db.execute(sql.raw(`explain ${inline(statement!.query, statement!.params)}`));
     const plan = (explained as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Scan using blood_pressures_user_measured_idx/);
     expect(plan).toMatch(/Index Cond: .*ROW\(measured_at, id\) < ROW\(/);
@@ -124,10 +144,9 @@ describe('the keyset condition in the database', () => {
 });
 
 /** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
-function inline(text: string, params: unknown[], values: Record<string, unknown>): string {
+function inline(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const param = params[Number(n) - 1];
-    const value = param instanceof Placeholder ? values[param.name] : param;
-    return `'${String(value).replace(/'/g, "''")}'`;
+    const value = params[Number(n) - 1];
+    return `'${String(value instanceof Date ? value.toISOString() : value).replace(/'/g, "''")}'`;
   });
 }
