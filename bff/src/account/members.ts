@@ -67,10 +67,10 @@ export async function authenticateByPassword(
 
 export async function getUserInfo(db: Executor, member: Member) {
   const [row] = await db
-    .select({ birthday: users.birthday, associationId: associations.id, associationName: associations.name })
+    .select({ birthday: users.birthday, height: users.height, associationId: associations.id, associationName: associations.name })
     .from(users)
     .leftJoin(associations, eq(associations.id, users.associationId))
     .where(eq(users.id, member.id));
   const association = row?.associationId ? { id: row.associationId, name: row.associationName! } : null;
-  return { userId: member.id, email: member.email, nickname: member.nickname, association, birthday: row?.birthday ?? null };
+  return { userId: member.id, email: member.email, nickname: member.nickname, association, birthday: row?.birthday ?? null, height: row?.height ?? null };
 }

@@ -16,6 +16,6 @@ export const settingsHandlers = {
   },
 
   async updateProfile(input, { request, db, member, now }) {
-    return updateProfile(db, request, member, input.nickname, now);
+    return updateProfile(db, request, member, input.nickname, now, input.height);
   },
 } satisfies Partial<Handlers>;

@@ -5,7 +5,7 @@ import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { audit } from '../platform/audit';
-import { setNickname } from './users';
+import { setHeight, setNickname } from './users';
 
 const categories = notificationCategories.map((category) => category.key);
 
@@ -42,11 +42,14 @@ export async function updateProfile(
   member: Member,
   nickname: string,
   now: Date,
+  height?: number | null,
 ): Promise<{ nickname: string }> {
   await db.transaction(async (tx) => {
     await setNickname(tx, member.id, nickname);
-    // The nickname itself stays out of the log; which field changed is enough.
-    await audit(tx, request, 'profile_updated', member.id, { fields: ['nickname'] }, now);
+    // Left out, the height stays as it is; null clears it.
+    if (height !== undefined) await setHeight(tx, member.id, height);
+    // The values themselves stay out of the log; which fields changed is enough.
+    await audit(tx, request, 'profile_updated', member.id, { fields: height === undefined ? ['nickname'] : ['nickname', 'height'] }, now);
   });
   return { nickname };
 }

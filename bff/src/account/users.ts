@@ -94,6 +94,11 @@ export async function setNickname(tx: Executor, userId: string, nickname: string
   await tx.update(users).set({ nickname }).where(eq(users.id, userId));
 }
 
+/** 身長 (cm), or null to clear it. */
+export async function setHeight(tx: Executor, userId: string, height: number | null): Promise<void> {
+  await tx.update(users).set({ height }).where(eq(users.id, userId));
+}
+
 /** SMS two-factor on this phone; `enabledAt` undefined keeps the time it was first turned on. */
 export async function setSmsMfaPhone(tx: Executor, userId: string, phoneNumber: string, enabledAt: Date | undefined): Promise<void> {
   await tx.update(users).set({ phoneNumber, smsMfaEnabledAt: enabledAt }).where(eq(users.id, userId));

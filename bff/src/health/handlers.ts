@@ -1,7 +1,44 @@
 import type { Handlers } from '../platform/handlers';
-import { listBloodPressures, saveBloodPressure } from './blood-pressures';
+import { bloodPressureService, bloodPressureValues, listBloodPressures, saveBloodPressure } from './blood-pressures';
+import { bloodSugarService, bloodSugarValues } from './blood-sugars';
+import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
+import { getVitalGoals, saveVitalGoals } from './goals';
+import { ingestVitals } from './ingest';
+import { deleteStep, listSteps, saveStep, updateStep } from './steps';
+import { getVitalsSummary } from './summary';
+import { weightService, weightValues } from './weights';
 
 export const healthHandlers = {
+  saveBloodSugar: (input, { db, member }) => bloodSugarService.save(db, member.id, bloodSugarValues(input)),
+  listBloodSugars: (input, { db, member }) => bloodSugarService.list(db, member.id, input),
+  updateBloodSugar: (input, { db, member, now }) => bloodSugarService.update(db, member.id, input.id, bloodSugarValues(input), now),
+  deleteBloodSugar: (input, { db, member }) => bloodSugarService.remove(db, member.id, input.id),
+
   saveBloodPressure: (input, { db, member }) => saveBloodPressure(db, member.id, input),
   listBloodPressures: (input, { db, member }) => listBloodPressures(db, member.id, input),
+  updateBloodPressure: (input, { db, member, now }) =>
+    bloodPressureService.update(db, member.id, input.id, bloodPressureValues(input), now),
+  deleteBloodPressure: (input, { db, member }) => bloodPressureService.remove(db, member.id, input.id),
+
+  saveWeight: (input, { db, member }) => weightService.save(db, member.id, weightValues(input)),
+  listWeights: (input, { db, member }) => weightService.list(db, member.id, input),
+  updateWeight: (input, { db, member, now }) => weightService.update(db, member.id, input.id, weightValues(input), now),
+  deleteWeight: (input, { db, member }) => weightService.remove(db, member.id, input.id),
+
+  saveStep: (input, { db, member }) => saveStep(db, member.id, input),
+  listSteps: (input, { db, member }) => listSteps(db, member.id, input),
+  updateStep: (input, { db, member, now }) => updateStep(db, member.id, input, now),
+  deleteStep: (input, { db, member }) => deleteStep(db, member.id, input.id),
+
+  saveBodyTemperature: (input, { db, member }) => bodyTemperatureService.save(db, member.id, bodyTemperatureValues(input)),
+  listBodyTemperatures: (input, { db, member }) => bodyTemperatureService.list(db, member.id, input),
+  updateBodyTemperature: (input, { db, member, now }) =>
+    bodyTemperatureService.update(db, member.id, input.id, bodyTemperatureValues(input), now),
+  deleteBodyTemperature: (input, { db, member }) => bodyTemperatureService.remove(db, member.id, input.id),
+
+  getVitalGoals: (_input, { db, member }) => getVitalGoals(db, member.id),
+  saveVitalGoals: (input, { db, member, now }) => saveVitalGoals(db, member.id, input, now),
+  getVitalsSummary: (_input, { db, member, now }) => getVitalsSummary(db, member.id, now),
+  ingestVitals: (input, { db, member }) => ingestVitals(db, member.id, input.items),
+
 } satisfies Partial<Handlers>;

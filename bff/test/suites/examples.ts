@@ -24,6 +24,9 @@ export interface ExampleContext {
 
 type Examples = { [N in CallName]?: (member: ExampleContext) => CallInput<N> };
 
+/** A reading id no one has. */
+const UNKNOWN_READING = '6b0c4f1e-2d3a-4e5b-8c7d-9e0f1a2b3c4d';
+
 export const examples: Examples = {
   ping: () => ({}),
   getAuthenticityTokenForClient: () => ({}),
@@ -61,6 +64,42 @@ export const examples: Examples = {
   getNotificationSettings: () => ({}),
   updateNotificationSettings: () => ({ settings: { announcements: true, points: false, health: true, campaigns: false } }),
   updateProfile: (member) => ({ nickname: member.marker }),
+  // The vitals (issue 10). A correction or deletion names a reading by id: the example's is no
+  // one's (404), and the ownership matrix tries each of A's ids in its place.
+  updateBloodPressure: () => ({ id: UNKNOWN_READING, measuredAt: '2024-05-01T08:30:00+09:00', systolic: 126, diastolic: 80, pulse: 70 }),
+  deleteBloodPressure: () => ({ id: UNKNOWN_READING }),
+  saveBloodSugar: () => ({ measuredAt: '2024-05-01T07:00:00+09:00', glucose: 102, timing: 'fasting' }),
+  listBloodSugars: () => ({ limit: 1 }),
+  updateBloodSugar: () => ({ id: UNKNOWN_READING, measuredAt: '2024-05-01T07:00:00+09:00', glucose: 104, timing: 'fasting' }),
+  deleteBloodSugar: () => ({ id: UNKNOWN_READING }),
+  saveWeight: () => ({ measuredAt: '2024-05-01T07:05:00+09:00', weight: 68.4, bodyFat: 21.5 }),
+  listWeights: () => ({ from: '2024-01-01', to: '2024-12-31', limit: 1 }),
+  updateWeight: () => ({ id: UNKNOWN_READING, measuredAt: '2024-05-01T07:05:00+09:00', weight: 68.2 }),
+  deleteWeight: () => ({ id: UNKNOWN_READING }),
+  saveStep: () => ({ day: '2024-05-01', steps: 8123 }),
+  listSteps: () => ({ limit: 1 }),
+  updateStep: () => ({ id: UNKNOWN_READING, steps: 9000 }),
+  deleteStep: () => ({ id: UNKNOWN_READING }),
+  saveBodyTemperature: () => ({ measuredAt: '2024-05-01T07:10:00+09:00', temperature: 36.54 }),
+  listBodyTemperatures: () => ({ limit: 1 }),
+  updateBodyTemperature: () => ({ id: UNKNOWN_READING, measuredAt: '2024-05-01T07:10:00+09:00', temperature: 36.6 }),
+  deleteBodyTemperature: () => ({ id: UNKNOWN_READING }),
+  getVitalGoals: () => ({}),
+  saveVitalGoals: () => ({ dailySteps: 8000, targetWeight: 65 }),
+  getVitalsSummary: () => ({}),
+  ingestVitals: (member) => ({
+    items: [
+      { type: 'weight', clientRecordId: `hk-weight-${member.marker}`, measuredAt: '2024-05-02T07:00:00+09:00', weight: 68.1 },
+      { type: 'steps', clientRecordId: `hk-steps-${member.marker}`, day: '2024-05-02', steps: 10234 },
+      {
+        type: 'bloodPressure',
+        clientRecordId: `hk-bp-${member.marker}`,
+        measuredAt: '2024-05-02T07:01:00+09:00',
+        systolic: 124,
+        diastolic: 79,
+      },
+    ],
+  }),
 };
 
 /**

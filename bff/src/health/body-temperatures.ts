@@ -1,0 +1,25 @@
+import type { BodyTemperature } from '@sukoyaka/contract';
+import { bodyTemperatures } from '../db/schema';
+import { readingService } from './readings';
+
+type Row = typeof bodyTemperatures.$inferSelect;
+
+const toBodyTemperature = (row: Row): BodyTemperature => ({
+  id: row.id,
+  measuredAt: row.measuredAt.toISOString(),
+  temperature: Number(row.temperature),
+  source: row.source,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const bodyTemperatureService = readingService({
+  type: 'bodyTemperature',
+  table: bodyTemperatures,
+  name: 'body_temperatures',
+  toReading: toBodyTemperature,
+});
+
+export const bodyTemperatureValues = (input: { measuredAt: string; temperature: number }) => ({
+  measuredAt: new Date(input.measuredAt),
+  temperature: input.temperature,
+});

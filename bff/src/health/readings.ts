@@ -1,0 +1,180 @@
+// The services every timed vital shares (blood sugar, blood pressure, weight, temperature): save,
+// list a period newest first, correct, delete, the latest, and the native apps' idempotent insert.
+// Each type declares its table, its columns and its answer once (readingService below).
+import {
+  VITAL_NOT_EDITABLE_MESSAGE,
+  VITAL_NOT_FOUND_MESSAGE,
+  VitalErrorCodes,
+  japanDay,
+  periodMoments,
+  type VitalSource,
+  type VitalType,
+} from '@sukoyaka/contract';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import type { bloodPressures, bloodSugars, bodyTemperatures, weights } from '../db/schema';
+import { recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
+import { HttpError, notFound } from '../platform/errors';
+
+export type ReadingTable = typeof bloodPressures | typeof bloodSugars | typeof weights | typeof bodyTemperatures;
+
+export const notEditable = () => new HttpError(409, VitalErrorCodes.readingNotEditable, VITAL_NOT_EDITABLE_MESSAGE);
+export const readingNotFound = () => notFound(VITAL_NOT_FOUND_MESSAGE);
+
+/** What a list receives after validation (periodQuery). */
+export interface PeriodInput {
+  from?: string | undefined;
+  to?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The service of one timed vital. `Values` is what the member enters (the table's own columns);
+ * `toReading` turns a row into the contract's answer.
+ */
+export function readingService<T extends ReadingTable, Values extends Record<string, unknown>, Reading>(spec: {
+  type: VitalType;
+  table: T;
+  /** The prepared statements' name prefix, e.g. `blood_sugars`. */
+  name: string;
+  toReading: (row: T['$inferSelect']) => Reading;
+}) {
+  const { table, type } = spec;
+  // Drizzle's builders do not accept a union of tables: each statement is written for `any` table
+  // of the union, the values typed by the caller.
+  const t = table as typeof bloodSugars;
+  const kind = vitalRecordedKind(type);
+
+  async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource) {
+    const [row] = await tx
+      .insert(t)
+      .values({ ...(values as Record<string, unknown>), userId, source } as never)
+      .returning();
+    await recordActivity(tx, userId, kind, japanDay(values.measuredAt));
+    return row as T['$inferSelect'];
+  }
+
+  /** A hand-entered reading, with its activity event, in one transaction. */
+  async function save(db: Executor, userId: string, values: Values & { measuredAt: Date }): Promise<Reading> {
+    const row = await db.transaction((tx) => insert(tx, userId, values, 'manual'));
+    return spec.toReading(row);
+  }
+
+  /**
+   * The native apps' insert: a reading already stored under (member, source, clientRecordId)
+   * writes nothing and answers the stored row's id with `duplicate`.
+   */
+  async function ingest(
+    tx: Executor,
+    userId: string,
+    values: Values & { measuredAt: Date },
+    source: VitalSource,
+    clientRecordId: string,
+  ): Promise<{ status: 'stored' | 'duplicate'; id: string }> {
+    const [row] = await tx
+      .insert(t)
+      .values({ ...(values as Record<string, unknown>), userId, source, clientRecordId } as never)
+      .onConflictDoNothing({ target: [t.userId, t.source, t.clientRecordId] })
+      .returning({ id: t.id });
+    if (row) {
+      await recordActivity(tx, userId, kind, japanDay(values.measuredAt));
+      return { status: 'stored', id: row.id };
+    }
+    const [existing] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.source, source), eq(t.clientRecordId, clientRecordId)));
+    return { status: 'duplicate', id: existing!.id };
+  }
+
+  /** The list's statement: without or after a cursor, with or without a period (its bounds in the index condition). */
+  function listQuery(db: Executor, afterCursor: boolean, period: boolean) {
+    const after = afterCursor
+      ? keysetBefore(t.measuredAt, t.id, { at: sql.placeholder('afterAt'), id: sql.placeholder('afterId') })
+      : undefined;
+    const bounds = period
+      ? [gte(t.measuredAt, sql`${sql.placeholder('from')}::timestamptz`), lt(t.measuredAt, sql`${sql.placeholder('until')}::timestamptz`)]
+      : [];
+    return db
+      .select()
+      .from(t)
+      .where(and(eq(t.userId, sql.placeholder('userId')), ...bounds, after))
+      .orderBy(desc(t.measuredAt), desc(t.id))
+      .limit(sql.placeholder('limit'));
+  }
+
+  const prepared = new WeakMap<Executor, Map<string, ReturnType<ReturnType<typeof listQuery>['prepare']>>>();
+  function statement(db: Executor, afterCursor: boolean, period: boolean) {
+    let byShape = prepared.get(db);
+    if (!byShape) prepared.set(db, (byShape = new Map()));
+    const key = `${afterCursor ? 'after' : 'first'}${period ? '_period' : ''}`;
+    let prepared_ = byShape.get(key);
+    if (!prepared_) byShape.set(key, (prepared_ = listQuery(db, afterCursor, period).prepare(`list_${spec.name}_${key}`)));
+    return prepared_;
+  }
+
+  async function list(db: Executor, userId: string, input: PeriodInput) {
+    const after = input.cursor ? decodeCursor(input.cursor) : null;
+    const { from, until } = periodMoments(input);
+    const period = from !== null || until !== null;
+    // One row more than the page tells whether there is a next one.
+    const rows = await statement(db, after !== null, period).execute({
+      userId,
+      limit: input.limit + 1,
+      ...(after ? { afterAt: after.at.toISOString(), afterId: after.id } : {}),
+      // An open end is the widest period a timestamp column holds, so one statement serves both.
+      ...(period
+        ? {
+            from: (from ?? new Date('1900-01-01T00:00:00Z')).toISOString(),
+            until: (until ?? new Date('2100-01-01T00:00:00Z')).toISOString(),
+          }
+        : {}),
+    });
+    const page = keysetPage(rows as T['$inferSelect'][], input.limit, (row) => ({ at: row.measuredAt, id: row.id }));
+    return { items: page.rows.map(spec.toReading), nextCursor: page.nextCursor };
+  }
+
+  /** The member's own row by id, locked for the change; another member's id is not found. */
+  async function ownManualRow(tx: Executor, userId: string, id: string) {
+    if (!UUID.test(id)) throw readingNotFound();
+    const [row] = await tx
+      .select({ id: t.id, source: t.source })
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.userId, userId)))
+      .for('update');
+    if (!row) throw readingNotFound();
+    if (row.source !== 'manual') throw notEditable();
+  }
+
+  async function update(db: Executor, userId: string, id: string, values: Values & { measuredAt: Date }, now: Date): Promise<Reading> {
+    const row = await db.transaction(async (tx) => {
+      await ownManualRow(tx, userId, id);
+      const [updated] = await tx
+        .update(t)
+        .set({ ...(values as Record<string, unknown>), updatedAt: now } as never)
+        .where(and(eq(t.id, id), eq(t.userId, userId)))
+        .returning();
+      return updated as T['$inferSelect'];
+    });
+    return spec.toReading(row);
+  }
+
+  async function remove(db: Executor, userId: string, id: string): Promise<{ id: string }> {
+    await db.transaction(async (tx) => {
+      await ownManualRow(tx, userId, id);
+      await tx.delete(t).where(and(eq(t.id, id), eq(t.userId, userId)));
+    });
+    return { id };
+  }
+
+  async function latest(db: Executor, userId: string): Promise<Reading | null> {
+    const [row] = await db.select().from(t).where(eq(t.userId, userId)).orderBy(desc(t.measuredAt), desc(t.id)).limit(1);
+    return row ? spec.toReading(row as T['$inferSelect']) : null;
+  }
+
+  return { save, ingest, list, listQuery, update, remove, latest };
+}

@@ -1,0 +1,162 @@
+// Daily steps: one row per member and day (Japan). Whoever saves a day last wins — the member's
+// hand entry, a Fitbit sync or the app — because each of them reports the day's total as it knows
+// it now, and the newest total is the truest. The save is one upsert on (user_id, day), so two
+// syncs that overlap (a scheduled one and one on demand) leave one row, never two.
+import { japanDay, periodDays, type Step, type VitalSource } from '@sukoyaka/contract';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { steps } from '../db/schema';
+import { recordActivities, recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { decodeCursor, keysetPage } from '../platform/cursor';
+import { notEditable, readingNotFound, type PeriodInput } from './readings';
+
+type Row = typeof steps.$inferSelect;
+
+const KIND = vitalRecordedKind('steps');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const toStep = (row: Row): Step => ({
+  id: row.id,
+  day: row.day,
+  steps: row.steps,
+  source: row.source,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export interface DailySteps {
+  /** yyyy-MM-dd, the day in Japan. */
+  day: string;
+  steps: number;
+  source: VitalSource;
+  /** The app's id of the count (ingestVitals); none for a hand entry or a sync. */
+  clientRecordId?: string | null;
+}
+
+/**
+ * Saves the day's count, replacing what the day had (see above), and records the day's activity
+ * event, in one transaction (a savepoint when `executor` already is one). `changed` is false when
+ * the day already had this very count from the same source and record: nothing was written.
+ * The Fitbit sync calls this for every day it fetched.
+ */
+export async function saveDailySteps(executor: Executor, userId: string, count: DailySteps): Promise<{ row: Row; changed: boolean }> {
+  return executor.transaction(async (tx) => {
+    const values = { userId, day: count.day, steps: count.steps, source: count.source, clientRecordId: count.clientRecordId ?? null };
+    const [row] = await tx
+      .insert(steps)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [steps.userId, steps.day],
+        set: {
+          steps: sql`excluded.steps`,
+          source: sql`excluded.source`,
+          clientRecordId: sql`excluded.client_record_id`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(${steps.steps}, ${steps.source}, ${steps.clientRecordId}) is distinct from (excluded.steps, excluded.source, excluded.client_record_id)`,
+      })
+      .returning();
+    if (row) {
+      await recordActivity(tx, userId, KIND, count.day);
+      return { row, changed: true };
+    }
+    const [existing] = await tx
+      .select()
+      .from(steps)
+      .where(and(eq(steps.userId, userId), eq(steps.day, count.day)));
+    return { row: existing!, changed: false };
+  });
+}
+
+/** Many days at once (the demo's history): one upsert per thousand days, then their events. */
+export async function saveDailyStepsBulk(executor: Executor, userId: string, counts: DailySteps[]): Promise<void> {
+  await executor.transaction(async (tx) => {
+    for (let start = 0; start < counts.length; start += 1000) {
+      await tx
+        .insert(steps)
+        .values(counts.slice(start, start + 1000).map((count) => ({ userId, day: count.day, steps: count.steps, source: count.source })))
+        .onConflictDoUpdate({
+          target: [steps.userId, steps.day],
+          set: { steps: sql`excluded.steps`, source: sql`excluded.source`, updatedAt: sql`now()` },
+        });
+    }
+    await recordActivities(
+      tx,
+      counts.map((count) => ({ userId, kind: KIND, day: count.day })),
+    );
+  });
+}
+
+export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }): Promise<Step> {
+  const { row } = await saveDailySteps(db, userId, { day: input.day, steps: input.steps, source: 'manual' });
+  return toStep(row);
+}
+
+/** Newest day first, a page at a time; the period's days bound the index range. */
+export async function listSteps(db: Executor, userId: string, input: PeriodInput) {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const period = periodDays(input);
+  const rows = await db
+    .select()
+    .from(steps)
+    .where(
+      and(
+        eq(steps.userId, userId),
+        period.from ? gte(steps.day, period.from) : undefined,
+        period.to ? lte(steps.day, period.to) : undefined,
+        // The keyset on (day, id): a cursor's time is the day at 00:00 UTC.
+        after ? sql`(${steps.day}, ${steps.id}) < (${after.at.toISOString().slice(0, 10)}::date, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(steps.day), desc(steps.id))
+    .limit(input.limit + 1);
+  const page = keysetPage(rows, input.limit, (row) => ({ at: new Date(`${row.day}T00:00:00.000Z`), id: row.id }));
+  return { items: page.rows.map(toStep), nextCursor: page.nextCursor };
+}
+
+async function ownManualStep(tx: Executor, userId: string, id: string) {
+  if (!UUID.test(id)) throw readingNotFound();
+  const [row] = await tx
+    .select({ id: steps.id, source: steps.source })
+    .from(steps)
+    .where(and(eq(steps.id, id), eq(steps.userId, userId)))
+    .for('update');
+  if (!row) throw readingNotFound();
+  if (row.source !== 'manual') throw notEditable();
+}
+
+export async function updateStep(db: Executor, userId: string, input: { id: string; steps: number }, now: Date): Promise<Step> {
+  const row = await db.transaction(async (tx) => {
+    await ownManualStep(tx, userId, input.id);
+    const [updated] = await tx
+      .update(steps)
+      .set({ steps: input.steps, updatedAt: now })
+      .where(and(eq(steps.id, input.id), eq(steps.userId, userId)))
+      .returning();
+    return updated!;
+  });
+  return toStep(row);
+}
+
+export async function deleteStep(db: Executor, userId: string, id: string): Promise<{ id: string }> {
+  await db.transaction(async (tx) => {
+    await ownManualStep(tx, userId, id);
+    await tx.delete(steps).where(and(eq(steps.id, id), eq(steps.userId, userId)));
+  });
+  return { id };
+}
+
+export async function latestSteps(db: Executor, userId: string): Promise<Step | null> {
+  const [row] = await db.select().from(steps).where(eq(steps.userId, userId)).orderBy(desc(steps.day), desc(steps.id)).limit(1);
+  return row ? toStep(row) : null;
+}
+
+/** Today's count in Japan (0 when nothing is recorded yet). */
+export async function todaysSteps(db: Executor, userId: string, now: Date): Promise<{ day: string; steps: number }> {
+  const day = japanDay(now);
+  const [row] = await db
+    .select({ steps: steps.steps })
+    .from(steps)
+    .where(and(eq(steps.userId, userId), eq(steps.day, day)));
+  return { day, steps: row?.steps ?? 0 };
+}

@@ -1,0 +1,22 @@
+import type { Weight } from '@sukoyaka/contract';
+import { weights } from '../db/schema';
+import { readingService } from './readings';
+
+type Row = typeof weights.$inferSelect;
+
+const toWeight = (row: Row): Weight => ({
+  id: row.id,
+  measuredAt: row.measuredAt.toISOString(),
+  weight: Number(row.weight),
+  bodyFat: row.bodyFat === null ? null : Number(row.bodyFat),
+  source: row.source,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const weightService = readingService({ type: 'weight', table: weights, name: 'weights', toReading: toWeight });
+
+export const weightValues = (input: { measuredAt: string; weight: number; bodyFat?: number | null | undefined }) => ({
+  measuredAt: new Date(input.measuredAt),
+  weight: input.weight,
+  bodyFat: input.bodyFat ?? null,
+});

@@ -1,0 +1,31 @@
+// The only writer of activity_events: what a member did that any area may reward (incentives reads
+// them). The area where it happened calls this inside its own transaction, so the event exists
+// exactly when what it tells of was committed. Nothing here knows of any area.
+import type { Executor } from '../db/client';
+import { activityEvents } from '../db/schema';
+
+/**
+ * Records that the member did `kind` on `day` (yyyy-MM-dd, Japan). Once per member, kind and day:
+ * a second reading the same day writes nothing more.
+ */
+export async function recordActivity(tx: Executor, userId: string, kind: string, day: string): Promise<void> {
+  await tx
+    .insert(activityEvents)
+    .values({ userId, kind, day })
+    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
+}
+
+/** Many at once (a batch of readings, the demo's history): one statement, duplicates skipped. */
+export async function recordActivities(tx: Executor, events: Array<{ userId: string; kind: string; day: string }>): Promise<void> {
+  if (events.length === 0) return;
+  const unique = [...new Map(events.map((event) => [`${event.userId}|${event.kind}|${event.day}`, event])).values()];
+  for (let start = 0; start < unique.length; start += 1000) {
+    await tx
+      .insert(activityEvents)
+      .values(unique.slice(start, start + 1000))
+      .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
+  }
+}
+
+/** The kind a saved vital reading records, e.g. `vital_recorded:weight`. */
+export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
