@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountHandlers, logoutRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { healthHandlers } from './health';
+import { healthHandlers, registerFitbitSyncJob } from './health';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -47,6 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onResponse', async () => outbox.wakeIfEnqueued());
   app.addHook('onClose', async () => outbox.stop());
+  // Fitbit steps synced on a schedule (health/fitbit/job.ts), started and stopped with the app.
+  registerFitbitSyncJob(app, { config, db, services, now });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { googleHealthConfig, type GoogleHealthConfig } from './integrations/google-health/config';
 import { REPO_ROOT } from './paths';
 
 export interface Config {
@@ -48,6 +49,10 @@ export interface Config {
    * on the client address, so production should name its load balancer.
    */
   trustProxy: boolean | string;
+  /** Google OAuth and the Google Health API (the Fitbit connection); null: the local fake outside production. */
+  googleHealth: GoogleHealthConfig | null;
+  /** How often the Fitbit sync job runs, and how long a connection rests between syncs; 0 turns the job off. */
+  fitbitSync: { everyMs: number; staleAfterMs: number };
 }
 
 export interface DatabasePoolSettings {
@@ -120,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       return max > 0 && windowSeconds > 0 ? { max, windowMs: windowSeconds * 1000 } : null;
     })(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    googleHealth: googleHealthConfig(env),
+    fitbitSync: {
+      everyMs: wholeNumber('FITBIT_SYNC_EVERY_MINUTES', env.FITBIT_SYNC_EVERY_MINUTES, 30) * 60 * 1000,
+      staleAfterMs: wholeNumber('FITBIT_SYNC_STALE_MINUTES', env.FITBIT_SYNC_STALE_MINUTES, 25) * 60 * 1000,
+    },
     ...overrides,
   };
 }
@@ -133,6 +143,7 @@ export function assertProductionReady(config: Config): void {
     !config.smsApiUrl && 'SMS_API_URL',
     !config.smsApiKey && 'SMS_API_KEY',
     !process.env.PUBLIC_URL && 'PUBLIC_URL',
+    !config.googleHealth && 'GOOGLE_CLIENT_ID (and GOOGLE_CLIENT_SECRET)',
   ].filter(Boolean);
   if (missing.length > 0) throw new Error(`Production needs ${missing.join(', ')}`);
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
+import { connectDemoFitbit } from './health';
 import { startServices } from './services';
 
 async function main(): Promise<void> {
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   const services = await startServices(config);
   const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
   started.app = app;
+  // The local fake Google keeps its grants in memory: connect the demo member's Fitbit afresh.
+  if (config.seedDemo && services.googleHealth?.fake) {
+    await connectDemoFitbit({ db: database.db, google: services.googleHealth, log: app.log }, DEMO_MEMBER.email, new Date()).catch(
+      (error: unknown) => app.log.error({ err: error }, 'connecting the demo Fitbit failed'),
+    );
+  }
 
   // Expired sessions are only ever refused, never read again; idempotency keys are kept 24 hours;
   // throttle attempts a window: prune them hourly (and now).

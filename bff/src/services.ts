@@ -1,5 +1,9 @@
+import { fitbitPagePaths } from '@sukoyaka/contract';
 import type { Config } from './config';
 import { DevOutbox } from './dev/outbox';
+import { createGoogleHealthClient, type GoogleHealthClient } from './integrations/google-health/client';
+import type { GoogleHealthConfig } from './integrations/google-health/config';
+import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from './integrations/google-health/fake-server';
 import { startFakeSmtpServer } from './integrations/mail/fake-smtp-server';
 import { createSmtpMailer, type Mailer } from './integrations/mail/mailer';
 import { startFakeSmsServer } from './integrations/sms/fake-sms-server';
@@ -11,6 +15,17 @@ export interface Services {
   sms: SmsClient;
   /** What the local fakes received; only outside production. */
   outbox: DevOutbox | null;
+  /** The Fitbit connection's Google OAuth and Health API; null when not configured. */
+  googleHealth: GoogleHealthService | null;
+}
+
+export interface GoogleHealthService {
+  config: GoogleHealthConfig;
+  /** PUBLIC_URL + /resource_providers/fitbit/callback, as registered with Google. */
+  redirectUri: string;
+  client: GoogleHealthClient;
+  /** The local fake when it stands in for Google (outside production, no GOOGLE_CLIENT_ID). */
+  fake: RunningFakeGoogleHealth | null;
 }
 
 export interface RunningServices extends Services {
@@ -47,10 +62,21 @@ export async function startServices(config: Config): Promise<RunningServices> {
   }
   const sms = createSmsClient({ baseUrl: smsApiUrl, apiKey: smsApiKey ?? '', senderId: config.smsSenderId });
 
+  let googleHealth: GoogleHealthService | null = null;
+  const redirectUri = `${config.publicUrl}${fitbitPagePaths.callback}`;
+  if (config.googleHealth) {
+    googleHealth = { config: config.googleHealth, redirectUri, client: createGoogleHealthClient(config.googleHealth), fake: null };
+  } else if (outbox) {
+    const fake = await startFakeGoogleHealthServer();
+    closers.push(fake.close);
+    googleHealth = { config: fake.config, redirectUri, client: createGoogleHealthClient(fake.config), fake };
+  }
+
   return {
     mailer,
     sms,
     outbox,
+    googleHealth,
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -1,11 +1,16 @@
 import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
 import { Route, Routes } from 'react-router';
+import { VITAL_KINDS } from './vitals/kinds';
 import { VitalsPage } from './vitals/VitalsPage';
+import { VitalTypePage } from './vitals/VitalTypePage';
 
 export function HealthRoutes() {
   return (
     <Routes>
       <Route path="/vitals" element={<VitalsPage />} />
+      {VITAL_KINDS.map((kind) => (
+        <Route key={kind.key} path={`/vitals/${kind.slug}`} element={<VitalTypePage kind={kind} />} />
+      ))}
       <Route path="/health_reports/*" element={<ComingSoonPage title="健康レポート" />} />
       <Route path="/medication/histories" element={<ComingSoonPage title="お薬の履歴" />} />
       <Route path="/medical_expenses/bills" element={<ComingSoonPage title="医療費" />} />

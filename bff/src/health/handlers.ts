@@ -2,6 +2,7 @@ import type { Handlers } from '../platform/handlers';
 import { bloodPressureService, bloodPressureValues, listBloodPressures, saveBloodPressure } from './blood-pressures';
 import { bloodSugarService, bloodSugarValues } from './blood-sugars';
 import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
+import { fitbitHandlers } from './fitbit';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
 import { deleteStep, listSteps, saveStep, updateStep } from './steps';
@@ -41,4 +42,5 @@ export const healthHandlers = {
   getVitalsSummary: (_input, { db, member, now }) => getVitalsSummary(db, member.id, now),
   ingestVitals: (input, { db, member }) => ingestVitals(db, member.id, input.items),
 
+  ...fitbitHandlers,
 } satisfies Partial<Handlers>;

@@ -4,9 +4,15 @@ import { queryClient as sharedQueryClient } from '@sukoyaka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatISO } from 'date-fns';
-import { formatMeasuredAt } from './BloodPressureList';
-import { measuredAtIso } from './BloodPressureForm';
-import { VitalsPage } from './VitalsPage';
+import { vitalKind } from './kinds';
+import { formatMeasuredAt } from './ReadingList';
+import { measuredAtIso } from './VitalForm';
+import { VitalTypePage } from './VitalTypePage';
+
+jest.mock('uplot', () => jest.requireActual('./testing/fake-uplot'));
+
+// The blood-pressure page (/vitals/blood_pressure): the form and the list that were on /vitals.
+const VitalsPage = () => <VitalTypePage kind={vitalKind('bloodPressure')} />;
 
 /*
  * Jest runs in the machine's time zone and process.env.TZ cannot be changed inside a test file,
@@ -24,13 +30,26 @@ const reading = (id: string, measuredAt: string, systolic: number, diastolic: nu
   systolic,
   diastolic,
   pulse,
+  source: 'manual',
   createdAt: measuredAt,
 });
 
 const member = { userId: 'u1', email: 'taro@example.jp', nickname: 'たろう', association: { id: 'a1', name: 'すこやか健康保険組合' } };
 const page = (items: BloodPressure[], nextCursor: string | null = null) => reply({ items, nextCursor });
+const emptySummary = {
+  bloodSugar: null,
+  bloodPressure: null,
+  weight: null,
+  bodyTemperature: null,
+  steps: null,
+  today: { day: '2026-11-21', steps: 0 },
+  goals: { dailySteps: null, targetWeight: null },
+  height: null,
+};
+/** The week the page opens on: the last seven days in Japan, today included. */
+const WEEK = { from: '2026-11-15', to: '2026-11-21' };
 
-describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
+describe('/vitals/blood_pressure: blood pressures (spec §1 "Health records", §7)', () => {
   const bff = setupFakeBff();
 
   beforeEach(() => {
@@ -38,6 +57,7 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
     bff.withAuthenticityToken('token-1');
     bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall('getUserInfo', reply(member));
+    bff.onCall('getVitalsSummary', reply(emptySummary));
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -45,6 +65,9 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
   });
 
   const form = () => screen.getByRole('form', { name: '血圧の記録' });
+  /** The list's requests; the chart reads the same call for the whole week, 100 at a time. */
+  const listCard = () => screen.getByRole('region', { name: /^血圧の記録（/ });
+  const listCalls = () => bff.callsOf('listBloodPressures').filter((request) => request.query.limit === '20');
   /** The day comes from the date picker (today unless chosen), the time from the time field. */
   const fill = async (values: { day?: string; time?: string; systolic?: string; diastolic?: string; pulse?: string }) => {
     if (values.day !== undefined) {
@@ -71,7 +94,7 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
     answer.resolve(page([reading('bp1', localIso(2026, 11, 21, 10, 50), 120, 80, 64)]));
     expect(await screen.findByText('2026年11月21日(土) 10:50')).toBeInTheDocument();
     expect(screen.queryByText('血圧の記録を読み込んでいます…')).not.toBeInTheDocument();
-    expect(document.title).toBe('バイタル | すこやか');
+    expect(document.title).toBe('血圧 | すこやか');
   });
 
   it("spec §1: without readings it says 'まだ記録がありません'", async () => {
@@ -80,24 +103,28 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
     renderWithProviders(<VitalsPage />);
 
     expect(await screen.findByText('まだ記録がありません')).toBeInTheDocument();
-    expect(bff.callsOf('listBloodPressures')[0]!.query).toEqual({ limit: '20' });
+    expect(listCalls()[0]!.query).toEqual({ ...WEEK, limit: '20' });
   });
 
   it("spec §7: a failed load shows the error with '再読み込み', which loads again", async () => {
-    bff.onCall('listBloodPressures', page([reading('bp1', localIso(2026, 11, 21, 10, 50), 120, 80, 64)]));
-    bff.onCall('listBloodPressures', bffError(500, 'internal_error', 'システムエラーです'), { times: 1 });
+    let listFailed = false;
+    bff.onCall('listBloodPressures', (request) => {
+      if (request.query.limit !== '20' || listFailed) return page([reading('bp1', localIso(2026, 11, 21, 10, 50), 120, 80, 64)]);
+      listFailed = true;
+      return bffError(500, 'internal_error', 'システムエラーです');
+    });
 
     renderWithProviders(<VitalsPage />);
 
-    const alert = await screen.findByText(/記録を読み込めませんでした。/);
+    const alert = await within(await screen.findByRole('region', { name: /^血圧の記録（/ })).findByText(/記録を読み込めませんでした。/);
     expect(alert).toHaveTextContent('記録を読み込めませんでした。システムエラーです');
     // Spec §7: no retry on error.
-    expect(bff.callsOf('listBloodPressures')).toHaveLength(1);
+    expect(listCalls()).toHaveLength(1);
 
-    await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));
+    await userEvent.click(within(listCard()).getByRole('button', { name: '再読み込み' }));
 
     expect(await screen.findByText('2026年11月21日(土) 10:50')).toBeInTheDocument();
-    expect(bff.callsOf('listBloodPressures')).toHaveLength(2);
+    expect(listCalls()).toHaveLength(2);
     expect(screen.queryByText(/記録を読み込めませんでした。/)).not.toBeInTheDocument();
   });
 
@@ -144,7 +171,10 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
 
     expect(await screen.findByText('2026年11月1日(日) 09:00')).toBeInTheDocument();
     expect(screen.getByText('2026年11月21日(土) 10:50')).toBeInTheDocument();
-    expect(bff.callsOf('listBloodPressures').map((request) => request.query)).toEqual([{ limit: '20' }, { cursor: 'c2', limit: '20' }]);
+    expect(listCalls().map((request) => request.query)).toEqual([
+      { ...WEEK, limit: '20' },
+      { ...WEEK, cursor: 'c2', limit: '20' },
+    ]);
     expect(screen.queryByRole('button', { name: 'さらに表示' })).not.toBeInTheDocument();
   });
 
@@ -282,7 +312,7 @@ describe('VitalsPage: blood pressures (spec §1 "Health records", §7)', () => {
     expect(Date.parse(measuredAt)).toBe(new Date(2026, 10, 3, 8, 30).getTime());
 
     expect(await screen.findByText('2026年11月3日(火) 08:30')).toBeInTheDocument();
-    expect(bff.callsOf('listBloodPressures')).toHaveLength(2);
+    expect(listCalls()).toHaveLength(2);
     // The numbers are cleared for the next reading.
     expect(within(form()).getByLabelText('最高血圧（mmHg）')).toHaveValue(null);
     expect(within(form()).getByLabelText('最低血圧（mmHg）')).toHaveValue(null);

@@ -1,8 +1,99 @@
-import { Card, Heading, MemberOnly, PageLayout, SectionHeading, Stack, usePageTitle } from '@sukoyaka/shared';
-import { BloodPressureForm } from './BloodPressureForm';
-import { BloodPressureList } from './BloodPressureList';
+import {
+  AppLink,
+  Button,
+  Card,
+  FormError,
+  Heading,
+  LoadingSkeleton,
+  MemberOnly,
+  PageLayout,
+  Stack,
+  Text,
+  describeError,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import styled from 'styled-components';
+import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
+import { stepProgress } from './goal-progress';
+import { VITAL_KINDS, type AnyReading, type VitalKind } from './kinds';
+import { formatDay, formatMeasuredAt } from './ReadingList';
 
-/** `/vitals`: record a blood pressure and see the member's readings. */
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  grid-template-columns: 1fr;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: repeat(2, 1fr); }`}
+`;
+
+const Value = styled.p`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+`;
+
+const CardLink = styled(AppLink)`
+  font-weight: 700;
+`;
+
+const latestOf = (summary: VitalsSummary, kind: VitalKind): AnyReading | null => summary[kind.key] ?? null;
+
+function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary }) {
+  const latest = latestOf(summary, kind);
+  const headingId = `vital-card-${kind.slug}`;
+  return (
+    <li>
+      <Card aria-labelledby={headingId}>
+        <Stack $gap={1}>
+          <h2 id={headingId} style={{ margin: 0, fontSize: '1.0625rem' }}>
+            {kind.label}
+          </h2>
+          {latest ? (
+            <>
+              <Value>{(kind.format as (r: AnyReading) => string)(latest)}</Value>
+              <Text $muted>{'day' in latest ? formatDay(latest.day) : formatMeasuredAt(latest.measuredAt)}</Text>
+            </>
+          ) : (
+            <Text $muted>まだ記録がありません</Text>
+          )}
+          {kind.key === 'steps' ? (
+            <Text>{stepProgress(summary) ?? `今日の歩数は${summary.today.steps.toLocaleString('ja-JP')}歩です。`}</Text>
+          ) : null}
+          <CardLink href={`/vitals/${kind.slug}`}>{latest ? `${kind.label}の記録とグラフ` : `${kind.label}を記録する`}</CardLink>
+        </Stack>
+      </Card>
+    </li>
+  );
+}
+
+function Overview() {
+  const summary = useVitalsSummary();
+  if (summary.isPending) return <LoadingSkeleton label="バイタルを読み込んでいます" rows={5} />;
+  if (summary.error) {
+    return (
+      <Stack $gap={1.5}>
+        <FormError>バイタルを読み込めませんでした。{describeError(summary.error)}</FormError>
+        <div>
+          <Button variant="secondary" onClick={() => void summary.refetch()}>
+            再読み込み
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  return (
+    <Grid aria-label="バイタルの種類">
+      {VITAL_KINDS.map((kind) => (
+        <VitalCard key={kind.key} kind={kind} summary={summary.data} />
+      ))}
+    </Grid>
+  );
+}
+
+/** `/vitals`: the five vitals with each latest value, each leading to its page. */
 export function VitalsPage() {
   usePageTitle('バイタル');
   return (
@@ -11,14 +102,7 @@ export function VitalsPage() {
         {() => (
           <Stack $gap={3}>
             <Heading>バイタル</Heading>
-            <Card aria-labelledby="bp-form-heading">
-              <SectionHeading id="bp-form-heading">血圧を記録する</SectionHeading>
-              <BloodPressureForm />
-            </Card>
-            <Card aria-labelledby="bp-list-heading">
-              <SectionHeading id="bp-list-heading">血圧の記録</SectionHeading>
-              <BloodPressureList />
-            </Card>
+            <Overview />
           </Stack>
         )}
       </MemberOnly>

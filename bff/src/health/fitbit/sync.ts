@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { fitbitConnections } from '../../db/schema';
+import { GoogleHealthError } from '../../integrations/google-health/errors';
+import { needsRefresh, refreshAccessToken } from '../../integrations/google-health/oauth';
+import type { GoogleHealthService } from '../../services';
+import { saveDailySteps } from '../steps';
+import { addDays, japanDay, seal, unseal } from './tokens';
+
+export type FitbitConnectionRow = typeof fitbitConnections.$inferSelect;
+
+/** A sync holds its connection this long at most; a crashed one is taken over after it. */
+export const SYNC_LEASE_MS = 5 * 60 * 1000;
+/** The first sync reaches this many days back (today included). */
+export const FIRST_SYNC_DAYS = 30;
+/** Later syncs start this many days before the last synced day: late uploads from the tracker. */
+export const OVERLAP_DAYS = 2;
+
+interface SyncDeps {
+  db: Database;
+  google: GoogleHealthService;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/**
+ * Takes the member's active connection for one sync, or null when there is none or another sync
+ * holds it (the lease is taken in one statement, so two overlapping syncs never both run).
+ */
+export async function claimConnection(db: Database, userId: string, now: Date): Promise<FitbitConnectionRow | null> {
+  const [row] = await db
+    .update(fitbitConnections)
+    .set({ syncStartedAt: now })
+    .where(
+      and(
+        eq(fitbitConnections.userId, userId),
+        eq(fitbitConnections.status, 'active'),
+        or(isNull(fitbitConnections.syncStartedAt), lt(fitbitConnections.syncStartedAt, new Date(now.getTime() - SYNC_LEASE_MS))),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Active connections last synced before `staleBefore`, taken for a sync; rows another job holds are skipped. */
+export async function claimDueConnections(db: Database, now: Date, staleBefore: Date, limit: number): Promise<FitbitConnectionRow[]> {
+  const leaseExpired = new Date(now.getTime() - SYNC_LEASE_MS);
+  const due = db
+    .select({ id: fitbitConnections.id })
+    .from(fitbitConnections)
+    .where(
+      and(
+        eq(fitbitConnections.status, 'active'),
+        or(isNull(fitbitConnections.lastSyncedAt), lt(fitbitConnections.lastSyncedAt, staleBefore)),
+        or(isNull(fitbitConnections.syncStartedAt), lt(fitbitConnections.syncStartedAt, leaseExpired)),
+      ),
+    )
+    .orderBy(sql`${fitbitConnections.lastSyncedAt} asc nulls first`)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(fitbitConnections)
+    .set({ syncStartedAt: now })
+    .where(sql`${fitbitConnections.id} in ${due}`)
+    .returning();
+}
+
+export type SyncResult = 'ok' | 'failed' | 'needs_renewal';
+
+/**
+ * Syncs one claimed connection: refreshes the access token ahead of expiry, reads the daily step
+ * totals (the last 30 days the first time, then from two days before the last synced day) and
+ * saves one count per day, replacing the day's earlier count. A grant Google no longer accepts
+ * marks the connection needs_renewal, which the member sees; other failures are recorded and
+ * retried by the next sync. Always releases the lease.
+ */
+export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: FitbitConnectionRow, now: Date): Promise<SyncResult> {
+  try {
+    let accessToken = unseal('fitbit_connections.access_token', row.id, row.accessToken);
+    if (needsRefresh({ expiresAt: row.tokenExpiresAt }, now.getTime())) {
+      const refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
+      const tokens = await refreshAccessToken(google.config, refreshToken, { now: () => now.getTime() });
+      accessToken = tokens.accessToken;
+      // Stored at once: Google may have rotated the refresh token, and the old one is then spent.
+      await db
+        .update(fitbitConnections)
+        .set({
+          accessToken: seal('fitbit_connections.access_token', row.id, tokens.accessToken),
+          refreshToken: seal('fitbit_connections.refresh_token', row.id, tokens.refreshToken ?? refreshToken),
+          tokenExpiresAt: tokens.expiresAt,
+          ...(tokens.scopes.length > 0 ? { scopes: tokens.scopes.join(' ') } : {}),
+        })
+        .where(eq(fitbitConnections.id, row.id));
+    }
+    const today = japanDay(now);
+    const from = row.lastSyncedDay ? addDays(row.lastSyncedDay, -OVERLAP_DAYS) : addDays(today, -(FIRST_SYNC_DAYS - 1));
+    const days = await google.client.dailySteps(accessToken, { from: from > today ? today : from, to: today });
+    await db.transaction(async (tx) => {
+      // Still connected? A disconnect while Google answered means the member wants nothing more saved.
+      const [still] = await tx
+        .select({ id: fitbitConnections.id })
+        .from(fitbitConnections)
+        .where(eq(fitbitConnections.id, row.id))
+        .for('update');
+      if (!still) return;
+      for (const { day, steps } of days) await saveDailySteps(tx, row.userId, { day, steps, source: 'wearable' });
+      await tx
+        .update(fitbitConnections)
+        .set({ lastSyncedAt: now, lastSyncResult: 'ok', lastSyncedDay: today, lastSyncedDays: days.length, syncStartedAt: null })
+        .where(eq(fitbitConnections.id, row.id));
+    });
+    return 'ok';
+  } catch (error) {
+    const renewal = error instanceof GoogleHealthError && error.kind === 'grant_invalid';
+    if (renewal) log?.warn({ userId: row.userId, err: error }, 'Fitbit grant no longer valid: the member is asked to reconnect');
+    else log?.error({ userId: row.userId, err: error }, 'Fitbit sync failed');
+    await db
+      .update(fitbitConnections)
+      .set({
+        lastSyncedAt: now,
+        lastSyncResult: renewal ? 'needs_renewal' : 'failed',
+        ...(renewal ? { status: 'needs_renewal' } : {}),
+        syncStartedAt: null,
+      })
+      .where(eq(fitbitConnections.id, row.id));
+    return renewal ? 'needs_renewal' : 'failed';
+  }
+}
+
+/** One member's sync now (on connect, on demand); null when not connected or already syncing. */
+export async function syncMember(deps: SyncDeps, userId: string, now: Date): Promise<SyncResult | null> {
+  const row = await claimConnection(deps.db, userId, now);
+  return row ? syncClaimedConnection(deps, row, now) : null;
+}
+
+/** The scheduled job's one run: every due connection, a batch at a time, one after another. */
+export async function syncDueConnections(deps: SyncDeps, now: Date, staleAfterMs: number, batch = 20): Promise<number> {
+  let synced = 0;
+  for (;;) {
+    const rows = await claimDueConnections(deps.db, now, new Date(now.getTime() - staleAfterMs), batch);
+    for (const row of rows) await syncClaimedConnection(deps, row, now);
+    synced += rows.length;
+    if (rows.length < batch) return synced;
+  }
+}

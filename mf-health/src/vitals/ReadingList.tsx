@@ -1,0 +1,147 @@
+import { Actions, Button, EmptyState, FormError, List, LoadingSkeleton, Stack, Text, describeError } from '@sukoyaka/shared';
+import { format } from 'date-fns';
+import { ja } from 'date-fns/locale/ja';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useDeleteReading, useReadings } from './api/vital-readings';
+import { SOURCE_LABELS, type AnyReading, type VitalKind } from './kinds';
+import type { Period } from './periods';
+import { VitalForm } from './VitalForm';
+
+const Item = styled.li`
+  padding: ${({ theme }) => theme.spacing(1.5, 0)};
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+`;
+
+const Values = styled.span`
+  font-size: 1.125rem;
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Detail = styled(Muted)`
+  margin-left: ${({ theme }) => theme.spacing(1.5)};
+`;
+
+export function formatMeasuredAt(iso: string): string {
+  return format(new Date(iso), 'yyyy年M月d日(E) HH:mm', { locale: ja });
+}
+
+/** A day's count: 2026年11月21日(土). */
+export function formatDay(day: string): string {
+  return format(new Date(`${day}T12:00:00`), 'yyyy年M月d日(E)', { locale: ja });
+}
+
+function When({ reading }: { reading: AnyReading }) {
+  return 'day' in reading ? (
+    <time dateTime={reading.day}>{formatDay(reading.day)}</time>
+  ) : (
+    <time dateTime={reading.measuredAt}>{formatMeasuredAt(reading.measuredAt)}</time>
+  );
+}
+
+function Reading({ kind, reading }: { kind: VitalKind; reading: AnyReading }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const remove = useDeleteReading(kind);
+  const formatValue = kind.format as (r: AnyReading) => string;
+  const detail = (kind.detail as (r: AnyReading) => string | null)(reading);
+  const when = 'day' in reading ? formatDay(reading.day) : formatMeasuredAt(reading.measuredAt);
+  return (
+    <Item>
+      <Stack $gap={1}>
+        <Line>
+          <When reading={reading} />
+          <span>
+            <Values>{formatValue(reading)}</Values>
+            {detail ? <Detail>{detail}</Detail> : null}
+          </span>
+        </Line>
+        {reading.source === 'manual' ? (
+          mode === 'view' ? (
+            <Actions $gap={1}>
+              <Button variant="text" onClick={() => setMode('edit')} aria-label={`${when}の記録を修正`}>
+                修正
+              </Button>
+              <Button variant="text" onClick={() => setMode('confirm')} aria-label={`${when}の記録を削除`}>
+                削除
+              </Button>
+            </Actions>
+          ) : mode === 'confirm' ? (
+            <Stack $gap={1} role="group" aria-label="削除の確認">
+              <Text>この記録（{when}）を削除しますか？</Text>
+              {remove.error ? <FormError>削除できませんでした。{describeError(remove.error)}</FormError> : null}
+              <Actions $gap={1}>
+                <Button busy={remove.isPending} onClick={() => remove.mutate(reading.id)}>
+                  {remove.isPending ? '削除しています…' : '削除する'}
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    remove.reset();
+                    setMode('view');
+                  }}
+                >
+                  やめる
+                </Button>
+              </Actions>
+            </Stack>
+          ) : (
+            <VitalForm kind={kind} reading={reading} onDone={() => setMode('view')} />
+          )
+        ) : (
+          <Muted>{SOURCE_LABELS[reading.source]}から取り込んだ記録（変更できません）</Muted>
+        )}
+      </Stack>
+    </Item>
+  );
+}
+
+/** The period's readings, newest first, a page at a time; hand-entered ones can be corrected or deleted. */
+export function ReadingList({ kind, period }: { kind: VitalKind; period: Period }) {
+  const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useReadings(kind, period);
+  if (isPending) return <LoadingSkeleton label={`${kind.label}の記録を読み込んでいます`} />;
+  if (error) {
+    return (
+      <Stack $gap={1.5}>
+        <FormError>記録を読み込めませんでした。{describeError(error)}</FormError>
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            再読み込み
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  const readings = data.pages.flatMap((page) => page.items);
+  if (readings.length === 0) {
+    return <EmptyState title="まだ記録がありません">上のフォームから最初の{kind.label}を記録しましょう。</EmptyState>;
+  }
+  return (
+    <Stack $gap={2}>
+      <List aria-label={`${kind.label}の記録`}>
+        {readings.map((reading) => (
+          <Reading key={reading.id} kind={kind} reading={reading} />
+        ))}
+      </List>
+      {hasNextPage ? (
+        <div>
+          <Button variant="secondary" onClick={() => void fetchNextPage()} busy={isFetchingNextPage}>
+            {isFetchingNextPage ? '読み込んでいます…' : 'さらに表示'}
+          </Button>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}

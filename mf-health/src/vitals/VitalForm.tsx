@@ -1,0 +1,162 @@
+import { calls, type CallName } from '@sukoyaka/contract';
+import {
+  Actions,
+  Button,
+  DatePicker,
+  FieldList,
+  FormError,
+  RadioGroup,
+  Stack,
+  TextField,
+  useContractForm,
+  useFieldValues,
+  type FieldSpec,
+} from '@sukoyaka/shared';
+import { format, formatISO, parse } from 'date-fns';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { z } from 'zod';
+import { useSaveReading, useUpdateReading } from './api/vital-readings';
+import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalKind } from './kinds';
+
+const Row = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  grid-template-columns: 1fr;
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: repeat(3, 1fr); }`}
+`;
+
+const Moment = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  grid-template-columns: 1fr;
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 2fr 1fr; }`}
+`;
+
+export const Success = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.primaryDark};
+  font-weight: 700;
+`;
+
+/**
+ * The chosen day and the time field (HH:mm) as a moment with this device's UTC offset, e.g.
+ * 2026-11-22T08:30:00+09:00; '' when either part is missing, so validation names the field.
+ */
+export function measuredAtIso(day: Date | null, time: string): string {
+  if (!day || !/^\d{2}:\d{2}$/.test(time)) return '';
+  const moment = parse(time, 'HH:mm', day);
+  return Number.isNaN(moment.getTime()) ? '' : formatISO(moment);
+}
+
+const toNumber = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value));
+
+/** The form's values as the call's input: numbers, optional ones null when empty. */
+export function toInput(kind: VitalKind, fields: Record<string, string>, moment: { measuredAt: string; day: string; timing: string }) {
+  const numbers = Object.fromEntries(
+    kind.fields.map((spec) => [spec.name, spec.optional ? (toNumber(fields[spec.name]) ?? null) : toNumber(fields[spec.name])]),
+  );
+  if (kind.daily) return { day: moment.day, ...numbers };
+  if (kind.key === 'bloodSugar') return { measuredAt: moment.measuredAt, ...numbers, timing: moment.timing || undefined };
+  return { measuredAt: moment.measuredAt, ...numbers };
+}
+
+const schemaOf = (name: string) => calls[name as CallName].input as z.ZodType;
+
+export interface VitalFormProps {
+  kind: VitalKind;
+  /** Given: the form corrects this hand-entered reading instead of recording a new one. */
+  reading?: AnyReading;
+  onDone?: () => void;
+}
+
+/** Records one reading of a kind, or corrects one: its fields, the moment (or day), and for blood sugar the timing. */
+export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
+  const editing = reading !== undefined;
+  const initial = reading ? (kind.toValues as (r: AnyReading) => Record<string, string>)(reading) : null;
+  const initialMoment = reading && 'measuredAt' in reading ? new Date(reading.measuredAt) : new Date();
+  const [day, setDay] = useState<Date | null>(() => initialMoment);
+  const [time, setTime] = useState(() => format(initialMoment, 'HH:mm'));
+  const [timing, setTiming] = useState(() => initial?.timing ?? '');
+  const [values, setValue, clearValues] = useFieldValues(kind.fields as readonly FieldSpec[]);
+  const [edited, setEdited] = useState<Record<string, string>>({});
+  const shown = { ...values, ...(initial && Object.keys(edited).length === 0 ? initial : {}), ...edited };
+  const [saved, setSaved] = useState(false);
+  const save = useSaveReading(kind);
+  const update = useUpdateReading(kind);
+  const form = useContractForm({
+    schema: schemaOf(editing ? kind.calls.update : kind.calls.save),
+    mutation: editing ? update : save,
+    onSuccess: () => {
+      if (editing) {
+        onDone?.();
+        return;
+      }
+      clearValues();
+      setEdited({});
+      setSaved(true);
+    },
+  });
+
+  const onChange = (name: string, value: string) => {
+    if (editing) setEdited((current) => ({ ...(Object.keys(current).length === 0 ? initial : current), [name]: value }));
+    else setValue(name, value);
+  };
+
+  const formProps = form.formProps(() => {
+    setSaved(false);
+    const input = toInput(kind, shown, {
+      measuredAt: measuredAtIso(day, time),
+      day: day ? format(day, 'yyyy-MM-dd') : '',
+      timing,
+    });
+    if (!editing) return input;
+    // A day's count is corrected by its count only: the day is what it is for.
+    return kind.daily ? { id: reading.id, steps: (input as { steps?: number }).steps } : { id: reading.id, ...input };
+  });
+
+  const name = editing ? `${kind.label}の記録の修正` : `${kind.label}の記録`;
+  return (
+    <form {...formProps} aria-label={name}>
+      <Stack $gap={2}>
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
+        {kind.daily ? (
+          editing ? null : (
+            <DatePicker label="日付" value={day} onChange={setDay} max={new Date()} error={form.errors.day} />
+          )
+        ) : (
+          <Moment>
+            <DatePicker label="測定日" value={day} onChange={setDay} max={new Date()} error={form.errors.measuredAt} />
+            <TextField label="測定時刻" type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
+          </Moment>
+        )}
+        {kind.key === 'bloodSugar' ? (
+          <RadioGroup
+            legend="測定のタイミング"
+            name="timing"
+            options={BLOOD_SUGAR_TIMINGS}
+            value={timing}
+            onChange={setTiming}
+            error={form.errors.timing}
+            required
+            inline
+          />
+        ) : null}
+        <Row>
+          <FieldList fields={kind.fields as readonly FieldSpec[]} values={shown} errors={form.errors} onChange={onChange} />
+        </Row>
+        <Actions>
+          <Button type="submit" busy={form.isPending}>
+            {form.isPending ? (editing ? '保存しています…' : '記録しています…') : editing ? '修正を保存する' : '記録する'}
+          </Button>
+          {editing ? (
+            <Button variant="secondary" onClick={onDone}>
+              キャンセル
+            </Button>
+          ) : null}
+        </Actions>
+        {editing ? null : <div aria-live="polite">{saved ? <Success>{kind.label}を記録しました。</Success> : null}</div>}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { AppLink, LoadingSkeleton, SharedProviders, Stack, Text } from '@sukoyaka/shared';
+// Default imports on purpose, as in mf-shared's area lifecycles: single-spa-react needs the whole modules.
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import styled from 'styled-components';
+import { useVitalsSummary } from './api/get-vitals-summary';
+import { stepProgress } from './goal-progress';
+import { VITAL_KINDS, type AnyReading } from './kinds';
+
+const Rows = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  margin: 0;
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/** Today's vitals for the home page: the latest of each kind and the steps against the goal. */
+export function VitalsToday() {
+  const summary = useVitalsSummary();
+  if (summary.isPending) return <LoadingSkeleton label="今日のバイタルを読み込んでいます" rows={2} />;
+  if (summary.error) return <Text $muted>バイタルを読み込めませんでした。</Text>;
+  const data = summary.data;
+  return (
+    <section aria-labelledby="vitals-today-heading">
+      <Stack $gap={1}>
+        <h2 id="vitals-today-heading" style={{ margin: 0, fontSize: '1.0625rem' }}>
+          今日のバイタル
+        </h2>
+        <Text>{stepProgress(data) ?? `今日の歩数は${data.today.steps.toLocaleString('ja-JP')}歩です。`}</Text>
+        <Rows>
+          {VITAL_KINDS.filter((kind) => kind.key !== 'steps').map((kind) => {
+            const latest: AnyReading | null = data[kind.key] ?? null;
+            return (
+              <div key={kind.key} style={{ display: 'contents' }}>
+                <dt>{kind.label}</dt>
+                <dd>{latest ? (kind.format as (r: AnyReading) => string)(latest) : '—'}</dd>
+              </div>
+            );
+          })}
+        </Rows>
+        <AppLink href="/vitals">バイタルを記録する</AppLink>
+      </Stack>
+    </section>
+  );
+}
+
+/**
+ * A single-spa parcel for the home page (mf-account mounts it with `mountRootParcel`): the
+ * shared providers without a router, since the host owns the page.
+ */
+export const VitalsTodayParcel = singleSpaReact({
+  React,
+  ReactDOMClient,
+  rootComponent: () => (
+    <SharedProviders>
+      <VitalsToday />
+    </SharedProviders>
+  ),
+});

@@ -1,0 +1,276 @@
+import {
+  bloodSugarTimingLabels,
+  type BloodPressure,
+  type BloodSugar,
+  type BloodSugarTiming,
+  type BodyTemperature,
+  type Step,
+  type VitalGoals,
+  type VitalSource,
+  type Weight,
+} from '@sukoyaka/contract';
+import type { FieldSpec } from '@sukoyaka/shared';
+import type { ChartLine, ChartSeries } from './chart/chart-types';
+import { formatNumber } from './chart/summary';
+
+/*
+ * The five vitals described once: what a page, its form, its chart and its list need of each.
+ * A page is the same for all five; what differs is here.
+ */
+
+export type VitalKey = 'bloodSugar' | 'bloodPressure' | 'weight' | 'steps' | 'bodyTemperature';
+
+export interface ReadingOf {
+  bloodSugar: BloodSugar;
+  bloodPressure: BloodPressure;
+  weight: Weight;
+  steps: Step;
+  bodyTemperature: BodyTemperature;
+}
+export type AnyReading = ReadingOf[VitalKey];
+
+/** What a chart's reference lines need besides the readings. */
+export interface ChartContext {
+  goals: VitalGoals | null;
+  /** cm, from the profile. */
+  height: number | null;
+}
+
+export interface VitalKind<K extends VitalKey = VitalKey> {
+  key: K;
+  /** The page's path under /vitals. */
+  slug: string;
+  label: string;
+  unit: string;
+  /** Decimal places of the main value. */
+  digits: number;
+  /** A change over the chart's range that still counts as 横ばい (see summarizeSeries). */
+  flatWithin: number;
+  /** Recorded per day (steps), not at a moment. */
+  daily: boolean;
+  calls: { list: string; save: string; update: string; remove: string };
+  fields: readonly FieldSpec[];
+  /** The reading as the list and the overview show it: 「128 / 82 mmHg」. */
+  format: (reading: ReadingOf[K]) => string;
+  /** A second line in the list: 脈拍, 体脂肪率, the timing. */
+  detail: (reading: ReadingOf[K]) => string | null;
+  /** The values of the form's fields for a correction. */
+  toValues: (reading: ReadingOf[K]) => Record<string, string>;
+  series: (readings: readonly ReadingOf[K][]) => ChartSeries[];
+  lines: (context: ChartContext) => ChartLine[];
+}
+
+export const SOURCE_LABELS: Record<VitalSource, string> = {
+  manual: '手入力',
+  wearable: 'ウェアラブル機器',
+  app: 'アプリ',
+};
+
+export const COLORS = {
+  main: '#0b6e4f',
+  second: '#1a73e8',
+  caution: '#b26a00',
+  danger: '#b42318',
+  goal: '#6f42c1',
+};
+
+const at = (reading: { measuredAt: string }) => new Date(reading.measuredAt);
+const text = (value: number | null | undefined, digits = 0) => (value === null || value === undefined ? '' : value.toFixed(digits));
+
+export const bloodSugar: VitalKind<'bloodSugar'> = {
+  key: 'bloodSugar',
+  slug: 'blood_sugar',
+  label: '血糖値',
+  unit: 'mg/dL',
+  digits: 0,
+  flatWithin: 5,
+  daily: false,
+  calls: { list: 'listBloodSugars', save: 'saveBloodSugar', update: 'updateBloodSugar', remove: 'deleteBloodSugar' },
+  fields: [{ name: 'glucose', label: '血糖値', unit: 'mg/dL', type: 'number', inputMode: 'numeric', min: 20, max: 800 }],
+  format: (reading) => `${reading.glucose} mg/dL`,
+  detail: (reading) => bloodSugarTimingLabels[reading.timing],
+  toValues: (reading) => ({ glucose: String(reading.glucose), timing: reading.timing }),
+  // Fasting readings are the ones the reference lines (100 / 126 mg/dL) are for: their own line.
+  series: (readings) => [
+    {
+      label: '空腹時',
+      unit: 'mg/dL',
+      color: COLORS.main,
+      points: readings.filter((r) => r.timing === 'fasting').map((r) => ({ at: at(r), value: r.glucose })),
+    },
+    {
+      label: '食前・食後・随時',
+      unit: 'mg/dL',
+      color: COLORS.second,
+      points: readings.filter((r) => r.timing !== 'fasting').map((r) => ({ at: at(r), value: r.glucose })),
+    },
+  ],
+  lines: () => [
+    { kind: 'reference', value: 100, shortLabel: '100', label: '空腹時血糖 正常高値の目安 100mg/dL', color: COLORS.caution },
+    { kind: 'reference', value: 126, shortLabel: '126', label: '空腹時血糖 糖尿病型の目安 126mg/dL', color: COLORS.danger },
+  ],
+};
+
+export const BLOOD_SUGAR_TIMINGS = Object.entries(bloodSugarTimingLabels).map(([value, label]) => ({
+  value: value as BloodSugarTiming,
+  label,
+}));
+
+export const bloodPressure: VitalKind<'bloodPressure'> = {
+  key: 'bloodPressure',
+  slug: 'blood_pressure',
+  label: '血圧',
+  unit: 'mmHg',
+  digits: 0,
+  flatWithin: 3,
+  daily: false,
+  calls: { list: 'listBloodPressures', save: 'saveBloodPressure', update: 'updateBloodPressure', remove: 'deleteBloodPressure' },
+  fields: [
+    { name: 'systolic', label: '最高血圧', unit: 'mmHg', type: 'number', inputMode: 'numeric', min: 60, max: 300 },
+    { name: 'diastolic', label: '最低血圧', unit: 'mmHg', type: 'number', inputMode: 'numeric', min: 30, max: 200 },
+    { name: 'pulse', label: '脈拍', unit: '回/分', type: 'number', inputMode: 'numeric', min: 20, max: 250, optional: true },
+  ],
+  format: (reading) => `${reading.systolic} / ${reading.diastolic} mmHg`,
+  detail: (reading) => (reading.pulse !== null ? `脈拍 ${reading.pulse} 回/分` : null),
+  toValues: (reading) => ({ systolic: String(reading.systolic), diastolic: String(reading.diastolic), pulse: text(reading.pulse) }),
+  series: (readings) => [
+    { label: '最高血圧', unit: 'mmHg', color: COLORS.main, points: readings.map((r) => ({ at: at(r), value: r.systolic })) },
+    { label: '最低血圧', unit: 'mmHg', color: COLORS.second, points: readings.map((r) => ({ at: at(r), value: r.diastolic })) },
+  ],
+  lines: () => [
+    { kind: 'reference', value: 130, shortLabel: '130', label: '高値血圧の目安 130/85mmHg（最高/最低）', color: COLORS.caution },
+    { kind: 'reference', value: 85, shortLabel: '85', label: '', color: COLORS.caution },
+    { kind: 'reference', value: 140, shortLabel: '140', label: '高血圧の目安 140/90mmHg（最高/最低）', color: COLORS.danger },
+    { kind: 'reference', value: 90, shortLabel: '90', label: '', color: COLORS.danger },
+  ],
+};
+
+/** The weight of a BMI at a height: BMI × (m)². */
+export const weightAtBmi = (bmi: number, heightCm: number) => Math.round(bmi * (heightCm / 100) ** 2 * 10) / 10;
+
+export const weight: VitalKind<'weight'> = {
+  key: 'weight',
+  slug: 'weight',
+  label: '体重',
+  unit: 'kg',
+  digits: 1,
+  flatWithin: 0.5,
+  daily: false,
+  calls: { list: 'listWeights', save: 'saveWeight', update: 'updateWeight', remove: 'deleteWeight' },
+  fields: [
+    { name: 'weight', label: '体重', unit: 'kg', type: 'number', inputMode: 'decimal', min: 20, max: 300, step: 0.1 },
+    { name: 'bodyFat', label: '体脂肪率', unit: '%', type: 'number', inputMode: 'decimal', min: 1, max: 75, step: 0.1, optional: true },
+  ],
+  format: (reading) => `${formatNumber(reading.weight, 1)} kg`,
+  detail: (reading) => (reading.bodyFat !== null ? `体脂肪率 ${formatNumber(reading.bodyFat, 1)} %` : null),
+  toValues: (reading) => ({ weight: text(reading.weight, 1), bodyFat: text(reading.bodyFat, 1) }),
+  series: (readings) => [{ label: '体重', unit: 'kg', color: COLORS.main, points: readings.map((r) => ({ at: at(r), value: r.weight })) }],
+  lines: ({ goals, height }) => {
+    const lines: ChartLine[] = [];
+    if (height) {
+      const low = weightAtBmi(18.5, height);
+      const high = weightAtBmi(25, height);
+      lines.push(
+        {
+          kind: 'reference',
+          value: low,
+          shortLabel: `BMI18.5`,
+          label: `BMI 18.5（低体重の境目）: ${formatNumber(low, 1)}kg`,
+          color: COLORS.caution,
+        },
+        {
+          kind: 'reference',
+          value: high,
+          shortLabel: `BMI25`,
+          label: `BMI 25（肥満の境目）: ${formatNumber(high, 1)}kg`,
+          color: COLORS.danger,
+        },
+      );
+    }
+    if (goals && goals.targetWeight !== null) {
+      lines.push({
+        kind: 'goal',
+        value: goals.targetWeight,
+        shortLabel: `目標 ${formatNumber(goals.targetWeight, 1)}`,
+        label: `目標体重 ${formatNumber(goals.targetWeight, 1)}kg`,
+        color: COLORS.goal,
+      });
+    }
+    return lines;
+  },
+};
+
+export const steps: VitalKind<'steps'> = {
+  key: 'steps',
+  slug: 'steps',
+  label: '歩数',
+  unit: '歩',
+  digits: 0,
+  flatWithin: 500,
+  daily: true,
+  calls: { list: 'listSteps', save: 'saveStep', update: 'updateStep', remove: 'deleteStep' },
+  fields: [{ name: 'steps', label: '歩数', unit: '歩', type: 'number', inputMode: 'numeric', min: 0, max: 100000 }],
+  format: (reading) => `${formatNumber(reading.steps, 0)} 歩`,
+  detail: () => null,
+  toValues: (reading) => ({ steps: String(reading.steps) }),
+  // A day's count is drawn at that day's noon in Japan, the middle of its bar.
+  series: (readings) => [
+    {
+      label: '歩数',
+      unit: '歩',
+      color: COLORS.main,
+      points: readings.map((r) => ({ at: new Date(`${r.day}T12:00:00+09:00`), value: r.steps })),
+    },
+  ],
+  lines: ({ goals }) =>
+    goals && goals.dailySteps !== null
+      ? [
+          {
+            kind: 'goal',
+            value: goals.dailySteps,
+            shortLabel: `目標 ${formatNumber(goals.dailySteps, 0)}`,
+            label: `1日の目標 ${formatNumber(goals.dailySteps, 0)}歩`,
+            color: COLORS.goal,
+          },
+        ]
+      : [],
+};
+
+export const bodyTemperature: VitalKind<'bodyTemperature'> = {
+  key: 'bodyTemperature',
+  slug: 'body_temperature',
+  label: '体温',
+  unit: '℃',
+  digits: 2,
+  flatWithin: 0.2,
+  daily: false,
+  calls: {
+    list: 'listBodyTemperatures',
+    save: 'saveBodyTemperature',
+    update: 'updateBodyTemperature',
+    remove: 'deleteBodyTemperature',
+  },
+  fields: [{ name: 'temperature', label: '体温', unit: '℃', type: 'number', inputMode: 'decimal', min: 34, max: 42, step: 0.01 }],
+  format: (reading) => `${formatNumber(reading.temperature, 2)} ℃`,
+  detail: () => null,
+  toValues: (reading) => ({ temperature: text(reading.temperature, 2) }),
+  series: (readings) => [
+    { label: '体温', unit: '℃', color: COLORS.main, points: readings.map((r) => ({ at: at(r), value: r.temperature })) },
+  ],
+  lines: () => [{ kind: 'reference', value: 37.5, shortLabel: '37.5', label: '発熱の目安 37.5℃', color: COLORS.danger }],
+};
+
+/** In the order of the overview: 血糖値, 血圧, 体重, 歩数, 体温. */
+// Each kind's functions take its own reading type; pages handle them as any kind (the reading
+// always comes from that kind's own calls).
+export const VITAL_KINDS = [bloodSugar, bloodPressure, weight, steps, bodyTemperature] as unknown as readonly VitalKind[];
+
+export const kindBySlug = (slug: string | undefined): VitalKind | undefined => VITAL_KINDS.find((kind) => kind.slug === slug);
+
+/** One kind, as the pages take it. */
+export const vitalKind = (key: VitalKey): VitalKind => VITAL_KINDS.find((kind) => kind.key === key)!;
+
+/** When a reading was taken (steps: its day at noon in Japan), for sorting and the chart. */
+export function readingMoment(reading: AnyReading): Date {
+  return 'day' in reading ? new Date(`${reading.day}T12:00:00+09:00`) : new Date(reading.measuredAt);
+}
