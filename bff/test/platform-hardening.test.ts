@@ -123,35 +123,40 @@ describe('well-formed text in every field', () => {
     expect((await agent.post('updateProfile', { nickname: 'たろう😀' })).status).toBe(200);
   });
 
-  it('refuses NUL in a text field', async () => {
+  it('refuses NUL in a text field (the nickname says so in its own words)', async () => {
     const { agent } = await signedIn();
     const response = await agent.post('updateProfile', { nickname: 'た\u0000ろう' });
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ nickname: ['「nickname」に使用できない文字が含まれています。'] });
+    expect(response.body.fields).toEqual({ nickname: ['ニックネームに使用できない文字が含まれています'] });
+    const anyField = await agent.post('saveBloodPressure', { measuredAt: minutesAgo(1), systolic: 120, diastolic: 80, note: 'a\u0000b' });
+    expect(anyField.status).toBe(400);
+    expect(anyField.body.fields).toEqual({ note: ['「note」に使用できない文字が含まれています。'] });
   });
 
   it('refuses a lone surrogate or NUL nested anywhere in a body, and in a key', async () => {
     const agent = new Agent(ctx.app);
     const nested = await agent.post('signIn', { email: 'a@example.jp', password: 'x', extra: { list: ['ok', '\udc00'] } });
     expect(nested.status).toBe(400);
-    expect(Object.keys(nested.body.fields)).toEqual(['extra.list.1']);
-    const key = await agent.post('signIn', { ['e\u0000mail']: 'a@example.jp' });
+    expect(nested.body.fields).toEqual({ 'extra.list.1': ['「extra.list.1」に使用できない文字が含まれています。'] });
+    const key = await agent.post('signIn', { email: 'a@example.jp', password: 'x', ['e\u0000xtra']: 1 });
     expect(key.status).toBe(400);
     expect(key.body.code).toBe('invalid_parameters');
+    expect(Object.keys(key.body.fields)).toEqual(['e\uFFFDxtra']);
   });
 
   it('refuses a query parameter holding a lone surrogate (%ED%A0%80), undecodable bytes or NUL', async () => {
     const { agent } = await signedIn();
-    for (const encoded of ['%ED%A0%80', '%FF', 'abc%00']) {
-      const response = await agent.request({ method: 'GET', url: `/api/bff/listBloodPressures?cursor=${encoded}` });
+    for (const query of ['cursor=%ED%A0%80', 'cursor=%FF', 'limit=5&note=%ED%A0%80', 'limit=5&note=a%00b']) {
+      const field = query.startsWith('cursor') ? 'cursor' : 'note';
+      const response = await agent.request({ method: 'GET', url: `/api/bff/listBloodPressures?${query}` });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         code: 'invalid_parameters',
-        message: '「cursor」に使用できない文字が含まれています。',
-        fields: { cursor: ['「cursor」に使用できない文字が含まれています。'] },
+        message: `「${field}」に使用できない文字が含まれています。`,
+        fields: { [field]: [`「${field}」に使用できない文字が含まれています。`] },
       });
     }
-    expect((await agent.get('listBloodPressures', { limit: '5' })).status).toBe(200);
+    expect((await agent.get('listBloodPressures', { limit: '5', note: 'ok😀' })).status).toBe(200);
   });
 });
 

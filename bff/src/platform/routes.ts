@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { HttpError, unauthenticated } from './errors';
-import { assertWellFormedText, invalidParameters } from './validation';
+import { assertDecodableQuery, assertWellFormedText, invalidParameters } from './validation';
 import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
@@ -44,11 +44,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         }
         const member = found && !condition ? found.member : null;
         const raw = call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
-        // Every text field of every call: a lone surrogate or NUL is refused before the schema
-        // sees it (it would be stored as U+FFFD, or not at all).
-        assertWellFormedText(raw, call.method === 'GET' ? request.url : undefined);
+        // Every text field of every call: a query that is not UTF-8, and then a lone surrogate or
+        // NUL anywhere in what the schema accepted, is refused (it would be stored as U+FFFD, or
+        // not at all).
+        if (call.method === 'GET') assertDecodableQuery(request.url);
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw invalidParameters(parsed.error);
+        assertWellFormedText(raw);
         const run = async () => {
           const result = await handler(parsed.data, {
             request,

@@ -70,11 +70,24 @@ export function findUndecodableQuery(url: string): string[] | null {
   return null;
 }
 
-/** Refuses input holding text that cannot be stored as it was sent, naming the field. */
-export function assertWellFormedText(input: unknown, url?: string): void {
-  const path = (url !== undefined ? findUndecodableQuery(url) : null) ?? findMalformedText(input);
-  if (!path) return;
+function malformedTextError(path: string[]): HttpError {
   const field = path.length > 0 ? path.join('.') : '_';
   const message = path.length > 0 ? `「${field}」に使用できない文字が含まれています。` : '使用できない文字が含まれています。';
-  throw new HttpError(400, ErrorCodes.invalidParameters, message, { [field]: [message] });
+  return new HttpError(400, ErrorCodes.invalidParameters, message, { [field]: [message] });
+}
+
+/** Refuses a query string whose percent-encoding is not UTF-8 (before the schema reads it). */
+export function assertDecodableQuery(url: string): void {
+  const path = findUndecodableQuery(url);
+  if (path) throw malformedTextError(path);
+}
+
+/**
+ * Refuses input holding text that cannot be stored as it was sent, naming the field. Called after
+ * the schema accepted the input, so a field whose schema refuses such text itself (the nickname's
+ * control characters) keeps its own message.
+ */
+export function assertWellFormedText(input: unknown): void {
+  const path = findMalformedText(input);
+  if (path) throw malformedTextError(path);
 }

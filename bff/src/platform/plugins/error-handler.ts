@@ -24,7 +24,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(503)
         .header('retry-after', '1')
-        .send({ code: ErrorCodes.serviceUnavailable, message: 'ただいま混み合っています。しばらくしてから、もう一度お試しください。' });
+        .send({ code: ErrorCodes.serviceUnavailable, message: '一時的に処理できませんでした。しばらくしてから、もう一度お試しください。' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCodes.internal, message: 'システムエラーです' });
