@@ -3,3 +3,4 @@ export * from './platform';
 export * from './account';
 export * from './health';
 export * from './fitbit';
+export * from './incentives';

@@ -1,0 +1,362 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { activityEvents, associations, users } from './platform';
+
+// The incentives area's tables. Coins and points are one double-entry ledger: accounts, transfers
+// (immutable, each with exactly two entries of opposite sign), and point lots for expiry. Only
+// bff/src/incentives/ledger.ts writes ledger_accounts, ledger_transfers, ledger_entries,
+// point_lots and point_lot_uses; corrections are new transfers, never updates of old ones.
+
+/** A point program of an association: its own currency, expiry and consent. */
+export const pointPrograms = pgTable(
+  'point_programs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Points expire this many months after they were granted. */
+    expiryMonths: integer('expiry_months').notNull().default(36),
+    requiresConsent: boolean('requires_consent').notNull().default(false),
+    consentVersion: integer('consent_version').notNull().default(1),
+    consentText: text('consent_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('point_programs_association_idx').on(table.associationId),
+    check('point_programs_expiry_ck', sql`${table.expiryMonths} between 1 and 120`),
+    check('point_programs_consent_version_ck', sql`${table.consentVersion} >= 1`),
+  ],
+);
+
+/**
+ * What earns how much: a program's menu (program_id set) or a coin rule for everyone (program_id
+ * null). `event_kind` is the activity event it rewards (`vital_recorded:weight`, `step_goal_reached`,
+ * `enquete_answered`, `campaign_entered`); caps count earnings per Japanese day and in total.
+ */
+export const pointMenus = pgTable(
+  'point_menus',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] }).notNull(),
+    eventKind: text('event_kind').notNull(),
+    title: text('title').notNull(),
+    points: integer('points').notNull(),
+    dailyLimit: integer('daily_limit'),
+    totalLimit: integer('total_limit'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('point_menus_program_idx').on(table.programId),
+    check('point_menus_points_ck', sql`${table.points} between 1 and 100000`),
+    check('point_menus_limits_ck', sql`(${table.dailyLimit} is null or ${table.dailyLimit} >= 1) and (${table.totalLimit} is null or ${table.totalLimit} >= 1)`),
+    check(
+      'point_menus_kind_ck',
+      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered')`,
+    ),
+  ],
+);
+
+/**
+ * A ledger account. Member accounts (a member's coins, a member's points in one program) carry a
+ * cached balance that may never go below zero; system accounts (issuing, redemption, expiry,
+ * adjustment; one set for coins and one per program) carry none, their balance is the sum of
+ * their entries. `key` names the account uniquely: `coin:member:<user>`, `point:<program>:issuing`…
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    kind: text('kind', { enum: ['member', 'issuing', 'redemption', 'expiry', 'adjustment'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** null: coins. */
+    programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'restrict' }),
+    balance: bigint('balance', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('ledger_accounts_key_uq').on(table.key),
+    index('ledger_accounts_user_idx').on(table.userId),
+    check('ledger_accounts_kind_ck', sql`${table.kind} in ('member', 'issuing', 'redemption', 'expiry', 'adjustment')`),
+    check(
+      'ledger_accounts_member_ck',
+      sql`(${table.kind} = 'member') = (${table.userId} is not null) and (${table.kind} = 'member') = (${table.balance} is not null)`,
+    ),
+    check('ledger_accounts_balance_ck', sql`${table.balance} is null or ${table.balance} >= 0`),
+  ],
+);
+
+/** One movement between two accounts of the same currency: immutable. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    debitAccountId: uuid('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: uuid('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize'] }).notNull(),
+    /** The member the transfer concerns (their history lists it). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** null: coins. */
+    programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'restrict' }),
+    /** Japanese text the member reads in the history. */
+    description: text('description').notNull(),
+    /** What caused it: a menu, a gift, a draw, an operator's reason. */
+    reference: text('reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('ledger_transfers_idempotency_uq').on(table.idempotencyKey),
+    index('ledger_transfers_user_idx').on(table.userId, table.programId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
+    check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
+  ],
+);
+
+/** Two per transfer: the debit (negative) and the credit (positive). A balance is their sum. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId),
+    index('ledger_entries_transfer_idx').on(table.transferId),
+    check('ledger_entries_amount_ck', sql`${table.amount} <> 0`),
+  ],
+);
+
+/** Points granted together, expiring together; spending and expiry consume them oldest-expiry first. */
+export const pointLots = pgTable(
+  'point_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    grantTransferId: uuid('grant_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('point_lots_account_expiry_idx').on(table.accountId, table.expiresAt, table.id),
+    index('point_lots_due_idx').on(table.expiresAt).where(sql`${table.remaining} > 0`),
+    check('point_lots_amount_ck', sql`${table.amount} > 0 and ${table.remaining} between 0 and ${table.amount}`),
+  ],
+);
+
+/** Which transfer took how much of which lot (a spend, a revocation, an expiry). */
+export const pointLotUses = pgTable(
+  'point_lot_uses',
+  {
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => pointLots.id),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lotId, table.transferId] }),
+    index('point_lot_uses_transfer_idx').on(table.transferId),
+    check('point_lot_uses_amount_ck', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * An activity event processed for one currency (`coin` or a program id): written once, in the
+ * transaction that earns for it, so an event earns at most once however often it is processed.
+ */
+export const earningMarks = pgTable(
+  'earning_marks',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => activityEvents.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    menuId: uuid('menu_id').references(() => pointMenus.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** earned, capped (a cap was reached), no_consent (the program's consent was missing). */
+    outcome: text('outcome', { enum: ['earned', 'capped', 'no_consent', 'no_menu'] }).notNull(),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.currency] }),
+    index('earning_marks_menu_idx').on(table.menuId, table.userId, table.day),
+  ],
+);
+
+/** A member's consent to a program's terms, per version. */
+export const pointAgreements = pgTable(
+  'point_agreements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => pointPrograms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('point_agreements_uq').on(table.userId, table.programId, table.version)],
+);
+
+/** The gift catalogue: a program's gifts (program_id set) or the coin gifts (null). */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cost: integer('cost').notNull(),
+    /** digital_code: one imported code per redemption; delivery: shipped, counted by `stock`. */
+    kind: text('kind', { enum: ['digital_code', 'delivery'] }).notNull(),
+    /** Delivery gifts: how many are left (null: unlimited). Digital gifts count their free codes. */
+    stock: integer('stock'),
+    /** A prize of the gift challenge (coins) rather than something to redeem. */
+    challengePrize: boolean('challenge_prize').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('gifts_program_idx').on(table.programId, table.position),
+    check('gifts_cost_ck', sql`${table.cost} between 1 and 10000000`),
+    check('gifts_stock_ck', sql`${table.stock} is null or ${table.stock} >= 0`),
+    check('gifts_kind_ck', sql`${table.kind} in ('digital_code', 'delivery')`),
+  ],
+);
+
+/** What a member received: from a redemption or a won draw. */
+export const userGifts = pgTable(
+  'user_gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => gifts.id),
+    /** The redemption's transfer (null for a prize: the draw's transfer is in gift_challenge_draws). */
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    source: text('source', { enum: ['redemption', 'challenge'] }).notNull(),
+    deliveryState: text('delivery_state', { enum: ['issued', 'preparing', 'shipped'] }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('user_gifts_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    unique('user_gifts_transfer_uq').on(table.transferId),
+  ],
+);
+
+/** Imported digital gift codes, sealed with platform/crypto; `user_gift_id` once handed out. */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the code: the same code is imported once. */
+    codeHash: text('code_hash').notNull(),
+    codeSealed: text('code_sealed').notNull(),
+    userGiftId: uuid('user_gift_id').references(() => userGifts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('gift_codes_hash_uq').on(table.giftId, table.codeHash),
+    unique('gift_codes_user_gift_uq').on(table.userGiftId),
+    index('gift_codes_free_idx').on(table.giftId).where(sql`${table.userGiftId} is null`),
+  ],
+);
+
+/** Every gift challenge draw: what it cost, the roll, and what was won. */
+export const giftChallengeDraws = pgTable(
+  'gift_challenge_draws',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    /** The roll in [0, 10000) and the winning threshold (basis points) at the time. */
+    roll: integer('roll').notNull(),
+    oddsBasisPoints: integer('odds_basis_points').notNull(),
+    userGiftId: uuid('user_gift_id').references(() => userGifts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('gift_challenge_draws_transfer_uq').on(table.transferId),
+    index('gift_challenge_draws_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+  ],
+);
+
+/** A program's campaign: open between its times, entered once, with a partner page. */
+export const pointCampaigns = pgTable(
+  'point_campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => pointPrograms.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    partnerUrl: text('partner_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('point_campaigns_program_idx').on(table.programId, table.endsAt),
+    check('point_campaigns_period_ck', sql`${table.startsAt} < ${table.endsAt}`),
+  ],
+);
+
+export const pointCampaignEntries = pgTable(
+  'point_campaign_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => pointCampaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('point_campaign_entries_uq').on(table.campaignId, table.userId)],
+);
