@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -46,12 +47,12 @@ export async function apiBench(): Promise<string[]> {
     const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
       const response = await fetch(`${base}/api/bff/${name}`, {
         method,
-        headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+        headers: { cookie, 'content-type': 'application/json', [AUTHENTICITY_TOKEN_HEADER]: token, 'x-requested-with': 'XMLHttpRequest' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const setCookie = response.headers.get('set-cookie');
       if (setCookie) cookie = setCookie.split(';')[0]!;
-      const fresh = response.headers.get('x-csrf-token');
+      const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
       if (fresh) token = fresh;
       if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;

@@ -1,5 +1,7 @@
 import { apiBench } from './api';
+import { apiThroughputBench } from './api-throughput';
 import { coldVisitBench } from './cold-visit';
+import { deepPageBench } from './deep-page';
 import { lighthouseBench } from './lighthouse';
 import { sizesBench } from './sizes';
 
@@ -12,6 +14,8 @@ const BENCHES: Record<string, { title: string; run: () => string[] | Promise<str
   sizes: { title: 'front-end modules, compressed as sent (once, then cached)', run: sizesBench },
   // Before the browser benches: its memory figure is of this process, which they would swell.
   api: { title: 'API over HTTP on loopback', run: apiBench },
+  throughput: { title: 'listBloodPressures under autocannon vs a bare Fastify + pg route (PostgreSQL)', run: apiThroughputBench },
+  'deep-page': { title: 'a page after row 900,000 of 1 M vs after row 900 of 1 k (PostgreSQL)', run: deepPageBench },
   'cold-visit': { title: 'cold visits in Chromium: every file the page loads', run: coldVisitBench },
   lighthouse: { title: 'Lighthouse, mobile, default throttling (median of 3 runs)', run: lighthouseBench },
 };

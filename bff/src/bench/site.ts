@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -46,7 +47,7 @@ export async function startBenchSite(): Promise<BenchSite> {
       headers: {
         cookie: header(),
         'content-type': 'application/json',
-        'x-csrf-token': authenticityToken,
+        [AUTHENTICITY_TOKEN_HEADER]: authenticityToken,
         'x-requested-with': 'XMLHttpRequest',
       },
       body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
