@@ -146,7 +146,8 @@ export const bloodPressure: VitalKind<'bloodPressure'> = {
 };
 
 /** The weight of a BMI at a height: BMI × (m)². */
-export const weightAtBmi = (bmi: number, heightCm: number) => Math.round(bmi * (heightCm / 100) ** 2 * 10) / 10;
+// In units of 0.1 kg from exact products, so 25 × 1.7² = 72.25 rounds to 72.3 (not 72.2 by binary error).
+export const weightAtBmi = (bmi: number, heightCm: number) => Math.round((bmi * heightCm * heightCm) / 1000) / 10;
 
 export const weight: VitalKind<'weight'> = {
   key: 'weight',
