@@ -33,6 +33,15 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
   '@sukoyaka/myna': [26, 30],
 };
 
+/**
+ * [brotli, gzip] KiB of an area with every chunk it may load (lazy ones too): mf-health's own
+ * chart library (uPlot) counts against it, not against a shared module (issue 10).
+ */
+export const AREA_TOTAL_BUDGETS_KIB: Record<string, [number, number]> = {
+  // 58.5 KiB gzip = 59.9 KB: the issue's 60 KB, in the KiB the table uses.
+  'mf-health': [52, 58.5],
+};
+
 /** The compressed bytes of a built file: its precompressed siblings, else compressed here. */
 export function compressedSizes(file: string): { raw: number; brotli: number; gzip: number } {
   const content = readFileSync(file);
@@ -76,6 +85,26 @@ export function sizesBench(): string[] {
     if (!budget) failures.push(`${name} has no size budget (bff/src/bench/sizes.ts)`);
     else if (over)
       failures.push(`${name} ${fmt(kib(size.brotli))} KiB brotli / ${fmt(kib(size.gzip))} KiB gzip > ${budget[0]} / ${budget[1]} KiB`);
+  }
+  for (const [folder, budget] of Object.entries(AREA_TOTAL_BUDGETS_KIB)) {
+    const dist = path.join(REPO_ROOT, folder, 'dist');
+    if (!existsSync(dist)) continue; // reported above as not built
+    const total = { raw: 0, brotli: 0, gzip: 0 };
+    for (const file of readdirSync(dist).filter((name) => name.endsWith('.js'))) {
+      const size = compressedSizes(path.join(dist, file));
+      total.raw += size.raw;
+      total.brotli += size.brotli;
+      total.gzip += size.gzip;
+    }
+    const name = `${folder} (all chunks)`;
+    const over = kib(total.brotli) > budget[0] || kib(total.gzip) > budget[1];
+    console.log(
+      `${name.padEnd(24)} ${fmt(kib(total.raw)).padStart(8)} ${fmt(kib(total.brotli)).padStart(8)} ${fmt(kib(total.gzip)).padStart(8)}   ${
+        budget[0]
+      } / ${budget[1]} KiB${over ? '  OVER' : ''}`,
+    );
+    if (over)
+      failures.push(`${name} ${fmt(kib(total.brotli))} KiB brotli / ${fmt(kib(total.gzip))} KiB gzip > ${budget[0]} / ${budget[1]} KiB`);
   }
   return failures;
 }
