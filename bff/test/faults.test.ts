@@ -132,6 +132,12 @@ class ServerProcess {
     throw new Error(`the server did not start: ${this.output}`);
   }
 
+  /** Fails with the end of the server's output when it is no longer running. */
+  assertAlive(): void {
+    if (!this.alive())
+      throw new Error(`the server exited (${this.child?.exitCode ?? this.child?.signalCode}):\n${this.output.slice(-4000)}`);
+  }
+
   alive(): boolean {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -215,13 +221,13 @@ if (serverUrl) {
         await sleep(200);
         terminated += await terminateBackends();
         await sleep(100);
-        expect(server.alive()).toBe(true);
+        server.assertAlive();
         recoveries.push(await recoveryTime(() => agent.get('getUserInfo')));
         // A write as well: the pool gives it a live connection.
         expect((await agent.post('saveBloodPressure', reading(round))).status).toBe(200);
       }
       expect(terminated).toBeGreaterThan(0);
-      expect(server.alive()).toBe(true);
+      server.assertAlive();
       expect(server.output).not.toMatch(/Unhandled 'error' event/);
       counts.idleTerminated = terminated;
       counts.idleRecoveryMaxMs = Math.max(...recoveries);
@@ -251,7 +257,7 @@ if (serverUrl) {
       }
       running = false;
       await Promise.all(load);
-      expect(server.alive()).toBe(true);
+      server.assertAlive();
       const recovery = await recoveryTime(() => agents[0]!.get('getUserInfo'));
       expect((await agents[1]!.post('saveBloodPressure', reading(99_999))).status).toBe(200);
       // A call whose connection died answers 503; nothing else fails.

@@ -57,8 +57,14 @@ export async function openDatabase(options: {
     // An idle connection the server closes (a restart, pg_terminate_backend, a network cut) is
     // reported here; without a listener Node treats it as an unhandled error and exits. The pool
     // has already dropped that connection, so the next query opens a new one.
-    const onError = options.onPoolError ?? ((error: Error) => console.error('PostgreSQL pool: idle connection lost', error.message));
-    pool.on('error', onError);
+    const onError = options.onPoolError ?? ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+    // pg attaches the whole client to the error (err.client): report what happened, not that.
+    const report = (error: Error) => onError(Object.assign(new Error(error.message), { code: (error as { code?: unknown }).code }));
+    pool.on('error', report);
+    // A connection checked out of the pool (a transaction between two statements) has no pool
+    // listener: its `error` would be unhandled too. Every connection gets one of its own; the
+    // transaction's next statement then fails, is rolled back and answered 503.
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
