@@ -42,16 +42,25 @@ export async function apiBench(): Promise<string[]> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const failures: string[] = [];
   try {
-    let cookie = '';
+    // Every cookie the site sets (the session, and others such as a known-device cookie).
+    const jar = new Map<string, string>();
     let token = '';
     const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
       const response = await fetch(`${base}/api/bff/${name}`, {
         method,
-        headers: { cookie, 'content-type': 'application/json', [AUTHENTICITY_TOKEN_HEADER]: token, 'x-requested-with': 'XMLHttpRequest' },
+        headers: {
+          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+          'content-type': 'application/json',
+          [AUTHENTICITY_TOKEN_HEADER]: token,
+          'x-requested-with': 'XMLHttpRequest',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) cookie = setCookie.split(';')[0]!;
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
       const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
       if (fresh) token = fresh;
       if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
