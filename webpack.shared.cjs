@@ -25,6 +25,20 @@ const SHARED_MODULES = [
 
 const VENDOR_DIR = path.resolve(__dirname, 'root-config', 'src', 'vendor') + path.sep;
 
+/** A lazy page's chunk is named after its route: `route:/login` (mf-shared's lazyPage). */
+const ROUTE_CHUNK_PREFIX = 'route:';
+
+/** Chunk files: a route's chunk by a name safe in a URL, the others by their own name. */
+function chunkFilename({ chunk }) {
+  const name = chunk.name ?? String(chunk.id);
+  if (!name.startsWith(ROUTE_CHUNK_PREFIX)) return '[name].[contenthash:8].js';
+  const slug = name
+    .slice(ROUTE_CHUNK_PREFIX.length)
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `page-${slug || 'home'}.[contenthash:8].js`;
+}
+
 const swcLoader = {
   loader: 'swc-loader',
   options: {
@@ -40,7 +54,9 @@ const swcLoader = {
 /**
  * Writes `importmap.json`: this build's entries by module name, relative to its dist folder, and
  * under `dependencies` the shared modules each entry imports on load (lazy chunks left out), so
- * the server can preload exactly what a page will ask for.
+ * the server can preload exactly what a page will ask for. An area's lazy pages, chunks named
+ * `route:<path>` (mf-shared's lazyPage), are listed under `routes`: per route pattern its files, so
+ * the server preloads the page's chunk as well.
  */
 class ImportMapFragmentPlugin {
   constructor(names) {
@@ -65,7 +81,17 @@ class ImportMapFragmentPlugin {
             }
             dependencies[specifier] = [...used].sort();
           }
-          const json = `${JSON.stringify({ imports, dependencies }, null, 2)}\n`;
+          const routes = {};
+          for (const group of compilation.chunkGroups) {
+            const name = group.name ?? '';
+            if (!name.startsWith(ROUTE_CHUNK_PREFIX)) continue;
+            // A SystemJS build registers every external with its entry: a chunk adds none.
+            routes[name.slice(ROUTE_CHUNK_PREFIX.length)] = group.chunks.flatMap((chunk) =>
+              [...chunk.files].filter((file) => file.endsWith('.js')),
+            );
+          }
+          const fragment = Object.keys(routes).length > 0 ? { imports, dependencies, routes } : { imports, dependencies };
+          const json = `${JSON.stringify(fragment, null, 2)}\n`;
           compilation.emitAsset('importmap.json', new compiler.webpack.sources.RawSource(json));
         },
       );
@@ -119,7 +145,7 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode,
     output: {
       path: path.resolve(__dirname, folder, 'dist'),
       filename: '[name].[contenthash:8].js',
-      chunkFilename: '[name].[contenthash:8].js',
+      chunkFilename,
       publicPath: `/assets/${folder}/`,
       library: { type: 'system' },
       uniqueName: `sukoyaka-${folder}`,

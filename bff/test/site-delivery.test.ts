@@ -42,8 +42,10 @@ function fakeWebRoot(): string {
     {
       imports: { '@sukoyaka/account': 'sukoyaka-account.66666666.js' },
       dependencies: { '@sukoyaka/account': ['@sukoyaka/shared', 'react'] },
+      // Lazy pages: each route's chunk (webpack.shared.cjs).
+      routes: { '/login': ['page-login.99999999.js'], '/associations/:associationId/agreements': ['page-agreements.aaaaaaaa.js'] },
     },
-    ['sukoyaka-account.66666666.js'],
+    ['sukoyaka-account.66666666.js', 'page-login.99999999.js', 'page-agreements.aaaaaaaa.js'],
   );
   write(
     'mf-health',
@@ -100,6 +102,22 @@ describe('page delivery (issue 9)', () => {
       '/assets/mf-shared/sukoyaka-shared.55555555.js',
       '/assets/root-config/react.22222222.js',
     ]);
+  });
+
+  it('preloads the chunk of the route’s lazy page after the area, matching route parameters', async () => {
+    const areaModules = [
+      '/assets/root-config/root-config.11111111.js',
+      '/assets/mf-account/sukoyaka-account.66666666.js',
+      '/assets/mf-shared/sukoyaka-shared.55555555.js',
+      '/assets/root-config/react.22222222.js',
+    ];
+    const login = await ctx.app.inject({ method: 'GET', url: '/login?return_to=/vitals' });
+    expect(preloadsOf(login.body)).toEqual([...areaModules, '/assets/mf-account/page-login.99999999.js']);
+    const agreements = await ctx.app.inject({ method: 'GET', url: '/associations/a1/agreements' });
+    expect(preloadsOf(agreements.body)).toEqual([...areaModules, '/assets/mf-account/page-agreements.aaaaaaaa.js']);
+    // Another page of the area (here the fallback's) gets no page chunk: only whole-path matches count.
+    const deeper = await ctx.app.inject({ method: 'GET', url: '/login/other' });
+    expect(preloadsOf(deeper.body)).toEqual(areaModules);
   });
 
   it('puts the area’s container before the loading frame, so the area draws where the frame was', async () => {

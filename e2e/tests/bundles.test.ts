@@ -175,4 +175,27 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
     // SystemJS is deferred: it does not hold up the first paint.
     expect(shell).toMatch(/<script src="?\/assets\/root-config\/system\.[0-9a-f]{8}\.js"?[^>]*\bdefer\b/);
   });
+
+  test('mf-account’s pages are chunks of their own, none bundling React; a page preloads its own chunk only (issue 9)', async () => {
+    const fragment = JSON.parse(readFileSync(path.join(REPO_ROOT, 'mf-account', 'dist', 'importmap.json'), 'utf8')) as {
+      routes?: Record<string, string[]>;
+    };
+    const routes = fragment.routes ?? {};
+    expect(Object.keys(routes)).toEqual(expect.arrayContaining(['/', '/login', '/signup', '/associations/:associationId/agreements']));
+    for (const [route, files] of Object.entries(routes)) {
+      expect({ route, files: files.length > 0 }).toEqual({ route, files: true });
+      for (const file of files) {
+        const source = builtFile('mf-account', file);
+        for (const marker of REACT_MARKERS)
+          expect({ file, marker, found: source.includes(marker) }).toEqual({ file, marker, found: false });
+      }
+    }
+    const html = await (await fetch(siteUrl('/login'))).text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
+    for (const file of routes['/login']!) expect(preloads).toContain(`/assets/mf-account/${file}`);
+    for (const file of routes['/signup']!) expect(preloads).not.toContain(`/assets/mf-account/${file}`);
+    const chunk = await fetch(siteUrl(`/assets/mf-account/${routes['/login']![0]!}`));
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('content-type')).toMatch(/javascript/);
+  });
 });

@@ -1,28 +1,167 @@
 import { areaForPath, pagePaths } from '@sukoyaka/contract';
-import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
-import { Route, Routes, useLocation } from 'react-router';
-import { EmailChangeConfirmPage } from './email-change/EmailChangeConfirmPage';
-import { EmailSettingsPage } from './email-change/EmailSettingsPage';
-import { AssociationAgreementsPage } from './agreements/AssociationAgreementsPage';
-import { PrivacyProvisionPage } from './agreements/PrivacyProvisionPage';
-import { HomePage } from './home/HomePage';
-import { OrgVerificationPage } from './org-verification/OrgVerificationPage';
-import { UnassociatedPage } from './org-verification/UnassociatedPage';
-import { NotificationSettingsPage } from './settings/NotificationSettingsPage';
-import { ProfilePage } from './settings/ProfilePage';
-import { LoginPage } from './login/LoginPage';
-import { LogoutPage } from './login/LogoutPage';
-import { SmsMfaEditPage } from './mfa/SmsMfaEditPage';
-import { SmsMfaIntroPage } from './mfa/SmsMfaIntroPage';
-import { SmsMfaNewPage } from './mfa/SmsMfaNewPage';
-import { PasswordResetChangePage } from './password-reset/PasswordResetChangePage';
-import { PasswordResetNewPage } from './password-reset/PasswordResetNewPage';
-import { EmailNotVerifiedPage } from './signup/EmailNotVerifiedPage';
-import { SignupPage } from './signup/SignupPage';
-import { VerificationPage } from './signup/VerificationPage';
-import { NotAvailablePage, SuspensionNoticePage, UnderMaintenancePage } from './status/StatusPages';
-import { PromptAuthPage } from './step-up/PromptAuthPage';
-import { SensitiveVerificationPage } from './step-up/SensitiveVerificationPage';
+import { ComingSoonPage, LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
+import { useLocation } from 'react-router';
+
+/**
+ * The account area's pages, each its own chunk, so a page loads only its own code (and the
+ * libraries it alone uses). The chunk name carries the route ("route:<path>", the same path as
+ * `path`): the build lists each route's files (webpack.shared.cjs) and the server preloads the
+ * chunk of the page it answers; AccountRoutes.test.ts keeps the two spellings equal.
+ */
+export const accountPages: readonly PageRoute[] = [
+  {
+    path: '/',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/" */ './home/HomePage').then((module) => module.HomePage)),
+  },
+  {
+    path: pagePaths.login,
+    page: lazyPage(() => import(/* webpackChunkName: "route:/login" */ './login/LoginPage').then((module) => module.LoginPage)),
+  },
+  {
+    path: '/logout',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/logout" */ './login/LogoutPage').then((module) => module.LogoutPage)),
+  },
+  {
+    path: '/signup',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/signup" */ './signup/SignupPage').then((module) => module.SignupPage)),
+  },
+  {
+    path: pagePaths.signupVerification,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/signup/verification" */ './signup/VerificationPage').then((module) => module.VerificationPage),
+    ),
+  },
+  {
+    path: pagePaths.emailNotVerified,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/email_not_verified" */ './signup/EmailNotVerifiedPage').then(
+        (module) => module.EmailNotVerifiedPage,
+      ),
+    ),
+  },
+  {
+    path: '/password_reset/new',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/password_reset/new" */ './password-reset/PasswordResetNewPage').then(
+        (module) => module.PasswordResetNewPage,
+      ),
+    ),
+  },
+  {
+    path: pagePaths.passwordResetChange,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/password_reset/change" */ './password-reset/PasswordResetChangePage').then(
+        (module) => module.PasswordResetChangePage,
+      ),
+    ),
+  },
+  {
+    path: '/settings/email',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/email" */ './email-change/EmailSettingsPage').then((module) => module.EmailSettingsPage),
+    ),
+  },
+  {
+    path: pagePaths.emailChangeConfirm,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/email/confirm" */ './email-change/EmailChangeConfirmPage').then(
+        (module) => module.EmailChangeConfirmPage,
+      ),
+    ),
+  },
+  {
+    path: '/org_verification',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/org_verification" */ './org-verification/OrgVerificationPage').then(
+        (module) => module.OrgVerificationPage,
+      ),
+    ),
+  },
+  {
+    path: pagePaths.unassociated,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/unassociated" */ './org-verification/UnassociatedPage').then((module) => module.UnassociatedPage),
+    ),
+  },
+  {
+    path: '/associations/:associationId/agreements',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/associations/:associationId/agreements" */ './agreements/AssociationAgreementsPage').then(
+        (module) => module.AssociationAgreementsPage,
+      ),
+    ),
+  },
+  {
+    path: '/privacy_provision_agreements',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/privacy_provision_agreements" */ './agreements/PrivacyProvisionPage').then(
+        (module) => module.PrivacyProvisionPage,
+      ),
+    ),
+  },
+  {
+    path: '/profile',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/profile" */ './settings/ProfilePage').then((module) => module.ProfilePage)),
+  },
+  {
+    path: '/settings/notifications',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/notifications" */ './settings/NotificationSettingsPage').then(
+        (module) => module.NotificationSettingsPage,
+      ),
+    ),
+  },
+  {
+    path: '/mfa/setting/sms/intro',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/mfa/setting/sms/intro" */ './mfa/SmsMfaIntroPage').then((module) => module.SmsMfaIntroPage),
+    ),
+  },
+  {
+    path: '/mfa/setting/sms/new',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/mfa/setting/sms/new" */ './mfa/SmsMfaNewPage').then((module) => module.SmsMfaNewPage),
+    ),
+  },
+  {
+    path: '/mfa/setting/sms/edit',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/mfa/setting/sms/edit" */ './mfa/SmsMfaEditPage').then((module) => module.SmsMfaEditPage),
+    ),
+  },
+  {
+    path: pagePaths.promptAuth,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/prompt_auth" */ './step-up/PromptAuthPage').then((module) => module.PromptAuthPage),
+    ),
+  },
+  {
+    path: pagePaths.sensitiveVerification,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/sensitive_verification" */ './step-up/SensitiveVerificationPage').then(
+        (module) => module.SensitiveVerificationPage,
+      ),
+    ),
+  },
+  {
+    path: pagePaths.underMaintenance,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/under_maintenance" */ './status/StatusPages').then((module) => module.UnderMaintenancePage),
+    ),
+  },
+  {
+    path: pagePaths.suspensionNotice,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/suspension_notice" */ './status/StatusPages').then((module) => module.SuspensionNoticePage),
+    ),
+  },
+  {
+    path: '/not_available',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/not_available" */ './status/StatusPages').then((module) => module.NotAvailablePage),
+    ),
+  },
+];
 
 /** Pages of the account area that later issues fill; each says it is not ready yet. */
 const upcoming: Record<string, string> = {
@@ -46,33 +185,5 @@ function Fallback() {
 }
 
 export function AccountRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path={pagePaths.login} element={<LoginPage />} />
-      <Route path="/logout" element={<LogoutPage />} />
-      <Route path="/signup" element={<SignupPage />} />
-      <Route path={pagePaths.signupVerification} element={<VerificationPage />} />
-      <Route path={pagePaths.emailNotVerified} element={<EmailNotVerifiedPage />} />
-      <Route path="/password_reset/new" element={<PasswordResetNewPage />} />
-      <Route path={pagePaths.passwordResetChange} element={<PasswordResetChangePage />} />
-      <Route path="/settings/email" element={<EmailSettingsPage />} />
-      <Route path={pagePaths.emailChangeConfirm} element={<EmailChangeConfirmPage />} />
-      <Route path="/org_verification" element={<OrgVerificationPage />} />
-      <Route path={pagePaths.unassociated} element={<UnassociatedPage />} />
-      <Route path="/associations/:associationId/agreements" element={<AssociationAgreementsPage />} />
-      <Route path="/privacy_provision_agreements" element={<PrivacyProvisionPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/settings/notifications" element={<NotificationSettingsPage />} />
-      <Route path="/mfa/setting/sms/intro" element={<SmsMfaIntroPage />} />
-      <Route path="/mfa/setting/sms/new" element={<SmsMfaNewPage />} />
-      <Route path="/mfa/setting/sms/edit" element={<SmsMfaEditPage />} />
-      <Route path={pagePaths.promptAuth} element={<PromptAuthPage />} />
-      <Route path={pagePaths.sensitiveVerification} element={<SensitiveVerificationPage />} />
-      <Route path={pagePaths.underMaintenance} element={<UnderMaintenancePage />} />
-      <Route path={pagePaths.suspensionNotice} element={<SuspensionNoticePage />} />
-      <Route path="/not_available" element={<NotAvailablePage />} />
-      <Route path="*" element={<Fallback />} />
-    </Routes>
-  );
+  return <LazyRoutes routes={accountPages} fallback={<Fallback />} />;
 }

@@ -40,6 +40,7 @@ export { FatalErrorBoundary, FatalErrorView } from './parts/FatalErrorBoundary';
 export { AccountLockedPage, GenericErrorPage } from './parts/ErrorPages';
 
 export { AreaRoot, SharedProviders, createAreaLifecycles } from './app/area';
+export { LazyRoutes, lazyPage, pageFor, preloadPageAt, type LazyPage, type PageRoute } from './app/lazy-pages';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
 export { AppLink, navigate } from './routing/navigation';
 export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';

@@ -14,6 +14,15 @@ interface Fragment {
   imports: Record<string, string>;
   /** The shared modules each entry imports on load (webpack.shared.cjs). */
   dependencies?: Record<string, string[]>;
+  /** An area's lazy pages: per route pattern (React Router syntax), the files of its chunk. */
+  routes?: Record<string, string[]>;
+}
+
+interface ImportMap {
+  imports: Record<string, string>;
+  dependencies: Record<string, string[]>;
+  /** Per area, its route patterns and the URLs of each route's page chunk. */
+  routes: Record<string, Record<string, string[]>>;
 }
 
 /** The area of a page: its owner, and mf-account (its 404 page) for a path no area owns. */
@@ -37,26 +46,49 @@ class FileCache {
   }
 }
 
-export async function buildImportMap(webRoot: string, cache: FileCache): Promise<Required<Fragment>> {
+export async function buildImportMap(webRoot: string, cache: FileCache): Promise<ImportMap> {
   const imports: Record<string, string> = {};
   const dependencies: Record<string, string[]> = {};
+  const routes: ImportMap['routes'] = {};
   for (const folder of WEB_PACKAGES) {
     const text = await cache.read(path.join(webRoot, folder, 'dist', 'importmap.json'));
     if (!text) continue;
     const fragment = JSON.parse(text) as Fragment;
-    for (const [name, url] of Object.entries(fragment.imports)) {
-      imports[name] = /^(\/|https?:)/.test(url) ? url : `/assets/${folder}/${url}`;
+    const url = (file: string) => (/^(\/|https?:)/.test(file) ? file : `/assets/${folder}/${file}`);
+    for (const [name, file] of Object.entries(fragment.imports)) {
+      imports[name] = url(file);
+      if (fragment.routes) {
+        routes[name] = Object.fromEntries(Object.entries(fragment.routes).map(([pattern, files]) => [pattern, files.map(url)]));
+      }
     }
     Object.assign(dependencies, fragment.dependencies);
   }
-  return { imports, dependencies };
+  return { imports, dependencies, routes };
+}
+
+/** Whether a React Router path pattern (`/a/:id/b`, a trailing `*`) matches the whole pathname. */
+export function routeMatches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  for (const [index, segment] of want.entries()) {
+    if (segment === '*') return true;
+    const actual = have[index];
+    if (actual === undefined) return false;
+    if (!segment.startsWith(':') && segment !== actual) return false;
+  }
+  return want.length === have.length;
 }
 
 /**
  * The URLs of every module a page of `area` loads at start, in load order: root-config, the area
- * and, transitively, the shared modules they import (mf-shared, the vendor modules).
+ * and, transitively, the shared modules they import (mf-shared, the vendor modules), then the
+ * chunk of the area's page at `pathname` when its pages are lazy.
  */
-export function modulesOfPage(map: Required<Fragment>, area: string): string[] {
+export function modulesOfPage(
+  map: Pick<ImportMap, 'imports' | 'dependencies'> & Partial<ImportMap>,
+  area: string,
+  pathname = '/',
+): string[] {
   const seen = new Set<string>();
   const queue = [ROOT_CONFIG, area];
   while (queue.length > 0) {
@@ -65,7 +97,9 @@ export function modulesOfPage(map: Required<Fragment>, area: string): string[] {
     seen.add(name);
     queue.push(...(map.dependencies[name] ?? []));
   }
-  return [...seen].map((name) => map.imports[name]!);
+  const modules = [...seen].map((name) => map.imports[name]!);
+  const page = Object.entries(map.routes?.[area] ?? {}).find(([pattern]) => routeMatches(pattern, pathname));
+  return page ? [...modules, ...page[1]] : modules;
 }
 
 /** The encodings an Accept-Encoding header allows (q > 0). */
@@ -175,7 +209,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     const pathname = request.url.split('?')[0] ?? '/';
     const area = areaForPath(pathname) ?? FALLBACK_AREA;
     // SystemJS loads each module by a same-origin <script> without crossorigin: so do these.
-    const preloads = modulesOfPage(map, area)
+    const preloads = modulesOfPage(map, area, pathname)
       .map((url) => `<link rel="preload" as="script" href="${url}" />`)
       .join('');
     const session = await sessionForPage(request, reply);
