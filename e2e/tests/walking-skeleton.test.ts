@@ -52,6 +52,9 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
 
     await signInOnLoginPage(page);
     await waitForPath(page, '/vitals');
+    // /vitals shows the five vitals; blood pressure has its own page (issue 10).
+    await page.getByRole('link', { name: '血圧の記録とグラフ' }).click();
+    await waitForPath(page, '/vitals/blood_pressure');
 
     // The seeded week of readings, newest first, dates in Japanese.
     const list = readingsList(page);
@@ -150,9 +153,9 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
 });
 
 describe('walking skeleton on a desktop (1280x800)', () => {
-  test('/vitals shows the form and the readings side by side with the header', async () => {
+  test('/vitals/blood_pressure shows the form and the readings side by side with the header', async () => {
     const page = await open(DESKTOP);
-    await signIn(page, '/vitals');
+    await signIn(page, '/vitals/blood_pressure');
     await readingsList(page).waitFor();
     expect((await readingTexts(page)).length).toBeGreaterThanOrEqual(SEEDED_READINGS);
     await page.getByRole('banner').getByRole('button', { name: 'ログアウト' }).waitFor();

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+
+/**
+ * Issue 10, health records: the demo member records each of the five vitals on its page and sees
+ * it first in the list and as the latest in the chart's text alternative; corrects and deletes a
+ * hand-entered reading; the pages fit 320 px. The server is shared by every journey file, so
+ * each check looks for this journey's own values.
+ */
+
+const journeys = useJourneys();
+
+async function signIn(page: Page, returnTo: string): Promise<void> {
+  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
+  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
+  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await waitForPath(page, returnTo);
+}
+
+/** From /vitals, through the vital's card, to its page. */
+async function openFromOverview(page: Page, label: string, slug: string): Promise<void> {
+  await page.goto(siteUrl('/vitals'));
+  const cards = page.getByRole('list', { name: 'バイタルの種類' });
+  await cards.waitFor();
+  await cards.getByRole('link', { name: new RegExp(`^${label}(の記録とグラフ|を記録する)$`) }).click();
+  await waitForPath(page, `/vitals/${slug}`);
+  await page.getByRole('heading', { name: label, exact: true, level: 1 }).waitFor();
+}
+
+async function record(page: Page, label: string, fill: () => Promise<void>): Promise<void> {
+  const form = page.getByRole('form', { name: `${label}の記録` });
+  await form.waitFor();
+  await fill();
+  await form.getByRole('button', { name: '記録する', exact: true }).click();
+  await page.getByText(`${label}を記録しました。`).waitFor();
+}
+
+const firstReading = (page: Page, label: string) =>
+  page
+    .getByRole('list', { name: `${label}の記録` })
+    .getByRole('listitem')
+    .first();
+const chartSummary = (page: Page) => page.getByTestId('chart-summary');
+
+describe('health records: the five vitals (phone, 390x844)', () => {
+  test('records each vital and sees it in the list and in the chart’s text alternative', async () => {
+    const { page } = await journeys.open(PHONE);
+    await signIn(page, '/vitals');
+    await page.getByRole('list', { name: 'バイタルの種類' }).waitFor();
+    expect(await page.getByRole('list', { name: 'バイタルの種類' }).getByRole('heading').allInnerTexts()).toEqual([
+      '血糖値',
+      '血圧',
+      '体重',
+      '歩数',
+      '体温',
+    ]);
+    await screenshot(page, 'vitals-01-overview');
+
+    // 血糖値, fasting.
+    await openFromOverview(page, '血糖値', 'blood_sugar');
+    await record(page, '血糖値', async () => {
+      await page.getByRole('radio', { name: '空腹時' }).check();
+      await page.getByLabel('血糖値（mg/dL）').fill('97');
+    });
+    await waitForText(firstReading(page, '血糖値'), '97 mg/dL');
+    await waitForText(chartSummary(page), '空腹時：最新 97mg/dL');
+    expect(await page.getByRole('list', { name: 'グラフの凡例' }).innerText()).toContain('空腹時血糖 糖尿病型の目安 126mg/dL');
+    // The canvas chart arrived (mf-health's own uPlot chunk).
+    await page.getByTestId('vital-chart-canvas').locator('canvas').first().waitFor();
+    await screenshot(page, 'vitals-02-blood-sugar');
+
+    // 血圧.
+    await openFromOverview(page, '血圧', 'blood_pressure');
+    await record(page, '血圧', async () => {
+      await page.getByLabel('最高血圧（mmHg）').fill('131');
+      await page.getByLabel('最低血圧（mmHg）').fill('84');
+    });
+    await waitForText(firstReading(page, '血圧'), '131 / 84 mmHg');
+    await waitForText(chartSummary(page), '最高血圧：最新 131mmHg');
+    await waitForText(chartSummary(page), '最低血圧：最新 84mmHg');
+
+    // 体重 with body fat.
+    await openFromOverview(page, '体重', 'weight');
+    await record(page, '体重', async () => {
+      await page.getByLabel('体重（kg）').fill('61.7');
+      await page.getByLabel(/体脂肪率（%）/).fill('22.3');
+    });
+    await waitForText(firstReading(page, '体重'), '61.7 kg');
+    expect(await firstReading(page, '体重').innerText()).toContain('体脂肪率 22.3 %');
+    await waitForText(chartSummary(page), '体重：最新 61.7kg');
+    await screenshot(page, 'vitals-03-weight');
+
+    // 歩数 for today (a later save for the day replaces it).
+    await openFromOverview(page, '歩数', 'steps');
+    await record(page, '歩数', async () => {
+      await page.getByLabel('歩数（歩）').fill('12345');
+    });
+    await waitForText(firstReading(page, '歩数'), '12,345 歩');
+    await waitForText(chartSummary(page), '歩数：最新 12,345歩');
+
+    // 体温.
+    await openFromOverview(page, '体温', 'body_temperature');
+    await record(page, '体温', async () => {
+      await page.getByLabel('体温（℃）').fill('36.48');
+    });
+    await waitForText(firstReading(page, '体温'), '36.48 ℃');
+    await waitForText(chartSummary(page), '体温：最新 36.48℃');
+
+    // The overview shows the latest of each.
+    await page.goto(siteUrl('/vitals'));
+    const overview = page.getByRole('list', { name: 'バイタルの種類' });
+    await waitForText(overview, '131 / 84 mmHg');
+    await waitForText(overview, '36.48 ℃');
+    await screenshot(page, 'vitals-04-overview-after');
+  });
+
+  test('corrects and deletes a hand-entered reading; the chart switches to a month and shows a table', async () => {
+    const { page } = await journeys.open(PHONE);
+    await signIn(page, '/vitals/body_temperature');
+    await record(page, '体温', async () => {
+      await page.getByLabel('体温（℃）').fill('37.12');
+    });
+    const first = firstReading(page, '体温');
+    await waitForText(first, '37.12 ℃');
+
+    await first.getByRole('button', { name: /の記録を修正$/ }).click();
+    const edit = page.getByRole('form', { name: '体温の記録の修正' });
+    await edit.getByLabel('体温（℃）').fill('37.04');
+    await edit.getByRole('button', { name: '修正を保存する' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await waitForText(first, '37.04 ℃');
+
+    await first.getByRole('button', { name: /の記録を削除$/ }).click();
+    await first.getByText(/を削除しますか？$/).waitFor();
+    await screenshot(page, 'vitals-05-confirm-delete');
+    await first.getByRole('button', { name: '削除する' }).click();
+    await page.getByText('37.04 ℃').waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: '1か月' }).click();
+    await page.getByText('体温の推移（1か月）').waitFor();
+    await page.getByRole('region', { name: '体温の記録（1か月）' }).waitFor();
+    await page.getByRole('button', { name: '表で見る' }).click();
+    await page.getByRole('table').getByRole('columnheader', { name: '体温（℃）' }).waitFor();
+    await screenshot(page, 'vitals-06-month-table');
+  });
+
+  test('a type page fits 320 px, and the step goal says how far today is', async () => {
+    const { page } = await journeys.open({ width: 320, height: 640 });
+    await signIn(page, '/vitals/steps');
+    const goalForm = page.getByRole('form', { name: '目標歩数の設定' });
+    await goalForm.getByLabel(/1日の目標歩数（歩）/).fill('9000');
+    await goalForm.getByRole('button', { name: '目標を保存する' }).click();
+    await page.getByText('目標を保存しました。').waitFor();
+    await waitForText(page.getByTestId('goal-progress'), '目標の9,000歩');
+    await waitForText(page.getByRole('list', { name: 'グラフの凡例' }), '1日の目標 9,000歩');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'vitals-07-steps-320');
+  });
+});
