@@ -40,7 +40,12 @@ export function japanDay(moment: Date): string {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+function isRealDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  // 0000-00-00 and 2026-02-30 are not days: the first is no Date at all, the second rolls over.
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** A day (yyyy-MM-dd) in Japan, from 1900-01-01 to today: a step count is never for tomorrow. */
 export function pastDay(label: string) {
@@ -66,6 +71,7 @@ function periodBound(label: string) {
     .string({ error: `${label}の形式が正しくありません` })
     .refine((value) => isRealDay(value) || (MOMENT.safeParse(value).success && !Number.isNaN(Date.parse(value))), {
       error: `${label}は日付（yyyy-MM-dd）または日時（ISO 8601）で指定してください`,
+      abort: true,
     })
     .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 4) <= '2099', `${label}は1900年から2099年の範囲で指定してください`);
 }
