@@ -1,6 +1,6 @@
 import { calls } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
+import { DEFAULT_POOL, openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { healthHandlers } from '../health';
 import { encodeCursor } from '../platform/cursor';
@@ -50,7 +50,8 @@ async function cursorAfter(db: Database, userId: string, rows: number): Promise<
 export async function deepPageBench(): Promise<string[]> {
   console.log(`PostgreSQL at ${new URL(BENCH_SERVER_URL).host} (BENCH_DATABASE_URL), a database of its own`);
   return withBenchDatabase('deep', async (databaseUrl) => {
-    const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    // No statement timeout: seeding a million rows on a busy machine may take longer than a call may.
+    const database = await openDatabase({ databaseUrl, dataDir: 'memory://', pool: { ...DEFAULT_POOL, statementTimeoutMs: 0 } });
     try {
       const db = database.db;
       const big = await member(db, 'deep-page-big@bench.example');
