@@ -1,6 +1,19 @@
 import { hashPassword } from '../lib/password';
-import type { Database } from './client';
-import { agreementDocuments, associations, bloodPressures, consents, rosterEntries, users } from './schema';
+import type { Database, Executor } from './client';
+import {
+  activityEvents,
+  agreementDocuments,
+  associations,
+  bloodPressures,
+  bloodSugars,
+  bodyTemperatures,
+  consents,
+  rosterEntries,
+  steps,
+  users,
+  vitalGoals,
+  weights,
+} from './schema';
 
 /** The demo account printed at start and documented in the README. */
 export const DEMO_MEMBER = {
@@ -101,8 +114,100 @@ function conditionColumns(code: ConditionCode, now: Date) {
   }
 }
 
+/** The demo member's goals and height (the charts' goal lines and BMI). */
+export const DEMO_VITALS = { days: 90, height: 170, dailySteps: 8000, targetWeight: 68 } as const;
+
+// mulberry32: the demo's readings are the same on every start.
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const japanDay = (moment: Date) => new Date(moment.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 /**
- * Seeds the demo association, the demo member with a week of readings, and the condition
+ * The newest week of blood pressures, as e2e/tests/walking-skeleton.test.ts expects them: reading i
+ * (i + 1 days ago) is (118 + 7i mod 13) / (76 + 5i mod 9).
+ */
+const weekOfBloodPressures = (i: number) => ({ systolic: 118 + ((i * 7) % 13), diastolic: 76 + ((i * 5) % 9), pulse: 64 + ((i * 3) % 10) });
+
+/**
+ * 90 days of each vital for the demo member, hand-entered, with a trend: weight drifting down from
+ * about 72 kg, blood pressure around 128/82, fasting glucose 98–108 mg/dL, temperature 36.2–36.9 ℃,
+ * steps 4,000–11,000 (more at weekends) and a partial count today; the goals and the activity
+ * events the readings would have written. Bulk inserts: a few statements.
+ */
+async function seedDemoVitals(tx: Executor, userId: string, now: Date): Promise<void> {
+  const random = seeded(0x51e7a1);
+  const between = (low: number, high: number) => low + random() * (high - low);
+  const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+  const newestWeek = new Set(
+    Array.from({ length: 7 }, (_, i) => `${weekOfBloodPressures(i).systolic}/${weekOfBloodPressures(i).diastolic}`),
+  );
+  const pressures = [];
+  const sugars = [];
+  const weightRows = [];
+  const temperatures = [];
+  const stepRows = [];
+  for (let i = 0; i < DEMO_VITALS.days; i += 1) {
+    // Reading i was taken i + 1 days ago, at this time of day (the newest week as it always was).
+    const measuredAt = new Date(now.getTime() - (i + 1) * DAY_MS);
+    const later = (minutes: number) => new Date(measuredAt.getTime() + minutes * 60 * 1000);
+    let pressure = weekOfBloodPressures(i);
+    if (i >= 7) {
+      pressure = { systolic: Math.round(between(121, 136)), diastolic: Math.round(between(77, 87)), pulse: Math.round(between(60, 76)) };
+      // Older readings never repeat one of the newest week's pairs, so the journey finds exactly those.
+      if (newestWeek.has(`${pressure.systolic}/${pressure.diastolic}`)) pressure.diastolic += 1;
+    }
+    pressures.push({ userId, measuredAt, ...pressure });
+    sugars.push({ userId, measuredAt: later(-10), glucose: Math.round(between(98, 108.99)), timing: 'fasting' as const });
+    // From about 72.0 kg ninety days ago to about 69.5 kg now.
+    const trend = 69.5 + (2.5 * i) / DEMO_VITALS.days;
+    weightRows.push({
+      userId,
+      measuredAt: later(-5),
+      weight: round(trend + between(-0.3, 0.3), 1),
+      bodyFat: round(23 + i / 90 + between(-0.4, 0.4), 1),
+    });
+    temperatures.push({ userId, measuredAt: later(-15), temperature: round(between(36.2, 36.9), 2) });
+    const day = japanDay(measuredAt);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const weekend = weekday === 0 || weekday === 6;
+    stepRows.push({ userId, day, steps: Math.round(weekend ? between(7500, 11000) : between(4000, 9000)) });
+  }
+  // Today so far: a morning's walk.
+  stepRows.push({ userId, day: japanDay(now), steps: 3250 });
+  await tx.insert(bloodPressures).values(pressures);
+  await tx.insert(bloodSugars).values(sugars);
+  await tx.insert(weights).values(weightRows);
+  await tx.insert(bodyTemperatures).values(temperatures);
+  await tx.insert(steps).values(stepRows).onConflictDoNothing();
+  await tx
+    .insert(vitalGoals)
+    .values({ userId, dailySteps: DEMO_VITALS.dailySteps, targetWeight: DEMO_VITALS.targetWeight })
+    .onConflictDoNothing();
+  const events = new Map<string, { userId: string; kind: string; day: string }>();
+  const add = (type: string, day: string) => events.set(`${type}|${day}`, { userId, kind: `vital_recorded:${type}`, day });
+  for (const row of pressures) add('bloodPressure', japanDay(row.measuredAt));
+  for (const row of sugars) add('bloodSugar', japanDay(row.measuredAt));
+  for (const row of weightRows) add('weight', japanDay(row.measuredAt));
+  for (const row of temperatures) add('bodyTemperature', japanDay(row.measuredAt));
+  for (const row of stepRows) add('steps', row.day);
+  await tx
+    .insert(activityEvents)
+    .values([...events.values()])
+    .onConflictDoNothing();
+}
+
+/**
+ * Seeds the demo association, the demo member with 90 days of each vital, and the condition
  * members. Safe to run on every start: what exists already is left as it is.
  */
 export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded: boolean }> {
@@ -127,6 +232,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         passwordHash,
         nickname: DEMO_MEMBER.nickname,
         birthday: DEMO_MEMBER.birthday,
+        height: DEMO_VITALS.height,
         associationId: DEMO_ASSOCIATION.id,
         associationVerifiedAt: now,
         emailVerifiedAt: now,
@@ -185,16 +291,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         .values({ associationId: DEMO_ASSOCIATION.id, ...MFA_MEMBER.roster, birthday: MFA_MEMBER.birthday, linkedUserId: mfa.id });
       await tx.insert(consents).values(documents.map((document) => ({ userId: mfa.id, documentId: document.id, agreedAt: now })));
     }
-    const day = 24 * 60 * 60 * 1000;
-    await tx.insert(bloodPressures).values(
-      Array.from({ length: 7 }, (_, i) => ({
-        userId: demo.id,
-        measuredAt: new Date(now.getTime() - (i + 1) * day),
-        systolic: 118 + ((i * 7) % 13),
-        diastolic: 76 + ((i * 5) % 9),
-        pulse: 64 + ((i * 3) % 10),
-      })),
-    );
+    await seedDemoVitals(tx, demo.id, now);
     return { seeded: true };
   });
 }

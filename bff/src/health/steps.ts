@@ -6,7 +6,7 @@ import { japanDay, periodDays, type Step, type VitalSource } from '@sukoyaka/con
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { steps } from '../db/schema';
-import { recordActivities, recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivity, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
@@ -65,25 +65,6 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
       .from(steps)
       .where(and(eq(steps.userId, userId), eq(steps.day, count.day)));
     return { row: existing!, changed: false };
-  });
-}
-
-/** Many days at once (the demo's history): one upsert per thousand days, then their events. */
-export async function saveDailyStepsBulk(executor: Executor, userId: string, counts: DailySteps[]): Promise<void> {
-  await executor.transaction(async (tx) => {
-    for (let start = 0; start < counts.length; start += 1000) {
-      await tx
-        .insert(steps)
-        .values(counts.slice(start, start + 1000).map((count) => ({ userId, day: count.day, steps: count.steps, source: count.source })))
-        .onConflictDoUpdate({
-          target: [steps.userId, steps.day],
-          set: { steps: sql`excluded.steps`, source: sql`excluded.source`, updatedAt: sql`now()` },
-        });
-    }
-    await recordActivities(
-      tx,
-      counts.map((count) => ({ userId, kind: KIND, day: count.day })),
-    );
   });
 }
 

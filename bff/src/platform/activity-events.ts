@@ -15,17 +15,5 @@ export async function recordActivity(tx: Executor, userId: string, kind: string,
     .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
 }
 
-/** Many at once (a batch of readings, the demo's history): one statement, duplicates skipped. */
-export async function recordActivities(tx: Executor, events: Array<{ userId: string; kind: string; day: string }>): Promise<void> {
-  if (events.length === 0) return;
-  const unique = [...new Map(events.map((event) => [`${event.userId}|${event.kind}|${event.day}`, event])).values()];
-  for (let start = 0; start < unique.length; start += 1000) {
-    await tx
-      .insert(activityEvents)
-      .values(unique.slice(start, start + 1000))
-      .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
-  }
-}
-
 /** The kind a saved vital reading records, e.g. `vital_recorded:weight`. */
 export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
