@@ -4,6 +4,7 @@ import { coldVisitBench } from './cold-visit';
 import { deepPageBench } from './deep-page';
 import { lighthouseBench } from './lighthouse';
 import { sizesBench } from './sizes';
+import { vitalsYearBench } from './vitals-year';
 
 /*
  * `npm run bench [-- <name>…]`: the speed and size targets, measured instead of asserted in timed
@@ -16,6 +17,7 @@ const BENCHES: Record<string, { title: string; run: () => string[] | Promise<str
   api: { title: 'API over HTTP on loopback', run: apiBench },
   throughput: { title: 'listBloodPressures under autocannon vs a bare Fastify + pg route (PostgreSQL)', run: apiThroughputBench },
   'deep-page': { title: 'a page after row 900,000 of 1 M vs after row 900 of 1 k (PostgreSQL)', run: deepPageBench },
+  'vitals-year': { title: 'listWeights: a year of readings of a member with five years of data (p95)', run: vitalsYearBench },
   'cold-visit': { title: 'cold visits in Chromium: every file the page loads', run: coldVisitBench },
   lighthouse: { title: 'Lighthouse, mobile, default throttling (median of 3 runs)', run: lighthouseBench },
 };
