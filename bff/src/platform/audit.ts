@@ -25,7 +25,8 @@ export type AuditEvent =
   | 'consent_given'
   | 'consent_withdrawn'
   | 'profile_updated'
-  | 'notification_settings_updated';
+  | 'notification_settings_updated'
+  | 'points_adjusted';
 
 /**
  * Writes one audit row. Pass the transaction the change runs in, so the event is recorded if

@@ -26,6 +26,8 @@ type Examples = { [N in CallName]?: (member: ExampleContext) => CallInput<N> };
 
 /** A reading id no one has. */
 const UNKNOWN_READING = '6b0c4f1e-2d3a-4e5b-8c7d-9e0f1a2b3c4d';
+/** A point program, gift or campaign id no one has. */
+const UNKNOWN_INCENTIVE = '7c1d5a2f-3e4b-4f6c-9d8e-0f1a2b3c4d5e';
 
 export const examples: Examples = {
   ping: () => ({}),
@@ -105,6 +107,29 @@ export const examples: Examples = {
       },
     ],
   }),
+  // Incentives (issue 11). The suite's associations have no point program: a program, gift or
+  // campaign is named by an id no one has (404), and the ownership matrix tries A's ids in its place.
+  getCoinAccount: () => ({}),
+  listCoinTransactions: () => ({ month: '2024-05', limit: 1 }),
+  listCoinUserActions: () => ({}),
+  getGiftChallengeInfo: () => ({}),
+  giftChallenge: () => ({}),
+  getEnablePointAccount: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  listEnablePointAccounts: () => ({}),
+  getPointInfo: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  listPointMenus: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  listPointTransactions: () => ({ pointId: UNKNOWN_INCENTIVE, limit: 1 }),
+  listPointUserActions: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  createPointAgreement: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  createPointAgreements: () => ({ pointIds: [UNKNOWN_INCENTIVE] }),
+  getPointCampaign: () => ({}),
+  entryPointCampaign: () => ({ campaignId: UNKNOWN_INCENTIVE }),
+  getPointCampaignRedirectURL: () => ({ campaignId: UNKNOWN_INCENTIVE }),
+  listPointGifts: () => ({ pointId: UNKNOWN_INCENTIVE }),
+  redeemGift: () => ({ giftId: UNKNOWN_INCENTIVE }),
+  listVisibleUserGifts: () => ({ limit: 1 }),
+  patchUserGift: () => ({ id: UNKNOWN_INCENTIVE, used: true }),
+  listGiftUserActions: () => ({ limit: 1 }),
 };
 
 /**

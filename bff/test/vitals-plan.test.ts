@@ -1,0 +1,53 @@
+import { Placeholder, sql } from 'drizzle-orm';
+import { weightService } from '../src/health/weights';
+import { createMember, createTestContext, type TestContext } from './helpers';
+
+/*
+ * A list with a period is one index range on (user_id, measured_at DESC, id DESC): the period's
+ * bounds and the cursor's row comparison are in the index condition, nothing is filtered row by
+ * row and nothing is sorted. PGlite is PostgreSQL too (TEST_DATABASE_URL for the server).
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
+function inline(text: string, params: unknown[], values: Record<string, unknown>): string {
+  return text.replace(/\$(\d+)/g, (_match, n: string) => {
+    const param = params[Number(n) - 1];
+    const value = param instanceof Placeholder ? values[param.name] : param;
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+it('listWeights with a period and a cursor is an index range on weights_user_measured_idx', async () => {
+  const member = await createMember(ctx.db);
+  const other = await createMember(ctx.db);
+  for (const userId of [member.id, other.id]) {
+    await ctx.db.execute(sql`
+      insert into weights (user_id, measured_at, weight)
+      select ${userId}::uuid, timestamptz '2024-01-01' + g * interval '1 hour', 60 + (g % 100) / 10.0
+      from generate_series(1, 20000) as g`);
+  }
+  await ctx.db.execute(sql`analyze weights`);
+  const query = weightService.listQuery(ctx.db, true, true).toSQL();
+  const values: Record<string, unknown> = {
+    userId: member.id,
+    limit: 21,
+    from: '2024-06-01T00:00:00.000Z',
+    until: '2025-06-01T00:00:00.000Z',
+    afterAt: '2025-01-10T00:00:00.000Z',
+    afterId: '3f1d9c2e-8b7a-4c6d-9e0f-1a2b3c4d5e6f',
+  };
+  const explained = await ctx.db.execute(sql.raw(`explain ${inline(query.sql, query.params, values)}`));
+  const plan = (explained as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+  expect(plan).toMatch(/Index Scan using weights_user_measured_idx/);
+  expect(plan).toMatch(/Index Cond: .*measured_at >= .*measured_at < .*ROW\(measured_at, id\) < ROW\(/s);
+  expect(plan).not.toMatch(/Filter:/);
+  expect(plan).not.toMatch(/Sort/);
+});
