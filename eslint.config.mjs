@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const areas = ['account', 'health', 'incentives', 'myna'];
 // The bff's and the contract's areas (README, "Layout"): each stands on the platform alone.
-const serverAreas = ['account', 'health', 'system'];
+const serverAreas = ['account', 'health', 'incentives', 'system'];
 
 export default tseslint.config(
   {

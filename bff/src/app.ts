@@ -5,6 +5,7 @@ import { accountHandlers, logoutRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthHandlers, registerFitbitSyncJob } from './health';
+import { incentiveHandlers } from './incentives';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -26,6 +27,8 @@ export interface AppOptions {
   /** The clock every rule reads; tests pass a controllable one. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Milliseconds a loaded session is reused in this process (default 2000; 0 under NODE_ENV=test). */
+  sessionCacheMs?: number;
   /** The mail/SMS outbox worker's timings (tests shorten them). */
   outbox?: Partial<OutboxWorkerOptions>;
 }
@@ -65,11 +68,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redisKeyPrefix: config.redisKeyPrefix,
   });
   await app.register(formbody);
-  await app.register(sessionPlugin, { config, db, now });
+  await app.register(sessionPlugin, {
+    config,
+    db,
+    now,
+    ...(options.sessionCacheMs === undefined ? {} : { cacheMs: options.sessionCacheMs }),
+  });
   await app.register(csrfPlugin);
 
   // Each area exports one record of handlers; the Handlers type refuses an app that misses a call.
-  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers };
+  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers, ...incentiveHandlers };
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { accountCalls } from './account';
 import type { CallDefinition } from './define';
 import { healthCalls } from './health';
+import { incentiveCalls } from './incentives';
 import { systemCalls } from './system';
 
 export * from './define';
@@ -14,6 +15,7 @@ export * from './routes';
 export * from './system';
 export * from './account';
 export * from './health';
+export * from './incentives';
 
 /**
  * Every call, by name: each area's record combined. The bff registers one route per entry; the
@@ -23,6 +25,7 @@ export const calls = {
   ...systemCalls,
   ...accountCalls,
   ...healthCalls,
+  ...incentiveCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;

@@ -53,11 +53,11 @@ export const pointMenus = pgTable(
   (table) => [
     index('point_menus_program_idx').on(table.programId),
     check('point_menus_points_ck', sql`${table.points} between 1 and 100000`),
-    check('point_menus_limits_ck', sql`(${table.dailyLimit} is null or ${table.dailyLimit} >= 1) and (${table.totalLimit} is null or ${table.totalLimit} >= 1)`),
     check(
-      'point_menus_kind_ck',
-      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered')`,
+      'point_menus_limits_ck',
+      sql`(${table.dailyLimit} is null or ${table.dailyLimit} >= 1) and (${table.totalLimit} is null or ${table.totalLimit} >= 1)`,
     ),
+    check('point_menus_kind_ck', sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered')`),
   ],
 );
 
@@ -161,7 +161,9 @@ export const pointLots = pgTable(
   },
   (table) => [
     index('point_lots_account_expiry_idx').on(table.accountId, table.expiresAt, table.id),
-    index('point_lots_due_idx').on(table.expiresAt).where(sql`${table.remaining} > 0`),
+    index('point_lots_due_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.remaining} > 0`),
     check('point_lots_amount_ck', sql`${table.amount} > 0 and ${table.remaining} between 0 and ${table.amount}`),
   ],
 );
@@ -298,7 +300,9 @@ export const giftCodes = pgTable(
   (table) => [
     unique('gift_codes_hash_uq').on(table.giftId, table.codeHash),
     unique('gift_codes_user_gift_uq').on(table.userGiftId),
-    index('gift_codes_free_idx').on(table.giftId).where(sql`${table.userGiftId} is null`),
+    index('gift_codes_free_idx')
+      .on(table.giftId)
+      .where(sql`${table.userGiftId} is null`),
   ],
 );
 

@@ -1,0 +1,457 @@
+// Gifts: the catalogue, redemption (a debit and one unit of stock in one transaction), the
+// member's gifts with their codes, and the coin gift challenge.
+import { randomInt } from 'node:crypto';
+import type { Gift, UserGift } from '@sukoyaka/contract';
+import {
+  GIFT_CHALLENGE_UNAVAILABLE_MESSAGE,
+  GIFT_OUT_OF_STOCK_MESSAGE,
+  INSUFFICIENT_BALANCE_MESSAGE,
+  IncentiveErrorCodes,
+} from '@sukoyaka/contract';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../db/client';
+import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
+import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
+import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
+import { HttpError, notFound } from '../platform/errors';
+import type { Member } from '../platform/handlers';
+import { sha256 } from '../lib/tokens';
+import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
+import { assertAgreed, type Program } from './programs';
+
+let keyring: Keyring | undefined;
+const ring = () => (keyring ??= keyringFromEnv());
+const codeContext = (giftId: string, codeHash: string) => `gift_codes.code_sealed:${giftId}:${codeHash}`;
+
+export const giftNotFound = () => notFound('ギフトが見つかりませんでした。');
+export const outOfStock = () => new HttpError(409, IncentiveErrorCodes.giftOutOfStock, GIFT_OUT_OF_STOCK_MESSAGE);
+export const insufficientBalance = () => new HttpError(409, IncentiveErrorCodes.insufficientBalance, INSUFFICIENT_BALANCE_MESSAGE);
+
+/** The gift challenge's rules (README "Incentives"): 100 coins a draw, 10% to win. */
+export const GIFT_CHALLENGE = { cost: 100, oddsBasisPoints: 1000 } as const;
+
+type GiftRow = typeof gifts.$inferSelect;
+
+/** How many are left: free codes for a digital gift, the counter (or unlimited) for a delivery. */
+async function stockOf(db: Executor, gift: GiftRow): Promise<number | null> {
+  if (gift.kind === 'delivery') return gift.stock;
+  const [row] = await db
+    .select({ free: sql<string>`count(*)` })
+    .from(giftCodes)
+    .where(and(eq(giftCodes.giftId, gift.id), isNull(giftCodes.userGiftId)));
+  return Number(row?.free ?? 0);
+}
+
+async function toGift(db: Executor, gift: GiftRow): Promise<Gift> {
+  const stock = await stockOf(db, gift);
+  return {
+    id: gift.id,
+    name: gift.name,
+    description: gift.description,
+    cost: gift.cost,
+    kind: gift.kind,
+    stock,
+    inStock: stock === null || stock > 0,
+  };
+}
+
+export async function listGifts(db: Executor, program: Program): Promise<Gift[]> {
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.programId, program.id), eq(gifts.active, true), eq(gifts.challengePrize, false)))
+    .orderBy(asc(gifts.position), asc(gifts.cost), asc(gifts.id));
+  return Promise.all(rows.map((row) => toGift(db, row)));
+}
+
+/** A gift the member may redeem: their association's program's, or a coin gift; else 404. */
+async function redeemableGift(db: Executor, member: Member, giftId: string): Promise<{ gift: GiftRow; program: Program | null }> {
+  const [gift] = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.id, giftId), eq(gifts.active, true), eq(gifts.challengePrize, false)));
+  if (!gift) throw giftNotFound();
+  if (gift.programId === null) return { gift, program: null };
+  const [program] = await db.select().from(pointPrograms).where(eq(pointPrograms.id, gift.programId));
+  if (!program || program.associationId !== member.associationId) throw giftNotFound();
+  return { gift, program };
+}
+
+/** One unit of the gift's stock for the user gift, in the caller's transaction; false: none left. */
+async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Promise<boolean> {
+  if (gift.kind === 'digital_code') {
+    // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
+    const [code] = await tx
+      .select({ id: giftCodes.id })
+      .from(giftCodes)
+      .where(and(eq(giftCodes.giftId, gift.id), isNull(giftCodes.userGiftId)))
+      .orderBy(asc(giftCodes.createdAt), asc(giftCodes.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!code) return false;
+    await tx.update(giftCodes).set({ userGiftId }).where(eq(giftCodes.id, code.id));
+    return true;
+  }
+  if (gift.stock === null) return true;
+  const taken = await tx
+    .update(gifts)
+    .set({ stock: sql`${gifts.stock} - 1` })
+    .where(and(eq(gifts.id, gift.id), gt(gifts.stock, 0)))
+    .returning({ id: gifts.id });
+  return taken.length > 0;
+}
+
+async function userGiftById(db: Executor, userId: string, id: string): Promise<UserGift | null> {
+  const rows = await userGiftRows(db, and(eq(userGifts.userId, userId), eq(userGifts.id, id))!, 1);
+  return rows[0] ? toUserGift(rows[0]) : null;
+}
+
+function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number) {
+  return db
+    .select({
+      id: userGifts.id,
+      giftId: userGifts.giftId,
+      name: gifts.name,
+      description: gifts.description,
+      kind: gifts.kind,
+      source: userGifts.source,
+      deliveryState: userGifts.deliveryState,
+      usedAt: userGifts.usedAt,
+      createdAt: userGifts.createdAt,
+      codeHash: giftCodes.codeHash,
+      codeSealed: giftCodes.codeSealed,
+    })
+    .from(userGifts)
+    .innerJoin(gifts, eq(gifts.id, userGifts.giftId))
+    .leftJoin(giftCodes, eq(giftCodes.userGiftId, userGifts.id))
+    .where(where)
+    .orderBy(desc(userGifts.createdAt), desc(userGifts.id))
+    .limit(limit);
+}
+
+type UserGiftRow = Awaited<ReturnType<typeof userGiftRows>>[number];
+
+function toUserGift(row: UserGiftRow): UserGift {
+  return {
+    id: row.id,
+    giftId: row.giftId,
+    name: row.name,
+    description: row.description,
+    kind: row.kind,
+    source: row.source,
+    deliveryState: row.deliveryState,
+    code: row.codeSealed && row.codeHash ? decryptString(ring(), row.codeSealed, codeContext(row.giftId, row.codeHash)) : null,
+    usedAt: row.usedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Redeems a gift: the debit, one unit of stock and the user gift in one transaction, so a gift out
+ * of stock or a short balance charges nothing. The ledger key is the member's Idempotency-Key: the
+ * same key again answers the first redemption (even from another process).
+ */
+export async function redeem(
+  db: Database,
+  member: Member,
+  giftId: string,
+  idempotencyKey: string,
+  now: Date,
+): Promise<{ userGift: UserGift; balance: number }> {
+  const { gift, program } = await redeemableGift(db, member, giftId);
+  if (program) await assertAgreed(db, member.id, program);
+  const id = await db.transaction(async (tx) => {
+    let movement;
+    try {
+      movement = await debit(tx, {
+        kind: 'redeem',
+        userId: member.id,
+        programId: gift.programId,
+        amount: gift.cost,
+        description: `${gift.name}と交換`,
+        reference: `gift:${gift.id}`,
+        idempotencyKey: `redeem:${member.id}:${idempotencyKey}`,
+        now,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw insufficientBalance();
+      throw error;
+    }
+    if (movement.replayed) {
+      const [existing] = await tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, movement.transferId));
+      return existing!.id;
+    }
+    const [created] = await tx
+      .insert(userGifts)
+      .values({
+        userId: member.id,
+        giftId: gift.id,
+        transferId: movement.transferId,
+        source: 'redemption',
+        deliveryState: gift.kind === 'digital_code' ? 'issued' : 'preparing',
+        createdAt: now,
+      })
+      .returning({ id: userGifts.id });
+    if (!(await takeStock(tx, gift, created!.id))) throw outOfStock();
+    return created!.id;
+  });
+  return { userGift: (await userGiftById(db, member.id, id))!, balance: await spendableBalance(db, member.id, gift.programId, now) };
+}
+
+export async function listUserGifts(db: Executor, userId: string, input: { cursor?: string | undefined; limit: number }) {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const rows = await userGiftRows(
+    db,
+    and(
+      eq(userGifts.userId, userId),
+      isNull(userGifts.hiddenAt),
+      after ? keysetBefore(userGifts.createdAt, userGifts.id, after) : undefined,
+    ),
+    input.limit + 1,
+  );
+  const page = keysetPage(rows, input.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { userGifts: page.rows.map(toUserGift), nextCursor: page.nextCursor };
+}
+
+/** Marks used and/or hides; another member's gift is 404 and unchanged. */
+export async function patchUserGift(
+  db: Executor,
+  userId: string,
+  input: { id: string; used?: true | undefined; hidden?: true | undefined },
+  now: Date,
+) {
+  const [row] = await db
+    .update(userGifts)
+    .set({
+      ...(input.used ? { usedAt: sql`coalesce(${userGifts.usedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      ...(input.hidden ? { hiddenAt: sql`coalesce(${userGifts.hiddenAt}, ${now.toISOString()}::timestamptz)` } : {}),
+    })
+    .where(and(eq(userGifts.id, input.id), eq(userGifts.userId, userId)))
+    .returning({ id: userGifts.id });
+  if (!row) throw giftNotFound();
+  return (await userGiftById(db, userId, row.id))!;
+}
+
+/** Redemptions and draws of the member, newest first. */
+export async function listGiftActions(db: Executor, userId: string, input: { cursor?: string | undefined; limit: number }) {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const rows = await db
+    .select({
+      id: ledgerTransfers.id,
+      kind: ledgerTransfers.kind,
+      programId: ledgerTransfers.programId,
+      amount: ledgerTransfers.amount,
+      createdAt: ledgerTransfers.createdAt,
+      redeemedName: sql<
+        string | null
+      >`(select g.name from user_gifts ug join gifts g on g.id = ug.gift_id where ug.transfer_id = ${ledgerTransfers.id})`,
+      prizeName: sql<
+        string | null
+      >`(select g.name from gift_challenge_draws d join user_gifts ug on ug.id = d.user_gift_id join gifts g on g.id = ug.gift_id where d.transfer_id = ${ledgerTransfers.id})`,
+    })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.userId, userId),
+        or(eq(ledgerTransfers.kind, 'redeem'), eq(ledgerTransfers.kind, 'challenge')),
+        after ? keysetBefore(ledgerTransfers.createdAt, ledgerTransfers.id, after) : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .limit(input.limit + 1);
+  const page = keysetPage(rows, input.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return {
+    actions: page.rows.map((row) => ({
+      id: row.id,
+      kind: row.kind === 'redeem' ? ('redeemed' as const) : row.prizeName ? ('challenge_won' as const) : ('challenge_lost' as const),
+      currency: row.programId === null ? ('coin' as const) : ('point' as const),
+      amount: -Number(row.amount),
+      giftName: row.kind === 'redeem' ? row.redeemedName : row.prizeName,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+// ---- the gift challenge -----------------------------------------------------------------------
+
+async function prizesInStock(db: Executor): Promise<GiftRow[]> {
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(and(isNull(gifts.programId), eq(gifts.challengePrize, true), eq(gifts.active, true)))
+    .orderBy(asc(gifts.position), asc(gifts.id));
+  const withStock = await Promise.all(rows.map(async (row) => ({ row, stock: await stockOf(db, row) })));
+  return withStock.filter(({ stock }) => stock === null || stock > 0).map(({ row }) => row);
+}
+
+export async function giftChallengeInfo(db: Executor, userId: string, now: Date) {
+  const prizes = await prizesInStock(db);
+  const balance = await spendableBalance(db, userId, null, now);
+  return {
+    cost: GIFT_CHALLENGE.cost,
+    oddsBasisPoints: GIFT_CHALLENGE.oddsBasisPoints,
+    oddsLabel: `${GIFT_CHALLENGE.oddsBasisPoints / 100}%`,
+    prizes: prizes.map((prize) => ({ id: prize.id, name: prize.name, description: prize.description })),
+    balance,
+    available: prizes.length > 0 && balance >= GIFT_CHALLENGE.cost,
+  };
+}
+
+/**
+ * One draw: the cost is debited, the roll is `crypto.randomInt(10000)` and wins below the odds;
+ * a win takes one prize in stock (chosen uniformly). With no prize in stock nobody may draw (409,
+ * nothing charged), so a winning roll never finds the shelf empty unless a concurrent draw emptied
+ * it: then the draw counts as lost and its coins are returned in the same transaction.
+ */
+export async function drawGiftChallenge(db: Database, member: Member, idempotencyKey: string, now: Date) {
+  const unavailable = () => new HttpError(409, IncentiveErrorCodes.giftChallengeUnavailable, GIFT_CHALLENGE_UNAVAILABLE_MESSAGE);
+  const prizes = await prizesInStock(db);
+  if (prizes.length === 0) throw unavailable();
+  const drawId = await db.transaction(async (tx) => {
+    let movement;
+    try {
+      movement = await debit(tx, {
+        kind: 'challenge',
+        userId: member.id,
+        programId: null,
+        amount: GIFT_CHALLENGE.cost,
+        description: 'ギフトチャレンジ',
+        reference: 'gift_challenge',
+        idempotencyKey: `challenge:${member.id}:${idempotencyKey}`,
+        now,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw insufficientBalance();
+      throw error;
+    }
+    if (movement.replayed) {
+      const [draw] = await tx
+        .select({ id: giftChallengeDraws.id })
+        .from(giftChallengeDraws)
+        .where(eq(giftChallengeDraws.transferId, movement.transferId));
+      return draw!.id;
+    }
+    const roll = randomInt(10000);
+    let userGiftId: string | null = null;
+    if (roll < GIFT_CHALLENGE.oddsBasisPoints) {
+      const prize = prizes[randomInt(prizes.length)]!;
+      const [created] = await tx
+        .insert(userGifts)
+        .values({
+          userId: member.id,
+          giftId: prize.id,
+          source: 'challenge',
+          deliveryState: prize.kind === 'digital_code' ? 'issued' : 'preparing',
+          createdAt: now,
+        })
+        .returning({ id: userGifts.id });
+      if (await takeStock(tx, prize, created!.id)) {
+        userGiftId = created!.id;
+      } else {
+        await tx.delete(userGifts).where(eq(userGifts.id, created!.id));
+        await credit(tx, {
+          kind: 'prize',
+          userId: member.id,
+          programId: null,
+          amount: GIFT_CHALLENGE.cost,
+          description: 'ギフトチャレンジ（在庫切れのため返還）',
+          reference: `refund:${movement.transferId}`,
+          idempotencyKey: `challenge-refund:${movement.transferId}`,
+          now,
+        });
+      }
+    }
+    const [draw] = await tx
+      .insert(giftChallengeDraws)
+      .values({
+        userId: member.id,
+        transferId: movement.transferId,
+        roll,
+        oddsBasisPoints: GIFT_CHALLENGE.oddsBasisPoints,
+        userGiftId,
+        createdAt: now,
+      })
+      .returning({ id: giftChallengeDraws.id });
+    return draw!.id;
+  });
+  const [draw] = await db.select().from(giftChallengeDraws).where(eq(giftChallengeDraws.id, drawId));
+  const userGift = draw!.userGiftId ? await userGiftById(db, member.id, draw!.userGiftId) : null;
+  return { drawId, won: userGift !== null, userGift, balance: await spendableBalance(db, member.id, null, now) };
+}
+
+// ---- operator: gifts and code stock ---------------------------------------------------------
+
+export async function addGift(
+  db: Executor,
+  gift: {
+    programId: string | null;
+    name: string;
+    description?: string;
+    cost: number;
+    kind: 'digital_code' | 'delivery';
+    stock?: number | null;
+    challengePrize?: boolean;
+    position?: number;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(gifts)
+    .values({
+      programId: gift.programId,
+      name: gift.name,
+      description: gift.description ?? '',
+      cost: gift.cost,
+      kind: gift.kind,
+      stock: gift.kind === 'delivery' ? (gift.stock ?? null) : null,
+      challengePrize: gift.challengePrize ?? false,
+      position: gift.position ?? 0,
+    })
+    .returning({ id: gifts.id });
+  return row!.id;
+}
+
+/**
+ * Imports digital codes from CSV (one code a line, an optional `code` header), all or nothing: an
+ * empty or malformed line, a duplicate in the file or a code already imported refuses the whole
+ * file with the line numbers. Codes are stored sealed, with their SHA-256 for the uniqueness check.
+ */
+export async function importGiftCodes(db: Database, giftId: string, csv: string): Promise<{ imported: number }> {
+  const [gift] = await db.select().from(gifts).where(eq(gifts.id, giftId));
+  if (!gift) throw new Error('no such gift');
+  if (gift.kind !== 'digital_code') throw new Error('only a digital gift takes codes');
+  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const problems: string[] = [];
+  const codes: Array<{ line: number; code: string }> = [];
+  lines.forEach((raw, index) => {
+    const text = raw.trim().replace(/^"(.*)"$/, '$1');
+    if (text === '' && index === lines.length - 1) return;
+    if (index === 0 && text.toLowerCase() === 'code') return;
+    if (!/^[A-Za-z0-9-]{4,64}$/.test(text)) problems.push(`line ${index + 1}: not a code (4–64 letters, digits or -)`);
+    else codes.push({ line: index + 1, code: text });
+  });
+  const seen = new Map<string, number>();
+  for (const { line, code } of codes) {
+    if (seen.has(code)) problems.push(`line ${line}: the same code as line ${seen.get(code)}`);
+    seen.set(code, line);
+  }
+  if (codes.length === 0 && problems.length === 0) problems.push('the file has no codes');
+  if (problems.length > 0) throw new Error(`nothing imported:\n${problems.join('\n')}`);
+  return db.transaction(async (tx) => {
+    const rows = codes.map(({ code }) => {
+      const codeHash = sha256(code);
+      return { giftId, codeHash, codeSealed: encrypt(ring(), code, codeContext(giftId, codeHash)) };
+    });
+    let imported = 0;
+    for (let start = 0; start < rows.length; start += 500) {
+      const inserted = await tx
+        .insert(giftCodes)
+        .values(rows.slice(start, start + 500))
+        .onConflictDoNothing({ target: [giftCodes.giftId, giftCodes.codeHash] })
+        .returning({ id: giftCodes.id });
+      imported += inserted.length;
+    }
+    if (imported !== rows.length) throw new Error(`nothing imported: ${rows.length - imported} code(s) were imported before`);
+    return { imported };
+  });
+}

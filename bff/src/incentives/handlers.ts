@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client';
+import type { Handlers, Member } from '../platform/handlers';
+import { idempotencyKeyOf } from '../platform/idempotency';
+import type { FastifyRequest } from 'fastify';
+import { currentCampaign, enterCampaign, partnerRedirect } from './campaigns';
+import { drawGiftChallenge, giftChallengeInfo, listGiftActions, listGifts, listUserGifts, patchUserGift, redeem } from './gifts';
+import { listTransactions } from './history';
+import { spendableBalance } from './ledger';
+import { agree, type Program, listMenus, pointAccount, pointInfo, programOf, programsOf, runEarning, userActions } from './programs';
+
+/** The member's own activity events earn before a read shows balances (the job does the rest). */
+const settle = (db: Database, member: Member, now: Date) => runEarning(db, now, { userId: member.id });
+
+/** The ledger key of a write: the member's Idempotency-Key, or a fresh one when the call has none. */
+const keyOf = (request: FastifyRequest) => idempotencyKeyOf(request.headers) ?? randomUUID();
+
+export const incentiveHandlers = {
+  getCoinAccount: async (_input, { db, member, now }) => {
+    await settle(db, member, now);
+    return { balance: await spendableBalance(db, member.id, null, now) };
+  },
+  listCoinTransactions: async (input, { db, member, now }) => {
+    await settle(db, member, now);
+    return listTransactions(db, member.id, null, input);
+  },
+  listCoinUserActions: async (_input, { db, member, now }) => ({ actions: await userActions(db, member.id, null, now) }),
+  getGiftChallengeInfo: (_input, { db, member, now }) => giftChallengeInfo(db, member.id, now),
+  giftChallenge: (_input, { db, member, now, request }) => drawGiftChallenge(db, member, keyOf(request), now),
+
+  getEnablePointAccount: async (input, { db, member, now }) => {
+    const program = await programOf(db, member, input.pointId);
+    await settle(db, member, now);
+    return pointAccount(db, member.id, program, now);
+  },
+  listEnablePointAccounts: async (_input, { db, member, now }) => {
+    const programs = await programsOf(db, member);
+    if (programs.length > 0) await settle(db, member, now);
+    return { accounts: await Promise.all(programs.map((program) => pointAccount(db, member.id, program, now))) };
+  },
+  getPointInfo: async (input, { db, member }) => pointInfo(db, member.id, await programOf(db, member, input.pointId)),
+  listPointMenus: async (input, { db, member }) => ({ menus: await listMenus(db, (await programOf(db, member, input.pointId)).id) }),
+  listPointTransactions: async (input, { db, member, now }) => {
+    const program = await programOf(db, member, input.pointId);
+    await settle(db, member, now);
+    return listTransactions(db, member.id, program.id, input);
+  },
+  listPointUserActions: async (input, { db, member, now }) => {
+    const program = await programOf(db, member, input.pointId);
+    return { actions: await userActions(db, member.id, program.id, now) };
+  },
+  createPointAgreement: async (input, { db, member, now }) => {
+    const program = await programOf(db, member, input.pointId);
+    await agree(db, member.id, program, now);
+    return pointInfo(db, member.id, program);
+  },
+  createPointAgreements: async (input, { db, member, now }) => {
+    // Every program is checked before any consent is written: one unknown id changes nothing.
+    const programs: Program[] = [];
+    for (const pointId of new Set(input.pointIds)) programs.push(await programOf(db, member, pointId));
+    await db.transaction(async (tx) => {
+      for (const program of programs) await agree(tx, member.id, program, now);
+    });
+    return { agreements: await Promise.all(programs.map((program) => pointInfo(db, member.id, program))) };
+  },
+
+  getPointCampaign: async (_input, { db, member, now }) => ({ campaign: await currentCampaign(db, member, now) }),
+  entryPointCampaign: (input, { db, member, now }) => enterCampaign(db, member, input.campaignId, now),
+  getPointCampaignRedirectURL: (input, { db, member, now }) => partnerRedirect(db, member, input.campaignId, now),
+
+  listPointGifts: async (input, { db, member }) => ({ gifts: await listGifts(db, await programOf(db, member, input.pointId)) }),
+  redeemGift: (input, { db, member, now, request }) => redeem(db, member, input.giftId, keyOf(request), now),
+  listVisibleUserGifts: (input, { db, member }) => listUserGifts(db, member.id, input),
+  patchUserGift: (input, { db, member, now }) => patchUserGift(db, member.id, input, now),
+  listGiftUserActions: (input, { db, member }) => listGiftActions(db, member.id, input),
+} satisfies Partial<Handlers>;

@@ -1,0 +1,52 @@
+// The member's coin and point histories: their transfers, newest first, by month (Japan time).
+import type { IncentiveTransaction } from '@sukoyaka/contract';
+import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { ledgerTransfers } from '../db/schema';
+import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
+import type { ProgramId } from './ledger';
+
+const CREDITS = new Set(['earn', 'grant', 'prize']);
+
+/** The first moment of a Japanese month and of the next one. */
+export function japanMonthBounds(month: string): { from: Date; to: Date } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(year, monthNumber - 1, 1) - 9 * 3600_000);
+  const to = new Date(Date.UTC(year, monthNumber, 1) - 9 * 3600_000);
+  return { from, to };
+}
+
+export async function listTransactions(
+  db: Executor,
+  userId: string,
+  programId: ProgramId,
+  input: { month?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ transactions: IncentiveTransaction[]; nextCursor: string | null }> {
+  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const bounds = input.month ? japanMonthBounds(input.month) : null;
+  const rows = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.userId, userId),
+        programId === null ? isNull(ledgerTransfers.programId) : eq(ledgerTransfers.programId, programId),
+        bounds ? gte(ledgerTransfers.createdAt, bounds.from) : undefined,
+        bounds ? lt(ledgerTransfers.createdAt, bounds.to) : undefined,
+        after ? keysetBefore(ledgerTransfers.createdAt, ledgerTransfers.id, after) : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .limit(input.limit + 1);
+  const page = keysetPage(rows, input.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return {
+    transactions: page.rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: CREDITS.has(row.kind) ? Number(row.amount) : -Number(row.amount),
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

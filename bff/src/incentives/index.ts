@@ -1,0 +1,2 @@
+// The incentives area's calls (contract/src/incentives), as one record for app.ts.
+export { incentiveHandlers } from './handlers';

@@ -1,0 +1,341 @@
+// The one writer of the ledger tables (ledger_accounts, ledger_transfers, ledger_entries,
+// point_lots, point_lot_uses). Every change of a balance is a transfer between two accounts of one
+// currency (coins, or one program's points) with a debit and a credit entry of the same amount.
+// A member's account row is locked (SELECT … FOR UPDATE) for the whole transaction of any change
+// to it, so concurrent spends of one member run one after the other and the cached balance, kept
+// >= 0 by a CHECK, always equals the sum of the entries (reconcile.ts verifies it).
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses, pointPrograms } from '../db/schema';
+
+/** null: coins; otherwise a point program's id. */
+export type ProgramId = string | null;
+export type SystemAccountKind = 'issuing' | 'redemption' | 'expiry' | 'adjustment';
+export type TransferKind = 'earn' | 'grant' | 'revoke' | 'redeem' | 'expire' | 'challenge' | 'prize';
+
+const currencyOf = (programId: ProgramId) => (programId === null ? 'coin' : `point:${programId}`);
+export const memberAccountKey = (userId: string, programId: ProgramId) => `${currencyOf(programId)}:member:${userId}`;
+export const systemAccountKey = (kind: SystemAccountKind, programId: ProgramId) => `${currencyOf(programId)}:${kind}`;
+
+/** Not enough balance for a spend: nothing was written. */
+export class InsufficientBalanceError extends Error {
+  constructor(
+    readonly balance: number,
+    readonly needed: number,
+  ) {
+    super(`insufficient balance: ${balance} < ${needed}`);
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** A system account's id, created on first use (a concurrent creator's row is taken as it is). */
+export async function systemAccount(tx: Executor, kind: SystemAccountKind, programId: ProgramId): Promise<string> {
+  const key = systemAccountKey(kind, programId);
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.key, key));
+  if (found) return found.id;
+  await tx.insert(ledgerAccounts).values({ key, kind, programId }).onConflictDoNothing({ target: ledgerAccounts.key });
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.key, key));
+  return created!.id;
+}
+
+/** The member's account, created if missing, locked until the transaction ends. */
+export async function lockMemberAccount(tx: Transaction, userId: string, programId: ProgramId): Promise<{ id: string; balance: number }> {
+  const key = memberAccountKey(userId, programId);
+  const select = () =>
+    tx
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.key, key))
+      .for('update');
+  let [row] = await select();
+  if (!row) {
+    await tx
+      .insert(ledgerAccounts)
+      .values({ key, kind: 'member', userId, programId, balance: 0 })
+      .onConflictDoNothing({ target: ledgerAccounts.key });
+    [row] = await select();
+  }
+  return { id: row!.id, balance: Number(row!.balance) };
+}
+
+/** The member's account without a lock, for reads; null when the member never had a movement. */
+export async function findMemberAccount(
+  db: Executor,
+  userId: string,
+  programId: ProgramId,
+): Promise<{ id: string; balance: number } | null> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, memberAccountKey(userId, programId)));
+  return row ? { id: row.id, balance: Number(row.balance) } : null;
+}
+
+interface TransferRow {
+  debitAccountId: string;
+  creditAccountId: string;
+  amount: number;
+  kind: TransferKind;
+  userId: string | null;
+  programId: ProgramId;
+  description: string;
+  reference: string | null;
+  idempotencyKey: string;
+  now: Date;
+}
+
+/** Writes one transfer and its two entries; member balances are the caller's to update. */
+async function writeTransfer(tx: Executor, row: TransferRow): Promise<string> {
+  const [transfer] = await tx
+    .insert(ledgerTransfers)
+    .values({
+      debitAccountId: row.debitAccountId,
+      creditAccountId: row.creditAccountId,
+      amount: row.amount,
+      kind: row.kind,
+      userId: row.userId,
+      programId: row.programId,
+      description: row.description,
+      reference: row.reference,
+      idempotencyKey: row.idempotencyKey,
+      createdAt: row.now,
+    })
+    .returning({ id: ledgerTransfers.id });
+  await tx.insert(ledgerEntries).values([
+    { transferId: transfer!.id, accountId: row.debitAccountId, amount: -row.amount },
+    { transferId: transfer!.id, accountId: row.creditAccountId, amount: row.amount },
+  ]);
+  return transfer!.id;
+}
+
+async function addToBalance(tx: Executor, accountId: string, delta: number): Promise<void> {
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
+async function existingTransfer(tx: Executor, idempotencyKey: string): Promise<{ id: string; amount: number } | null> {
+  const [row] = await tx
+    .select({ id: ledgerTransfers.id, amount: ledgerTransfers.amount })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row ? { id: row.id, amount: Number(row.amount) } : null;
+}
+
+export interface Movement {
+  userId: string;
+  programId: ProgramId;
+  amount: number;
+  description: string;
+  reference?: string | null;
+  /** Unique per movement: the same key again returns the first transfer and writes nothing. */
+  idempotencyKey: string;
+  now: Date;
+}
+
+export interface MovementResult {
+  transferId: string;
+  /** True when the key had been used: nothing new was written. */
+  replayed: boolean;
+  /** The member's balance after the movement (for a replay: now). */
+  balance: number;
+}
+
+/** When points granted now expire: the program's months later (3 years by default). */
+export async function lotExpiry(tx: Executor, programId: string, now: Date): Promise<Date> {
+  const [program] = await tx.select({ months: pointPrograms.expiryMonths }).from(pointPrograms).where(eq(pointPrograms.id, programId));
+  const expires = new Date(now);
+  expires.setUTCMonth(expires.getUTCMonth() + (program?.months ?? 36));
+  return expires;
+}
+
+/**
+ * Credits a member from the currency's issuing account (earn, prize) or adjustment account
+ * (grant); points become a lot expiring at `expiresAt` (default: the program's expiry).
+ */
+export async function credit(
+  tx: Transaction,
+  movement: Movement & { kind: 'earn' | 'grant' | 'prize'; expiresAt?: Date },
+): Promise<MovementResult> {
+  if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a credit must be a positive whole number');
+  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
+  const previous = await existingTransfer(tx, movement.idempotencyKey);
+  if (previous) return { transferId: previous.id, replayed: true, balance: account.balance };
+  const source = await systemAccount(tx, movement.kind === 'grant' ? 'adjustment' : 'issuing', movement.programId);
+  const transferId = await writeTransfer(tx, {
+    debitAccountId: source,
+    creditAccountId: account.id,
+    amount: movement.amount,
+    kind: movement.kind,
+    userId: movement.userId,
+    programId: movement.programId,
+    description: movement.description,
+    reference: movement.reference ?? null,
+    idempotencyKey: movement.idempotencyKey,
+    now: movement.now,
+  });
+  await addToBalance(tx, account.id, movement.amount);
+  if (movement.programId !== null) {
+    const expiresAt = movement.expiresAt ?? (await lotExpiry(tx, movement.programId, movement.now));
+    await tx.insert(pointLots).values({
+      accountId: account.id,
+      grantTransferId: transferId,
+      amount: movement.amount,
+      remaining: movement.amount,
+      expiresAt,
+      createdAt: movement.now,
+    });
+  }
+  return { transferId, replayed: false, balance: account.balance + movement.amount };
+}
+
+/** Takes `amount` from the account's lots, soonest expiry first, recording each use. */
+async function consumeLots(
+  tx: Executor,
+  accountId: string,
+  amount: number,
+  transferId: string,
+  now: Date,
+  dueOnly: boolean,
+): Promise<number> {
+  const lots = await tx
+    .select({ id: pointLots.id, remaining: pointLots.remaining })
+    .from(pointLots)
+    .where(
+      and(
+        eq(pointLots.accountId, accountId),
+        gt(pointLots.remaining, 0),
+        dueOnly ? lte(pointLots.expiresAt, now) : gt(pointLots.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(pointLots.expiresAt), asc(pointLots.id));
+  let left = amount;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(left, Number(lot.remaining));
+    await tx
+      .update(pointLots)
+      .set({ remaining: sql`${pointLots.remaining} - ${take}` })
+      .where(eq(pointLots.id, lot.id));
+    await tx.insert(pointLotUses).values({ lotId: lot.id, transferId, amount: take });
+    left -= take;
+  }
+  return amount - left;
+}
+
+/**
+ * Expires the locked account's lots that are due (expires_at <= now): one transfer of their
+ * remaining points to the program's expiry account. Returns the amount expired.
+ */
+async function expireLocked(
+  tx: Transaction,
+  account: { id: string; balance: number },
+  userId: string,
+  programId: string,
+  now: Date,
+): Promise<number> {
+  const [due] = await tx
+    .select({ total: sql<string>`coalesce(sum(${pointLots.remaining}), 0)` })
+    .from(pointLots)
+    .where(and(eq(pointLots.accountId, account.id), gt(pointLots.remaining, 0), lte(pointLots.expiresAt, now)));
+  const amount = Number(due?.total ?? 0);
+  if (amount === 0) return 0;
+  const transferId = await writeTransfer(tx, {
+    debitAccountId: account.id,
+    creditAccountId: await systemAccount(tx, 'expiry', programId),
+    amount,
+    kind: 'expire',
+    userId,
+    programId,
+    description: 'ポイントの有効期限切れ',
+    reference: null,
+    idempotencyKey: `expire:${account.id}:${randomUUID()}`,
+    now,
+  });
+  await consumeLots(tx, account.id, amount, transferId, now, true);
+  await addToBalance(tx, account.id, -amount);
+  account.balance -= amount;
+  return amount;
+}
+
+/**
+ * Debits a member to the redemption account (redeem, challenge) or the adjustment account
+ * (revoke). Points: due lots expire first, then the spend takes the lots that expire soonest.
+ * Throws InsufficientBalanceError (nothing written) when the balance does not cover it.
+ */
+export async function debit(tx: Transaction, movement: Movement & { kind: 'redeem' | 'revoke' | 'challenge' }): Promise<MovementResult> {
+  if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
+  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
+  const previous = await existingTransfer(tx, movement.idempotencyKey);
+  if (previous) return { transferId: previous.id, replayed: true, balance: account.balance };
+  if (movement.programId !== null) await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
+  if (account.balance < movement.amount) throw new InsufficientBalanceError(account.balance, movement.amount);
+  const target = await systemAccount(tx, movement.kind === 'revoke' ? 'adjustment' : 'redemption', movement.programId);
+  const transferId = await writeTransfer(tx, {
+    debitAccountId: account.id,
+    creditAccountId: target,
+    amount: movement.amount,
+    kind: movement.kind,
+    userId: movement.userId,
+    programId: movement.programId,
+    description: movement.description,
+    reference: movement.reference ?? null,
+    idempotencyKey: movement.idempotencyKey,
+    now: movement.now,
+  });
+  if (movement.programId !== null) await consumeLots(tx, account.id, movement.amount, transferId, movement.now, false);
+  await addToBalance(tx, account.id, -movement.amount);
+  return { transferId, replayed: false, balance: account.balance - movement.amount };
+}
+
+/** Expires one member's due points in one program (the job runs this per account). */
+export async function expireMember(tx: Transaction, userId: string, programId: string, now: Date): Promise<number> {
+  const account = await lockMemberAccount(tx, userId, programId);
+  return expireLocked(tx, account, userId, programId, now);
+}
+
+/**
+ * The expiry job: every account with due lots, each in its own short transaction (a member's
+ * spend waits for at most one account's expiry). Safe to run twice or on two instances at once:
+ * the second finds nothing due under the lock. Returns the accounts and points expired.
+ */
+export async function runExpiry(db: Database, now: Date): Promise<{ accounts: number; points: number }> {
+  const due = await db
+    .selectDistinct({ userId: ledgerAccounts.userId, programId: ledgerAccounts.programId })
+    .from(pointLots)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, pointLots.accountId))
+    .where(and(gt(pointLots.remaining, 0), lte(pointLots.expiresAt, now)));
+  let points = 0;
+  let accounts = 0;
+  for (const row of due) {
+    const expired = await db.transaction((tx) => expireMember(tx, row.userId!, row.programId!, now));
+    if (expired > 0) accounts += 1;
+    points += expired;
+  }
+  return { accounts, points };
+}
+
+/** Points still spendable (not yet due), by expiry date: what the member sees "expires when". */
+export async function upcomingExpiries(db: Executor, accountId: string, now: Date): Promise<Array<{ expiresAt: Date; points: number }>> {
+  const rows = await db
+    .select({ expiresAt: pointLots.expiresAt, points: sql<string>`sum(${pointLots.remaining})` })
+    .from(pointLots)
+    .where(and(eq(pointLots.accountId, accountId), gt(pointLots.remaining, 0), gt(pointLots.expiresAt, now)))
+    .groupBy(pointLots.expiresAt)
+    .orderBy(asc(pointLots.expiresAt));
+  return rows.map((row) => ({ expiresAt: row.expiresAt, points: Number(row.points) }));
+}
+
+/** The spendable balance: the cached balance less lots already due but not yet expired by the job. */
+export async function spendableBalance(db: Executor, userId: string, programId: ProgramId, now: Date): Promise<number> {
+  const account = await findMemberAccount(db, userId, programId);
+  if (!account) return 0;
+  if (programId === null) return account.balance;
+  const [due] = await db
+    .select({ total: sql<string>`coalesce(sum(${pointLots.remaining}), 0)` })
+    .from(pointLots)
+    .where(and(eq(pointLots.accountId, account.id), gt(pointLots.remaining, 0), lte(pointLots.expiresAt, now)));
+  return account.balance - Number(due?.total ?? 0);
+}

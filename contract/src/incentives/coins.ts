@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { historyInput, transactionPage, userActionSchema } from './shared';
+import { userGiftSchema } from './gifts';
+
+export const coinAccountSchema = z.object({ balance: z.number().int() });
+
+export const getCoinAccount = defineCall({
+  name: 'getCoinAccount',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's coin balance (coins do not expire).",
+  input: z.object({}),
+  output: coinAccountSchema,
+});
+
+export const listCoinTransactions = defineCall({
+  name: 'listCoinTransactions',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's coin history, newest first, optionally one month (Japan time), keyset-paginated.",
+  input: historyInput,
+  output: transactionPage,
+});
+
+export const listCoinUserActions = defineCall({
+  name: 'listCoinUserActions',
+  method: 'GET',
+  access: 'member',
+  summary: 'How to earn coins: each coin rule with the member’s progress today and in total.',
+  input: z.object({}),
+  output: z.object({ actions: z.array(userActionSchema) }),
+});
+
+export const giftChallengeInfoSchema = z.object({
+  /** Coins one draw costs. */
+  cost: z.number().int(),
+  /** The chance to win, in basis points (1000 = 10%), and as the member reads it. */
+  oddsBasisPoints: z.number().int(),
+  oddsLabel: z.string(),
+  prizes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
+  balance: z.number().int(),
+  /** False when no prize is in stock or the balance does not cover a draw. */
+  available: z.boolean(),
+});
+
+export const getGiftChallengeInfo = defineCall({
+  name: 'getGiftChallengeInfo',
+  method: 'GET',
+  access: 'member',
+  summary: 'The gift challenge: its cost in coins, its stated odds, the prizes and whether the member can draw now.',
+  input: z.object({}),
+  output: giftChallengeInfoSchema,
+});
+
+export const giftChallenge = defineCall({
+  name: 'giftChallenge',
+  method: 'POST',
+  access: 'member',
+  summary:
+    'Spends the cost in coins on one draw (crypto.randomInt on the server, recorded); a win hands out a prize. Idempotent per Idempotency-Key.',
+  input: z.object({}),
+  output: z.object({ drawId: z.string(), won: z.boolean(), userGift: userGiftSchema.nullable(), balance: z.number().int() }),
+});

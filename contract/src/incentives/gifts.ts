@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { cursor, pageSize } from '../fields';
+import { giftId, pointId, userGiftId } from './shared';
+
+export const giftKinds = ['digital_code', 'delivery'] as const;
+
+export const giftSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cost: z.number().int(),
+  kind: z.enum(giftKinds),
+  /** How many are left (null: not limited). */
+  stock: z.number().int().nullable(),
+  inStock: z.boolean(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+/** A gift the member received; `code` only for a digital gift, only to this member. */
+export const userGiftSchema = z.object({
+  id: z.string(),
+  giftId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  kind: z.enum(giftKinds),
+  source: z.enum(['redemption', 'challenge']),
+  deliveryState: z.enum(['issued', 'preparing', 'shipped']),
+  code: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserGift = z.infer<typeof userGiftSchema>;
+
+export const listPointGifts = defineCall({
+  name: 'listPointGifts',
+  method: 'GET',
+  access: 'member',
+  summary: "A program's gift catalogue (the member's association's program) with cost and stock.",
+  input: z.object({ pointId }),
+  output: z.object({ gifts: z.array(giftSchema) }),
+});
+
+export const redeemGift = defineCall({
+  name: 'redeemGift',
+  method: 'POST',
+  access: 'member',
+  summary:
+    'Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required.',
+  input: z.object({ giftId }),
+  output: z.object({ userGift: userGiftSchema, balance: z.number().int() }),
+});
+
+export const listVisibleUserGifts = defineCall({
+  name: 'listVisibleUserGifts',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's gifts not hidden, newest first, keyset-paginated, each with its code or delivery state.",
+  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: z.object({ userGifts: z.array(userGiftSchema), nextCursor: z.string().nullable() }),
+});
+
+export const patchUserGift = defineCall({
+  name: 'patchUserGift',
+  method: 'POST',
+  access: 'member',
+  summary: 'Marks one of the member’s gifts used and/or hides it from the list (neither can be undone).',
+  input: z
+    .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
+    .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
+  output: userGiftSchema,
+});
+
+export const giftActionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['redeemed', 'challenge_won', 'challenge_lost']),
+  currency: z.enum(['coin', 'point']),
+  amount: z.number().int(),
+  giftName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const listGiftUserActions = defineCall({
+  name: 'listGiftUserActions',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's gift history (redemptions and draws), newest first, keyset-paginated.",
+  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: z.object({ actions: z.array(giftActionSchema), nextCursor: z.string().nullable() }),
+});

@@ -1,0 +1,48 @@
+import type { CallDefinition } from '../define';
+import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
+import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
+import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
+import {
+  createPointAgreement,
+  createPointAgreements,
+  getEnablePointAccount,
+  getPointInfo,
+  listEnablePointAccounts,
+  listPointMenus,
+  listPointTransactions,
+  listPointUserActions,
+} from './points';
+
+/** The incentives area's calls (mf-incentives, bff/src/incentives). */
+export const incentiveCalls = {
+  getCoinAccount,
+  listCoinTransactions,
+  listCoinUserActions,
+  giftChallenge,
+  getGiftChallengeInfo,
+  getEnablePointAccount,
+  listEnablePointAccounts,
+  getPointInfo,
+  listPointMenus,
+  listPointTransactions,
+  listPointUserActions,
+  createPointAgreement,
+  createPointAgreements,
+  getPointCampaign,
+  entryPointCampaign,
+  getPointCampaignRedirectURL,
+  listPointGifts,
+  redeemGift,
+  listVisibleUserGifts,
+  patchUserGift,
+  listGiftUserActions,
+} as const satisfies Record<string, CallDefinition>;
+
+export { campaignSchema } from './campaigns';
+export type { PointCampaign } from './campaigns';
+export { coinAccountSchema, giftChallengeInfoSchema } from './coins';
+export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
+export type { Gift, UserGift } from './gifts';
+export { pointAccountSchema, pointInfoSchema } from './points';
+export type { PointAccount, PointInfo } from './points';
+export * from './shared';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { cursor, pageSize } from '../fields';
+
+/** The incentives area's own error codes (each answered with a Japanese message). */
+export const IncentiveErrorCodes = {
+  /** 409: the balance does not cover the gift or the draw; nothing was charged. */
+  insufficientBalance: 'insufficient_balance',
+  /** 409: the gift ran out; nothing was charged. */
+  giftOutOfStock: 'gift_out_of_stock',
+  /** 403: the program needs the member's consent first (/points/[pointId]/require_agreement). */
+  pointAgreementRequired: 'point_agreement_required',
+  /** 409: the campaign is not open now. */
+  campaignClosed: 'campaign_closed',
+  /** 409: the partner link is given only after entering the campaign. */
+  campaignNotEntered: 'campaign_not_entered',
+  /** 409: the gift challenge has no prize in stock. */
+  giftChallengeUnavailable: 'gift_challenge_unavailable',
+} as const;
+
+export const INSUFFICIENT_BALANCE_MESSAGE = '残高が足りないため交換できません。';
+export const GIFT_OUT_OF_STOCK_MESSAGE = '申し訳ありません。このギフトは在庫がなくなりました。ポイントは使われていません。';
+export const POINT_AGREEMENT_REQUIRED_MESSAGE = 'このポイントを利用するには、利用規約への同意が必要です。';
+export const CAMPAIGN_CLOSED_MESSAGE = 'このキャンペーンは現在受け付けていません。';
+export const CAMPAIGN_NOT_ENTERED_MESSAGE = 'キャンペーンにエントリーしてからご利用ください。';
+export const GIFT_CHALLENGE_UNAVAILABLE_MESSAGE = '現在ギフトチャレンジに挑戦できません。';
+
+const idOf = (label: string) => z.uuid({ error: `${label}の形式が正しくありません` });
+export const pointId = idOf('ポイント');
+export const giftId = idOf('ギフト');
+export const campaignId = idOf('キャンペーン');
+export const userGiftId = idOf('ギフト');
+
+/** A month in Japan time, yyyy-MM: a history filtered to it. */
+export const monthFilter = z
+  .string({ error: '月の形式が正しくありません' })
+  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません');
+
+export const historyInput = z.object({ month: monthFilter.optional(), cursor: cursor.optional(), limit: pageSize() });
+
+export const transactionKinds = ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize'] as const;
+
+/** One line of a history: `amount` is signed from the member's side (+ earned, − spent or expired). */
+export const transactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(transactionKinds),
+  amount: z.number().int(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type IncentiveTransaction = z.infer<typeof transactionSchema>;
+
+export const transactionPage = z.object({ transactions: z.array(transactionSchema), nextCursor: z.string().nullable() });
+
+/** Points that stay spendable until `expiresAt`, then expire. */
+export const expirySchema = z.object({ expiresAt: z.string(), points: z.number().int() });
+
+export const menuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] as const;
+
+/** A way to earn: what, how much, and its caps (times per Japanese day, times in total; null: none). */
+export const menuSchema = z.object({
+  id: z.string(),
+  kind: z.enum(menuKinds),
+  title: z.string(),
+  points: z.number().int(),
+  dailyLimit: z.number().int().nullable(),
+  totalLimit: z.number().int().nullable(),
+});
+export type PointMenu = z.infer<typeof menuSchema>;
+
+/** A menu with the member's progress: earned today and in total, and whether it can still earn. */
+export const userActionSchema = menuSchema.extend({
+  todayCount: z.number().int(),
+  totalCount: z.number().int(),
+  available: z.boolean(),
+});
+export type IncentiveUserAction = z.infer<typeof userActionSchema>;
