@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
 
 /**
@@ -29,10 +29,10 @@ async function openFromOverview(page: Page, label: string, slug: string): Promis
   await page.getByRole('heading', { name: label, exact: true, level: 1 }).waitFor();
 }
 
-async function record(page: Page, label: string, fill: () => Promise<void>): Promise<void> {
+async function record(page: Page, label: string, fill: (form: Locator) => Promise<void>): Promise<void> {
   const form = page.getByRole('form', { name: `${label}の記録` });
   await form.waitFor();
-  await fill();
+  await fill(form);
   await form.getByRole('button', { name: '記録する', exact: true }).click();
   await page.getByText(`${label}を記録しました。`).waitFor();
 }
@@ -60,9 +60,9 @@ describe('health records: the five vitals (phone, 390x844)', () => {
 
     // 血糖値, fasting.
     await openFromOverview(page, '血糖値', 'blood_sugar');
-    await record(page, '血糖値', async () => {
-      await page.getByRole('radio', { name: '空腹時' }).check();
-      await page.getByLabel('血糖値（mg/dL）').fill('97');
+    await record(page, '血糖値', async (form) => {
+      await form.getByRole('radio', { name: '空腹時' }).check();
+      await form.getByLabel('血糖値（mg/dL）').fill('97');
     });
     await waitForText(firstReading(page, '血糖値'), '97 mg/dL');
     await waitForText(chartSummary(page), '空腹時：最新 97mg/dL');
@@ -73,9 +73,9 @@ describe('health records: the five vitals (phone, 390x844)', () => {
 
     // 血圧.
     await openFromOverview(page, '血圧', 'blood_pressure');
-    await record(page, '血圧', async () => {
-      await page.getByLabel('最高血圧（mmHg）').fill('131');
-      await page.getByLabel('最低血圧（mmHg）').fill('84');
+    await record(page, '血圧', async (form) => {
+      await form.getByLabel('最高血圧（mmHg）').fill('131');
+      await form.getByLabel('最低血圧（mmHg）').fill('84');
     });
     await waitForText(firstReading(page, '血圧'), '131 / 84 mmHg');
     await waitForText(chartSummary(page), '最高血圧：最新 131mmHg');
@@ -83,9 +83,9 @@ describe('health records: the five vitals (phone, 390x844)', () => {
 
     // 体重 with body fat.
     await openFromOverview(page, '体重', 'weight');
-    await record(page, '体重', async () => {
-      await page.getByLabel('体重（kg）').fill('61.7');
-      await page.getByLabel(/体脂肪率（%）/).fill('22.3');
+    await record(page, '体重', async (form) => {
+      await form.getByLabel('体重（kg）').fill('61.7');
+      await form.getByLabel(/体脂肪率（%）/).fill('22.3');
     });
     await waitForText(firstReading(page, '体重'), '61.7 kg');
     expect(await firstReading(page, '体重').innerText()).toContain('体脂肪率 22.3 %');
@@ -94,16 +94,16 @@ describe('health records: the five vitals (phone, 390x844)', () => {
 
     // 歩数 for today (a later save for the day replaces it).
     await openFromOverview(page, '歩数', 'steps');
-    await record(page, '歩数', async () => {
-      await page.getByLabel('歩数（歩）').fill('12345');
+    await record(page, '歩数', async (form) => {
+      await form.getByLabel('歩数（歩）').fill('12345');
     });
     await waitForText(firstReading(page, '歩数'), '12,345 歩');
     await waitForText(chartSummary(page), '歩数：最新 12,345歩');
 
     // 体温.
     await openFromOverview(page, '体温', 'body_temperature');
-    await record(page, '体温', async () => {
-      await page.getByLabel('体温（℃）').fill('36.48');
+    await record(page, '体温', async (form) => {
+      await form.getByLabel('体温（℃）').fill('36.48');
     });
     await waitForText(firstReading(page, '体温'), '36.48 ℃');
     await waitForText(chartSummary(page), '体温：最新 36.48℃');
@@ -119,8 +119,8 @@ describe('health records: the five vitals (phone, 390x844)', () => {
   test('corrects and deletes a hand-entered reading; the chart switches to a month and shows a table', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/vitals/body_temperature');
-    await record(page, '体温', async () => {
-      await page.getByLabel('体温（℃）').fill('37.12');
+    await record(page, '体温', async (form) => {
+      await form.getByLabel('体温（℃）').fill('37.12');
     });
     const first = firstReading(page, '体温');
     await waitForText(first, '37.12 ℃');
@@ -141,6 +141,7 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await page.getByRole('tab', { name: '1か月' }).click();
     await page.getByText('体温の推移（1か月）').waitFor();
     await page.getByRole('region', { name: '体温の記録（1か月）' }).waitFor();
+    await screenshot(page, 'vitals-06-month');
     await page.getByRole('button', { name: '表で見る' }).click();
     await page.getByRole('table').getByRole('columnheader', { name: '体温（℃）' }).waitFor();
     await screenshot(page, 'vitals-06-month-table');

@@ -46,8 +46,8 @@ const emptySummary = {
   goals: { dailySteps: null, targetWeight: null },
   height: null,
 };
-/** The week the page opens on: the last seven days in Japan, today included. */
-const WEEK = { from: '2026-11-15', to: '2026-11-21' };
+/** The week the page opens on: from the same weekday a week ago to today, in Japan. */
+const WEEK = { from: '2026-11-14', to: '2026-11-21' };
 
 describe('/vitals/blood_pressure: blood pressures (spec §1 "Health records", §7)', () => {
   const bff = setupFakeBff();

@@ -98,10 +98,10 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
           expect.arrayContaining([
             { ...WEEK, limit: '20' },
             { ...WEEK, limit: '100' },
-            { from: '2026-10-23', to: '2026-11-21', limit: '20' },
-            { from: '2026-10-23', to: '2026-11-21', limit: '100' },
-            { from: '2025-11-22', to: '2026-11-21', limit: '20' },
-            { from: '2025-11-22', to: '2026-11-21', limit: '100' },
+            { from: '2026-10-22', to: '2026-11-21', limit: '20' },
+            { from: '2026-10-22', to: '2026-11-21', limit: '100' },
+            { from: '2025-11-21', to: '2026-11-21', limit: '20' },
+            { from: '2025-11-21', to: '2026-11-21', limit: '100' },
           ]),
         ),
       );
@@ -205,9 +205,13 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
     });
 
     it('sets the target weight; the step goal is sent as it was', async () => {
-      bff.onCall('getVitalsSummary', reply(summaryOf({ goals: { dailySteps: 8000, targetWeight: null } })));
+      let goals: { dailySteps: number | null; targetWeight: number | null } = { dailySteps: 8000, targetWeight: null };
+      bff.onCall('getVitalsSummary', () => reply(summaryOf({ goals })));
       bff.onCall('listWeights', page([]));
-      bff.onCall('saveVitalGoals', (request) => reply(request.body));
+      bff.onCall('saveVitalGoals', (request) => {
+        goals = request.body as typeof goals;
+        return reply(goals);
+      });
       open('weight');
 
       expect(await screen.findByTestId('goal-progress')).toHaveTextContent('目標はまだ設定されていません。');
@@ -217,6 +221,10 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
 
       expect(await screen.findByText('目標を保存しました。')).toBeInTheDocument();
       expect(bff.callsOf('saveVitalGoals')[0]!.body).toEqual({ dailySteps: 8000, targetWeight: 60 });
+      // The summary read again draws the goal; the confirmation stays.
+      expect(await screen.findByRole('list', { name: 'グラフの凡例' })).toHaveTextContent('目標体重 60.0kg');
+      expect(await screen.findByTestId('goal-progress')).toHaveTextContent('目標体重は60.0kgです。');
+      expect(screen.getByText('目標を保存しました。')).toBeInTheDocument();
     });
 
     it('shows the error of a failed chart load with 再読み込み', async () => {

@@ -90,11 +90,7 @@ function Goals({ kind }: { kind: VitalKind }) {
           <Text data-testid="goal-progress">
             {(kind.key === 'steps' ? stepProgress(summary.data) : weightProgress(summary.data)) ?? '目標はまだ設定されていません。'}
           </Text>
-          <GoalForm
-            key={`${summary.data.goals.dailySteps}-${summary.data.goals.targetWeight}`}
-            goal={kind.key === 'steps' ? 'dailySteps' : 'targetWeight'}
-            goals={summary.data.goals}
-          />
+          <GoalForm goal={kind.key === 'steps' ? 'dailySteps' : 'targetWeight'} goals={summary.data.goals} />
         </Stack>
       )}
     </Card>

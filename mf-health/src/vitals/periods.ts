@@ -3,7 +3,8 @@ import { japanDay, periodMoments } from '@sukoyaka/contract';
 export type PeriodId = 'week' | 'month' | 'year';
 
 export const PERIOD_LABELS: Record<PeriodId, string> = { week: '1週間', month: '1か月', year: '1年' };
-const PERIOD_DAYS: Record<PeriodId, number> = { week: 7, month: 30, year: 365 };
+/** How far back each range starts: a week ago today (the same weekday), a month and a year likewise. */
+const DAYS_BACK: Record<PeriodId, number> = { week: 7, month: 30, year: 365 };
 
 /** A chart's range as Japanese days (both inclusive, as the lists take them) and as moments. */
 export interface Period {
@@ -16,10 +17,10 @@ export interface Period {
   tickFormat: string;
 }
 
-/** The last 7, 30 or 365 days up to today (Japan), today included. */
+/** From 7, 30 or 365 days ago up to today (Japan), both days included. */
 export function periodOf(id: PeriodId, now: Date = new Date()): Period {
   const to = japanDay(now);
-  const from = japanDay(new Date(now.getTime() - (PERIOD_DAYS[id] - 1) * 86_400_000));
+  const from = japanDay(new Date(now.getTime() - DAYS_BACK[id] * 86_400_000));
   const { from: start, until } = periodMoments({ from, to });
   return { id, from, to, start: start!, end: until!, tickFormat: id === 'year' ? 'M月' : 'M/d' };
 }

@@ -7,8 +7,8 @@ import { formatISO } from 'date-fns';
  */
 export const NOW = new Date(2026, 10, 21, 12, 0);
 export const localIso = (month: number, day: number, hour: number, minute = 0) => formatISO(new Date(2026, month - 1, day, hour, minute));
-/** The week the pages open on: the last seven days in Japan, today included. */
-export const WEEK = { from: '2026-11-15', to: '2026-11-21' };
+/** The week the pages open on: from the same weekday a week ago to today, in Japan. */
+export const WEEK = { from: '2026-11-14', to: '2026-11-21' };
 
 const base = (id: string, measuredAt: string, source: Weight['source'] = 'manual') => ({ id, source, createdAt: measuredAt, measuredAt });
 
