@@ -1,26 +1,52 @@
-import { ComingSoonPage, NotFoundPage } from '@sukoyaka/shared';
+import { ComingSoonPage, LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
 import { Route, Routes } from 'react-router';
-import { FitbitCallbackPage } from './fitbit/FitbitCallbackPage';
-import { FitbitConnectionsPage } from './fitbit/FitbitConnectionsPage';
 import { VITAL_KINDS } from './vitals/kinds';
-import { VitalsPage } from './vitals/VitalsPage';
-import { VitalTypePage } from './vitals/VitalTypePage';
 
-export function HealthRoutes() {
+// Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk
+// of the page it answers (webpack.shared.cjs, mf-shared's lazyPage).
+const vitalTypePage = () => import(/* webpackChunkName: "route:/vitals/:kind" */ './vitals/VitalTypePage');
+
+/** The health area's pages. */
+export const healthPages: readonly PageRoute[] = [
+  {
+    path: '/vitals',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/vitals" */ './vitals/VitalsPage').then((module) => module.VitalsPage)),
+  },
+  ...VITAL_KINDS.map((kind) => ({
+    path: `/vitals/${kind.slug}`,
+    page: lazyPage(() => vitalTypePage().then(({ VitalTypePage }) => () => <VitalTypePage kind={kind} />)),
+  })),
+  {
+    path: '/resource_providers/fitbit/connections',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/resource_providers/fitbit/connections" */ './fitbit/FitbitConnectionsPage').then(
+        (module) => module.FitbitConnectionsPage,
+      ),
+    ),
+  },
+  {
+    path: '/resource_providers/fitbit/callback',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/resource_providers/fitbit/callback" */ './fitbit/FitbitCallbackPage').then(
+        (module) => module.FitbitCallbackPage,
+      ),
+    ),
+  },
+];
+
+function Fallback() {
   return (
     <Routes>
-      <Route path="/vitals" element={<VitalsPage />} />
-      {VITAL_KINDS.map((kind) => (
-        <Route key={kind.key} path={`/vitals/${kind.slug}`} element={<VitalTypePage kind={kind} />} />
-      ))}
       <Route path="/health_reports/*" element={<ComingSoonPage title="健康レポート" />} />
       <Route path="/medication/histories" element={<ComingSoonPage title="お薬の履歴" />} />
       <Route path="/medical_expenses/bills" element={<ComingSoonPage title="医療費" />} />
       <Route path="/health_forecasts/simulations/*" element={<ComingSoonPage title="健康予測シミュレーション" />} />
-      <Route path="/resource_providers/fitbit/connections" element={<FitbitConnectionsPage />} />
-      <Route path="/resource_providers/fitbit/callback" element={<FitbitCallbackPage />} />
       <Route path="/doctor_profile01" element={<ComingSoonPage title="監修医師のご紹介" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
+}
+
+export function HealthRoutes() {
+  return <LazyRoutes routes={healthPages} fallback={<Fallback />} />;
 }
