@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
-import { connectDemoFitbit } from './health';
+import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
 import { startServices } from './services';
 
 async function main(): Promise<void> {
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       ['sessions', () => deleteExpiredSessions(database.db, now)],
       ['idempotency keys', () => deleteExpiredIdempotencyKeys(database.db, now)],
       ['throttle attempts', async () => app.authThrottleStore?.prune(now.getTime())],
+      ['Fitbit authorizations', () => deleteExpiredFitbitAuthorizations(database.db, now)],
     ];
     for (const [what, step] of steps) await step().catch((error: unknown) => app.log.error({ err: error }, `pruning ${what} failed`));
   };

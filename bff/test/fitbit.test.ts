@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { fitbitAuthorizations, fitbitConnections, steps } from '../src/db/schema';
+import { deleteExpiredFitbitAuthorizations } from '../src/health/fitbit/connections';
 import { claimConnection, syncDueConnections } from '../src/health/fitbit/sync';
 import { japanDay, addDays, unseal } from '../src/health/fitbit/tokens';
 import { createGoogleHealthClient } from '../src/integrations/google-health/client';
@@ -205,6 +206,16 @@ describe('connecting (OAuth 2.0 authorization code + PKCE)', () => {
     }
     expect(await connectionOf(member.id)).toBeUndefined();
     expect((await agent.post('createUserFitbitConnectionSettings', second)).status).toBe(200);
+  });
+  it('prunes authorizations nobody came back from, once expired', async () => {
+    const { agent, member } = await signedIn();
+    await start(agent);
+    const pending = () => ctx.db.select().from(fitbitAuthorizations).where(eq(fitbitAuthorizations.userId, member.id));
+    await deleteExpiredFitbitAuthorizations(ctx.db, ctx.clock.now());
+    expect(await pending()).toHaveLength(1);
+    ctx.clock.advance(11 * 60 * 1000);
+    await deleteExpiredFitbitAuthorizations(ctx.db, ctx.clock.now());
+    expect(await pending()).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,3 @@
 // The health area's calls (contract/src/health), as one record for app.ts.
 export { healthHandlers } from './handlers';
-export { connectDemoFitbit, connectFakeFitbit, registerFitbitSyncJob } from './fitbit';
+export { connectDemoFitbit, connectFakeFitbit, deleteExpiredFitbitAuthorizations, registerFitbitSyncJob } from './fitbit';

@@ -83,6 +83,11 @@ export async function startAuthorization(
   return { authorizationUrl: authorizationUrl(google.config, { redirectUri: google.redirectUri, state, codeChallenge: pkce.challenge }) };
 }
 
+/** Authorizations the member never came back from (hourly, from server.ts). */
+export async function deleteExpiredFitbitAuthorizations(db: Database, now: Date): Promise<void> {
+  await db.delete(fitbitAuthorizations).where(lt(fitbitAuthorizations.expiresAt, now));
+}
+
 /**
  * The callback: the state must be one this session started, unexpired and unused (it is used up
  * here, whatever follows); the code is exchanged with the stored verifier; the tokens are sealed
