@@ -9,19 +9,20 @@ import { getVitalGoals } from './goals';
 import { latestSteps, todaysSteps } from './steps';
 import { weightService } from './weights';
 
-/** The overview: each latest reading is one index probe (the list's index, first row). */
+/**
+ * The overview: each latest reading is one index probe (the list's index, first row). One after
+ * the other on one connection: eight parallel queries would take eight of the pool's connections.
+ */
 export async function getVitalsSummary(db: Executor, userId: string, now: Date): Promise<VitalsSummary> {
-  const [bloodSugar, bloodPressure, weight, bodyTemperature, steps, today, goals, [profile]] = await Promise.all([
-    bloodSugarService.latest(db, userId),
-    bloodPressureService.latest(db, userId),
-    weightService.latest(db, userId),
-    bodyTemperatureService.latest(db, userId),
-    latestSteps(db, userId),
-    todaysSteps(db, userId, now),
-    getVitalGoals(db, userId),
-    // The height is the profile's (account writes it); the BMI on the health pages reads it.
-    db.select({ height: users.height }).from(users).where(eq(users.id, userId)),
-  ]);
+  const bloodSugar = await bloodSugarService.latest(db, userId);
+  const bloodPressure = await bloodPressureService.latest(db, userId);
+  const weight = await weightService.latest(db, userId);
+  const bodyTemperature = await bodyTemperatureService.latest(db, userId);
+  const steps = await latestSteps(db, userId);
+  const today = await todaysSteps(db, userId, now);
+  const goals = await getVitalGoals(db, userId);
+  // The height is the profile's (account writes it); the BMI on the health pages reads it.
+  const [profile] = await db.select({ height: users.height }).from(users).where(eq(users.id, userId));
   return {
     bloodSugar,
     bloodPressure,
