@@ -120,10 +120,12 @@ function Connected({ connection }: { connection: FitbitConnection }) {
           <SectionHeading id="fitbit-status-heading">連携状況</SectionHeading>
           <Text>{connection.status === 'active' ? 'Fitbitと連携しています。' : 'Fitbitとの連携を更新してください。'}</Text>
           <dl style={{ margin: 0 }}>
-            <dt>連携した日時</dt>
-            <dd>{connection.connectedAt ? formatSyncedAt(connection.connectedAt) : '—'}</dd>
-            <dt>最後の同期</dt>
-            <dd aria-live="polite">{lastSync ?? 'まだ同期していません。'}</dd>
+            <dt style={{ fontWeight: 700 }}>連携した日時</dt>
+            <dd style={{ margin: '0 0 8px' }}>{connection.connectedAt ? formatSyncedAt(connection.connectedAt) : '—'}</dd>
+            <dt style={{ fontWeight: 700 }}>最後の同期</dt>
+            <dd style={{ margin: 0 }} aria-live="polite">
+              {lastSync ?? 'まだ同期していません。'}
+            </dd>
           </dl>
           {sync.isError ? <FormError>{describeError(sync.error)}</FormError> : null}
           <Actions>
