@@ -244,10 +244,10 @@ export async function listGiftActions(db: Executor, userId: string, input: { cur
       createdAt: ledgerTransfers.createdAt,
       redeemedName: sql<
         string | null
-      >`(select g.name from user_gifts ug join gifts g on g.id = ug.gift_id where ug.transfer_id = ${ledgerTransfers.id})`,
+      >`(select g.name from user_gifts ug join gifts g on g.id = ug.gift_id where ug.transfer_id = ledger_transfers.id)`,
       prizeName: sql<
         string | null
-      >`(select g.name from gift_challenge_draws d join user_gifts ug on ug.id = d.user_gift_id join gifts g on g.id = ug.gift_id where d.transfer_id = ${ledgerTransfers.id})`,
+      >`(select g.name from gift_challenge_draws d join user_gifts ug on ug.id = d.user_gift_id join gifts g on g.id = ug.gift_id where d.transfer_id = ledger_transfers.id)`,
     })
     .from(ledgerTransfers)
     .where(
