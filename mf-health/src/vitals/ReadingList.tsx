@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useVitalsSummary } from './api/get-vitals-summary';
 import { useDeleteReading, useReadings } from './api/vital-readings';
 import { SOURCE_LABELS, type AnyReading, type VitalKind } from './kinds';
 import type { Period } from './periods';
@@ -111,6 +112,8 @@ function Reading({ kind, reading }: { kind: VitalKind; reading: AnyReading }) {
 /** The period's readings, newest first, a page at a time; hand-entered ones can be corrected or deleted. */
 export function ReadingList({ kind, period }: { kind: VitalKind; period: Period }) {
   const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useReadings(kind, period);
+  // Whether the member has any reading of this kind at all (older than the period, perhaps).
+  const recordedBefore = (useVitalsSummary().data?.[kind.key] ?? null) !== null;
   if (isPending) return <LoadingSkeleton label={`${kind.label}の記録を読み込んでいます`} />;
   if (error) {
     return (
@@ -126,7 +129,11 @@ export function ReadingList({ kind, period }: { kind: VitalKind; period: Period 
   }
   const readings = data.pages.flatMap((page) => page.items);
   if (readings.length === 0) {
-    return <EmptyState title="まだ記録がありません">上のフォームから最初の{kind.label}を記録しましょう。</EmptyState>;
+    return recordedBefore ? (
+      <EmptyState title="この期間の記録はありません">グラフの期間を長くすると、それより前の記録を表示します。</EmptyState>
+    ) : (
+      <EmptyState title="まだ記録がありません">上のフォームから最初の{kind.label}を記録しましょう。</EmptyState>
+    );
   }
   return (
     <Stack $gap={2}>

@@ -239,6 +239,15 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
     });
   });
 
+  it('a period without readings, when older ones exist, says so instead of inviting the first record', async () => {
+    bff.onCall('getVitalsSummary', reply(summaryOf({ weight: weightReading(W3, localIso(10, 1, 7), 63) })));
+    bff.onCall('listWeights', page([]));
+    open('weight');
+
+    expect(await screen.findByText('この期間の記録はありません')).toBeInTheDocument();
+    expect(screen.queryByText('まだ記録がありません')).not.toBeInTheDocument();
+  });
+
   describe('steps', () => {
     it("draws the daily goal and says how many steps are left today ('あと◯歩')", async () => {
       bff.onCall(
@@ -263,13 +272,14 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
 
       const form = screen.getByRole('form', { name: '歩数の記録' });
       await userEvent.click(within(form).getByRole('button', { name: /^日付/ }));
-      const dialog = await screen.findByRole('dialog', { name: '日付を選択' });
+      // The calendar is loaded lazily on first opening: allow for a busy machine.
+      const dialog = await screen.findByRole('dialog', { name: '日付を選択' }, { timeout: 5000 });
       await userEvent.click(within(dialog).getByRole('button', { name: /^2026年11月20日\(金\)/ }));
       await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
       await userEvent.type(within(form).getByLabelText('歩数（歩）'), '7500');
       await userEvent.click(within(form).getByRole('button', { name: '記録する' }));
 
-      expect(await screen.findByText('歩数を記録しました。')).toBeInTheDocument();
+      expect(await screen.findByText('歩数を記録しました。', {}, { timeout: 5000 })).toBeInTheDocument();
       expect(bff.callsOf('saveStep')[0]!.body).toEqual({ day: '2026-11-20', steps: 7500 });
     });
   });
