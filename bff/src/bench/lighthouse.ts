@@ -23,7 +23,10 @@ const CHROME_FLAGS = [
 
 interface Lhr {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } }
+  >;
   runtimeError?: { message: string };
 }
 
@@ -87,6 +90,11 @@ export async function lighthouseBench(): Promise<string[]> {
       const goals = LIGHTHOUSE_GOALS;
       console.log(
         `${label.padEnd(20)} score ${score} (goal ≥ ${goals.score})  LCP ${fmt(lcp / 1000)} s (≤ ${goals.lcpMs / 1000} s)  CLS ${fmt(cls, 3)} (≤ ${goals.cls})  TBT ${fmt(tbt, 0)} ms (≤ ${goals.tbtMs} ms)`,
+      );
+      // What the page painted as its largest element: the figure is of this page, not an error page.
+      const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      console.log(
+        `${''.padEnd(20)} LCP element: ${lcpNode ? `${lcpNode.selector ?? '?'} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"` : 'none'}`,
       );
       if (score < goals.score) failures.push(`Lighthouse ${label}: score ${score} < ${goals.score}`);
       if (lcp > goals.lcpMs) failures.push(`Lighthouse ${label}: LCP ${fmt(lcp / 1000)} s > ${goals.lcpMs / 1000} s`);
