@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DEMO_MEMBER, seedDemo } from '../db/seed';
 import { encodeCursor } from '../platform/cursor';
-import { SESSION_COOKIE } from '../platform/plugins/session';
+import { SESSION_CACHE_MS, SESSION_COOKIE } from '../platform/plugins/session';
 import { findSessionAndMember } from '../platform/sessions';
 import { startServices } from '../services';
 import { BENCH_SERVER_URL, median, withBenchDatabase } from './bench-database';
@@ -28,7 +28,7 @@ const GOALS = {
   p99Ms: 50,
 };
 
-const LOAD = { connections: 32, warmupSeconds: 2, rounds: 4, roundSeconds: 3, steadySeconds: 8 };
+const LOAD = { connections: 32, warmupSeconds: 2, rounds: 3, roundSeconds: 3, steadySeconds: 8 };
 const PAGE = 20;
 
 /** The page query as a hand-written route would run it: pg, one statement, no framework. */
@@ -111,14 +111,18 @@ export async function apiThroughputBench(): Promise<string[]> {
     const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
     await seedDemo(database.db);
     const services = await startServices(config);
-    const app = await buildApp({ config, db: database.db, services });
+    // As in production (the cache of sessions on), and with every call reading its session.
+    const app = await buildApp({ config, db: database.db, services, sessionCacheMs: SESSION_CACHE_MS });
+    const uncached = await buildApp({ config, db: database.db, services, sessionCacheMs: 0 });
     await app.listen({ host: '127.0.0.1', port: 0 });
+    await uncached.listen({ host: '127.0.0.1', port: 0 });
     let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
     try {
       const { cookie, session, userId } = await signIn(urlOf(app, ''));
       await seedReadings(database.db, userId, 1000);
       bare = await bareServer(databaseUrl, userId);
       const callUrl = urlOf(app, '/api/bff/listBloodPressures?limit=20');
+      const uncachedUrl = urlOf(uncached, '/api/bff/listBloodPressures?limit=20');
       const bareUrl = urlOf(bare.app, '/list');
       const headers = { cookie };
 
@@ -126,19 +130,27 @@ export async function apiThroughputBench(): Promise<string[]> {
       // else the machine is doing then weighs on both alike.
       await load(callUrl, headers, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
       await load(bareUrl, {}, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
+      await load(uncachedUrl, headers, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
       const callRounds: Measured[] = [];
+      const uncachedRounds: Measured[] = [];
       const bareRounds: Measured[] = [];
       for (let round = 0; round < LOAD.rounds; round += 1) {
         callRounds.push(await load(callUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
+        uncachedRounds.push(await load(uncachedUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
         bareRounds.push(await load(bareUrl, {}, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
       }
       const call = combine(callRounds);
+      const cold = combine(uncachedRounds);
       const plain = combine(bareRounds);
       const halfRate = Math.max(1, Math.floor(call.perSecond / 2));
       const steady = await load(callUrl, headers, { seconds: LOAD.steadySeconds, connections: LOAD.connections, overallRate: halfRate });
       const ratio = call.perSecond / plain.perSecond;
 
       console.log(`listBloodPressures (signed in) ${call.perSecond.toFixed(0)} req/s  p50 ${call.p50} ms  p99 ${call.p99} ms`);
+      console.log(
+        `  the same, every call reading its session (cache off) ${cold.perSecond.toFixed(0)} req/s  p50 ${cold.p50} ms  p99 ${cold.p99} ms` +
+          ` (${((cold.perSecond / plain.perSecond) * 100).toFixed(0)} % of the bare route)`,
+      );
       console.log(`bare Fastify + pg, same query  ${plain.perSecond.toFixed(0)} req/s  p50 ${plain.p50} ms  p99 ${plain.p99} ms`);
       console.log(`ratio ${(ratio * 100).toFixed(0)} % (goal ≥ ${GOALS.ratio * 100} %)`);
       console.log(`at half the saturating rate (${halfRate} req/s): p99 ${steady.p99} ms (goal ≤ ${GOALS.p99Ms} ms)`);
@@ -164,6 +176,7 @@ export async function apiThroughputBench(): Promise<string[]> {
       await bare?.app.close();
       await bare?.pool.end();
       await app.close();
+      await uncached.close();
       await services.close();
       await database.close();
     }

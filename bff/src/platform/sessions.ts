@@ -39,8 +39,7 @@ function prepareFind(db: Database) {
 
 /**
  * The session a cookie names and its member (with association and account standing), in one
- * query: every call needs both, and nothing is cached, so a sign-out, lock, suspension or reset
- * is seen by the very next request on every instance.
+ * query: every call needs both (plugins/session.ts keeps it for a moment, session-cache.ts).
  */
 export async function findSessionAndMember(db: Database, token: string, now: Date): Promise<LoadedSession | null> {
   let statement = preparedFind.get(db);
@@ -53,12 +52,14 @@ export async function findSessionAndMember(db: Database, token: string, now: Dat
   return { row: found.session, caller };
 }
 
-export async function touchSession(db: Database, row: SessionRow, now: Date, ttlMs: number): Promise<void> {
-  if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
+/** Slides the expiry when it is due; answers whether it wrote. */
+export async function touchSession(db: Database, row: SessionRow, now: Date, ttlMs: number): Promise<boolean> {
+  if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return false;
   await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
     .where(eq(sessions.id, row.id));
+  return true;
 }
 
 export async function createSession(db: Executor, userId: string | null, now: Date, ttlMs: number): Promise<Session> {

@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
 import { API_PREFIX, AUTHENTICITY_TOKEN_HEADER, LOGOUT_PATH } from '@sukoyaka/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MemberWithStanding } from '../members';
+import { SessionCache } from '../session-cache';
 import { createSession, deleteSession, findSessionAndMember, touchSession, type Session } from '../sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -30,8 +31,22 @@ declare module 'fastify' {
   }
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Database; now: () => Date }) => {
+/** How long a loaded session is kept in this process (session-cache.ts). */
+export const SESSION_CACHE_MS = 2000;
+/** Off in tests: they change the database between calls, as another instance would, and expect it seen at once. */
+export const defaultSessionCacheMs = (config: Config) => (config.env === 'test' ? 0 : SESSION_CACHE_MS);
+
+export interface SessionPluginOptions {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  /** Milliseconds a loaded session and member are reused in this process (0: never); see session-cache.ts. */
+  cacheMs?: number;
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   const { config, db, now } = options;
+  const cache = new SessionCache(options.cacheMs ?? defaultSessionCacheMs(config));
   await app.register(cookie);
 
   const cookieOptions = {
@@ -51,18 +66,33 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { config: 
 
   app.decorateRequest('session', null);
   app.decorateRequest('caller', null);
+  const mayWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
   app.addHook('onRequest', async (request) => {
+    if (cache.enabled && mayWrite(request.method)) cache.clear();
     // Only the calls and logout read the session: the shell, static files and dev pages are the
     // same for everyone, so they skip the database.
     if (!request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith(LOGOUT_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const found = await findSessionAndMember(db, token, now());
-    if (!found) return;
-    await touchSession(db, found.row, now(), config.sessionTtlMs);
+    const at = now();
+    let found = cache.get(token, at.getTime());
+    if (!found) {
+      const generation = cache.current;
+      found = (await findSessionAndMember(db, token, at)) ?? undefined;
+      if (!found) return;
+      cache.set(token, found, generation, at.getTime());
+    }
+    // A touch makes the kept row's lastSeenAt old news: the next request reads it again.
+    if (await touchSession(db, found.row, at, config.sessionTtlMs)) cache.delete(token);
     request.session = { row: found.row, token };
     request.caller = found.caller;
   });
+  // What a write changed is read afresh by the next request (session-cache.ts).
+  const afterWrite = async (request: FastifyRequest) => {
+    if (cache.enabled && mayWrite(request.method)) cache.clear();
+  };
+  app.addHook('onResponse', afterWrite);
+  app.addHook('onRequestAbort', afterWrite);
 
   app.decorate('sessions', {
     async ensure(request, reply) {
