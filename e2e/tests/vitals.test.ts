@@ -122,20 +122,22 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await record(page, '体温', async (form) => {
       await form.getByLabel('体温（℃）').fill('37.12');
     });
-    const first = firstReading(page, '体温');
-    await waitForText(first, '37.12 ℃');
+    // Another reading may share this minute (the first journey's): find this one by its value.
+    const first = page.getByRole('list', { name: '体温の記録' }).getByRole('listitem').filter({ hasText: '37.12 ℃' });
+    await first.waitFor();
 
     await first.getByRole('button', { name: /の記録を修正$/ }).click();
     const edit = page.getByRole('form', { name: '体温の記録の修正' });
     await edit.getByLabel('体温（℃）').fill('37.04');
     await edit.getByRole('button', { name: '修正を保存する' }).click();
     await edit.waitFor({ state: 'detached' });
-    await waitForText(first, '37.04 ℃');
+    const corrected = page.getByRole('list', { name: '体温の記録' }).getByRole('listitem').filter({ hasText: '37.04 ℃' });
+    await corrected.waitFor();
 
-    await first.getByRole('button', { name: /の記録を削除$/ }).click();
-    await first.getByText(/を削除しますか？$/).waitFor();
+    await corrected.getByRole('button', { name: /の記録を削除$/ }).click();
+    await corrected.getByText(/を削除しますか？$/).waitFor();
     await screenshot(page, 'vitals-05-confirm-delete');
-    await first.getByRole('button', { name: '削除する' }).click();
+    await corrected.getByRole('button', { name: '削除する' }).click();
     await page.getByText('37.04 ℃').waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: '1か月' }).click();
