@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, users } from '../src/db/schema';
+import { addressKey } from '../src/account/lockout';
+import { auditLogs, signInLocks, users } from '../src/db/schema';
 import { SlidingWindowThrottle } from '../src/platform/plugins/auth-throttle';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
@@ -35,6 +36,15 @@ async function userRow(id: string) {
   return row!;
 }
 
+/** The count and lock of an address for browsers unknown to its account (issue 8: per address typed). */
+async function addressRow(email: string) {
+  const [row] = await ctx.db
+    .select({ failedCount: signInLocks.failedCount, lockedUntil: signInLocks.lockedUntil })
+    .from(signInLocks)
+    .where(eq(signInLocks.emailHash, addressKey(email)));
+  return row ?? { failedCount: 0, lockedUntil: null };
+}
+
 async function auditEvents(userId: string) {
   return ctx.db
     .select({ event: auditLogs.event, detail: auditLogs.detail, ip: auditLogs.ip })
@@ -47,12 +57,15 @@ describe('lockout after failed sign-ins', () => {
     const member = await createMember(ctx.db);
 
     expect(await failSignIns(member.email, 4)).toEqual([401, 401, 401, 401]);
-    expect(await userRow(member.id)).toEqual({ failedAuthCount: 4, lockedUntil: null });
+    // Issue 8: counted per address typed (for browsers unknown to the account), not on the account.
+    expect(await addressRow(member.email)).toEqual({ failedCount: 4, lockedUntil: null });
 
     const fifth = await new Agent(ctx.app).signIn(member.email, 'wrong-again');
     expect(fifth.status).toBe(423);
     expect(fifth.body).toEqual(LOCKED);
-    expect((await userRow(member.id)).lockedUntil!.getTime()).toBe(ctx.clock.now().getTime() + 30 * MINUTE);
+    expect((await addressRow(member.email)).lockedUntil!.getTime()).toBe(ctx.clock.now().getTime() + 30 * MINUTE);
+    // The account's own lock (SMS codes, step-up) is untouched: a stranger cannot end its sessions.
+    expect(await userRow(member.id)).toEqual({ failedAuthCount: 0, lockedUntil: null });
 
     // While locked, even the right password gets no session.
     const agent = new Agent(ctx.app);
@@ -89,7 +102,7 @@ describe('lockout after failed sign-ins', () => {
     const member = await createMember(ctx.db);
     await failSignIns(member.email, 4);
     expect((await new Agent(ctx.app).signIn(member.email, member.password)).status).toBe(200);
-    expect((await userRow(member.id)).failedAuthCount).toBe(0);
+    expect((await addressRow(member.email)).failedCount).toBe(0);
 
     expect(await failSignIns(member.email, 4)).toEqual([401, 401, 401, 401]);
     expect((await new Agent(ctx.app).signIn(member.email, member.password)).status).toBe(200);
@@ -106,17 +119,17 @@ describe('lockout after failed sign-ins', () => {
     expect((await phone.signIn(member.email, member.password)).status).toBe(423);
   });
 
-  it('a member already signed in elsewhere meets the lock on every member call', async () => {
+  // Issue 8: this used to assert that a stranger's five wrong passwords lock the member's own
+  // sessions out of every call, which is the defect (anyone could lock any member out).
+  it("a stranger's wrong passwords do not end or lock the sessions the member has already", async () => {
     const member = await createMember(ctx.db);
     const signedIn = new Agent(ctx.app);
     await signedIn.signIn(member.email, member.password);
     expect((await signedIn.get('getUserInfo')).status).toBe(200);
 
-    await failSignIns(member.email, 5);
+    expect(await failSignIns(member.email, 5)).toEqual([401, 401, 401, 401, 423]);
 
-    const info = await signedIn.get('getUserInfo');
-    expect(info.status).toBe(423);
-    expect(info.body.code).toBe('system_account_locked');
+    expect((await signedIn.get('getUserInfo')).status).toBe(200);
   });
 
   it('concurrent wrong passwords lock the account once, and none slips past the count', async () => {
@@ -127,7 +140,7 @@ describe('lockout after failed sign-ins', () => {
     expect(statuses.every((status) => status === 401 || status === 423)).toBe(true);
     const locks = (await auditEvents(member.id)).filter((row) => row.event === 'account_locked');
     expect(locks).toHaveLength(1);
-    expect((await userRow(member.id)).lockedUntil).not.toBeNull();
+    expect((await addressRow(member.email)).lockedUntil).not.toBeNull();
   });
 
   it('records sign_in, sign_in_failed and account_locked in the audit log, with the client address', async () => {
@@ -155,25 +168,41 @@ describe('lockout after failed sign-ins', () => {
 });
 
 describe('enumeration: the answers do not tell whether an e-mail is registered', () => {
-  it('an unknown e-mail gets the same 401 as a wrong password, and is never "locked"', async () => {
+  // Issue 8: an unknown address used to answer 401 forever while a registered one locked at the
+  // fifth wrong password, which told the registered addresses apart. Both lock the same now.
+  it('an unknown e-mail gets the same answers as a registered one: 401 four times, then 423 for 30 minutes', async () => {
     const member = await createMember(ctx.db);
-    const known = await new Agent(ctx.app).signIn(member.email, 'wrong-guess');
+    const unknownEmail = `nobody-here-${Date.now()}@example.jp`;
+    const known = new Agent(ctx.app);
     const unknown = new Agent(ctx.app);
-    const answers = [];
-    for (let i = 0; i < 6; i += 1) answers.push(await unknown.signIn('nobody-here@example.jp', `guess-${i}`));
-    expect(known.status).toBe(401);
-    expect(known.body).toEqual(INVALID);
-    for (const answer of answers) {
-      expect(answer.status).toBe(401);
-      expect(answer.body).toEqual(INVALID);
+    const knownAnswers = [];
+    const unknownAnswers = [];
+    for (let i = 0; i < 6; i += 1) {
+      knownAnswers.push(await known.signIn(member.email, `guess-${i}`));
+      unknownAnswers.push(await unknown.signIn(unknownEmail, `guess-${i}`));
     }
+    expect(knownAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    expect(unknownAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    for (let i = 0; i < 6; i += 1) {
+      expect(unknownAnswers[i]!.body).toEqual(knownAnswers[i]!.body);
+      expect(unknownAnswers[i]!.body).toEqual(i < 4 ? INVALID : LOCKED);
+    }
+    // The address typed is kept only as a digest.
+    expect(await addressRow(unknownEmail)).toMatchObject({ failedCount: 0 });
+    const stored = await ctx.db.select().from(signInLocks);
+    expect(JSON.stringify(stored)).not.toContain('nobody-here');
+
+    ctx.clock.advance(30 * MINUTE);
+    expect((await unknown.signIn(unknownEmail, 'guess-again')).status).toBe(401);
+
     const anonymous = await ctx.db
       .select({ detail: auditLogs.detail })
       .from(auditLogs)
       .where(and(eq(auditLogs.event, 'sign_in_failed'), eq(auditLogs.ip, unknown.ip)));
     // Recorded without the address a stranger typed.
-    expect(anonymous).toHaveLength(6);
-    expect(anonymous.every((row) => JSON.stringify(row.detail) === JSON.stringify({ reason: 'unknown_account' }))).toBe(true);
+    expect(anonymous).toHaveLength(7);
+    expect(anonymous.every((row) => ['unknown_account', 'locked'].includes((row.detail as { reason: string }).reason))).toBe(true);
+    expect(anonymous.every((row) => !JSON.stringify(row.detail).includes('@'))).toBe(true);
   });
 });
 

@@ -178,5 +178,6 @@ describe('the outbox', () => {
     } finally {
       await restartCtx.close();
     }
-  });
+    // A second database with its migrations: slow on a busy machine.
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, smsCodes, users } from '../src/db/schema';
+import { addressKey } from '../src/account/lockout';
+import { auditLogs, signInLocks, smsCodes, users } from '../src/db/schema';
 import { Agent, createMember, createTestContext, type Response, type TestContext } from './helpers';
 
 /*
@@ -57,6 +58,15 @@ async function memberWithSmsMfa() {
   const phone = newPhone();
   await ctx.db.update(users).set({ phoneNumber: phone.e164, smsMfaEnabledAt: new Date() }).where(eq(users.id, member.id));
   return { member, phone };
+}
+
+/** Wrong passwords of browsers unknown to the account, counted per address (issue 8). */
+async function addressRow(email: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(signInLocks)
+    .where(eq(signInLocks.emailHash, addressKey(email)));
+  return row ?? { failedCount: 0, lockedUntil: null };
 }
 
 async function userRow(id: string) {
@@ -396,15 +406,23 @@ describe('sign-in with SMS two-factor', () => {
     expect((await attacker.get('getSession')).body.userId).toBeNull();
   });
 
-  it('wrong codes count toward the lock together with wrong passwords: 2 + 3 lock the account', async () => {
+  // Issue 8: wrong passwords used to count toward the account's own lock together with wrong
+  // codes (2 + 3 locked it). Wrong passwords now count per address for unknown browsers (or per
+  // known browser), so a stranger's guesses cannot add to the lock that ends the member's sessions;
+  // wrong codes, which need the password, still lock the account.
+  it('five wrong codes in a row lock the account; wrong passwords before them count toward the address instead', async () => {
     const { member, phone } = await memberWithSmsMfa();
     const agent = new Agent(ctx.app);
     expect((await agent.signIn(member.email, 'wrong-1')).status).toBe(401);
     expect((await agent.signIn(member.email, 'wrong-2')).status).toBe(401);
+    expect((await addressRow(member.email)).failedCount).toBe(2);
     const { code } = await sendAndRead(phone.e164, () => agent.signIn(member.email, member.password));
     // The password alone, with a code still to come, does not end the run of failures.
-    expect((await userRow(member.id)).failedAuthCount).toBe(2);
+    expect((await addressRow(member.email)).failedCount).toBe(2);
+    expect((await userRow(member.id)).failedAuthCount).toBe(0);
 
+    expect((await agent.post('verifySignInCode', { code: otherThan(code) })).body.message).toBe('認証コードが正しくありません。');
+    expect((await agent.post('verifySignInCode', { code: otherThan(code) })).body.message).toBe('認証コードが正しくありません。');
     const third = await agent.post('verifySignInCode', { code: otherThan(code) });
     expect(third.status).toBe(400);
     expect(third.body.message).toBe('認証コードが正しくありません。あと2回間違えると、アカウントが30分間ロックされます。');
@@ -427,8 +445,10 @@ describe('sign-in with SMS two-factor', () => {
     await agent.signIn(member.email, 'wrong-1');
     const { code } = await sendAndRead(phone.e164, () => agent.signIn(member.email, member.password));
     expect((await agent.post('verifySignInCode', { code: otherThan(code) })).status).toBe(400);
-    expect((await userRow(member.id)).failedAuthCount).toBe(2);
+    expect((await addressRow(member.email)).failedCount).toBe(1);
+    expect((await userRow(member.id)).failedAuthCount).toBe(1);
     expect((await agent.post('verifySignInCode', { code })).status).toBe(200);
+    expect((await addressRow(member.email)).failedCount).toBe(0);
     expect((await userRow(member.id)).failedAuthCount).toBe(0);
   });
 

@@ -11,6 +11,8 @@ export const pagePaths = {
   passwordResetChange: '/password_reset/change',
   /** Mail link: confirming a new e-mail address. */
   emailChangeConfirm: '/settings/email/confirm',
+  /** Mail link: ending the sign-in lock of the account (sent when it is locked). */
+  accountUnlock: '/unlock',
   emailNotVerified: '/email_not_verified',
   unassociated: '/unassociated',
   underMaintenance: '/under_maintenance',

@@ -33,6 +33,7 @@ export const areas = {
       '/email_not_verified',
       '/under_maintenance',
       '/unassociated',
+      '/unlock',
     ],
   },
   '@sukoyaka/health': {

@@ -56,6 +56,10 @@ export const accountPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: pagePaths.accountUnlock,
+    page: lazyPage(() => import(/* webpackChunkName: "route:/unlock" */ './unlock/UnlockPage').then((module) => module.UnlockPage)),
+  },
+  {
     path: '/settings/email',
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/settings/email" */ './email-change/EmailSettingsPage').then((module) => module.EmailSettingsPage),

@@ -110,3 +110,20 @@ export function emailChangedNoticeMail(to: string, newEmail: string, publicUrl: 
     `${publicUrl}/faq`,
   ]);
 }
+
+export function accountLockedMail(to: string, unlockUrl: string, publicUrl: string): Mail {
+  return mail(to, 'ログインを一時的に停止しました', [
+    'すこやかのアカウントで、パスワードの入力誤りが続きました。',
+    '安全のため、このアカウントにログインしたことのない端末やブラウザからのログインを30分間停止しています。',
+    'これまでにこのアカウントでログインしたことのある端末やブラウザからは、引き続きログインできます。',
+    '',
+    'ご自身で入力を誤った場合は、次のリンクを開くと、すぐにログインできるようになります。',
+    unlockUrl,
+    '',
+    'このリンクの有効期限は30分です。一度使うと使えなくなります。',
+    '',
+    'お心当たりのない場合は、第三者がパスワードを試した可能性があります。パスワードは変更されていません。',
+    'このリンクは開かずに、心配な場合は次のページからパスワードを再設定してください。',
+    `${publicUrl}/password_reset/new`,
+  ]);
+}

@@ -119,7 +119,7 @@ export async function activateEmailChange(
       await changeEmail(tx, row.userId, row.email, now);
       await markTokenUsed(tx, row.id, now);
       // Links mailed to the old address (verification, reset) end with it.
-      await supersedeTokens(tx, row.userId, ['email_change', 'email_verification', 'password_reset'], now);
+      await supersedeTokens(tx, row.userId, ['email_change', 'email_verification', 'password_reset', 'account_unlock'], now);
       await audit(tx, request, 'email_changed', row.userId, { from: user.email, to: row.email }, now);
       await enqueueMail(tx, emailChangedNoticeMail(user.email, row.email, config.publicUrl), { kind: 'email_changed', now });
       return { oldEmail: user.email, newEmail: row.email };

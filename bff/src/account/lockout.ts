@@ -1,5 +1,8 @@
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
+import { signInLocks } from '../db/schema';
+import { sha256 } from '../lib/tokens';
 import { audit } from '../platform/audit';
 import { clearFailedAuthentications, countFailedAuthentication } from './users';
 
@@ -59,4 +62,69 @@ export async function resetFailedAuthentications(tx: Executor, userId: string): 
  */
 export function lockWarning(remaining: number): string {
   return remaining > 0 && remaining <= 2 ? `あと${remaining}回間違えると、アカウントが30分間ロックされます。` : '';
+}
+
+/*
+ * The sign-in lock for browsers unknown to the account (issue 8). Wrong passwords from browsers
+ * without the account's device cookie (known-devices.ts) are counted per address typed, whether or
+ * not it is registered, so five of them answer 423 for an unknown address exactly as for a
+ * registered one. The lock keeps strangers out without touching the member: their known browsers
+ * keep their own allowance, their sessions go on, and the member is mailed a link that ends it.
+ */
+
+/** The key of an address in `sign_in_locks`: never the address itself. */
+export function addressKey(email: string): string {
+  return sha256(`sign-in-lock:${email.trim().toLowerCase()}`);
+}
+
+/** Whether unknown browsers are locked out of this address now. */
+export async function isAddressLocked(db: Executor, email: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ lockedUntil: signInLocks.lockedUntil })
+    .from(signInLocks)
+    .where(eq(signInLocks.emailHash, addressKey(email)));
+  return Boolean(row?.lockedUntil && row.lockedUntil.getTime() > now.getTime());
+}
+
+/**
+ * One wrong password from an unknown browser for this address, locking it at the fifth. One
+ * INSERT … ON CONFLICT DO UPDATE decides it, the update only while the address is not locked, so
+ * concurrent failures are counted one after the other and exactly one of them sets the lock
+ * (`lockedNow`). The count starts again from zero when the lock is set.
+ */
+export async function recordAddressFailure(tx: Executor, email: string, now: Date): Promise<FailureOutcome & { lockedNow: boolean }> {
+  const lockedUntil = new Date(now.getTime() + LOCK_DURATION_MS);
+  const reachesLimit = sql`${signInLocks.failedCount} + 1 >= ${MAX_FAILED_AUTHENTICATIONS}`;
+  const [row] = await tx
+    .insert(signInLocks)
+    .values({ emailHash: addressKey(email), failedCount: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInLocks.emailHash,
+      set: {
+        failedCount: sql`case when ${reachesLimit} then 0 else ${signInLocks.failedCount} + 1 end`,
+        lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else null end`,
+        updatedAt: now,
+      },
+      setWhere: or(isNull(signInLocks.lockedUntil), lte(signInLocks.lockedUntil, now)),
+    })
+    .returning({ failedCount: signInLocks.failedCount, lockedUntil: signInLocks.lockedUntil });
+  // No row: the conflict's update was skipped, the address is locked already.
+  if (!row) return { locked: true, remaining: 0, lockedNow: false };
+  const lockedNow = row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
+  return { locked: lockedNow, remaining: lockedNow ? 0 : MAX_FAILED_AUTHENTICATIONS - row.failedCount, lockedNow };
+}
+
+/**
+ * A complete sign-in ends the address's run of failures, but not a lock that is on: a member
+ * signing in from their known browser does not reopen the address to the stranger locked out.
+ */
+export async function clearAddressFailures(tx: Executor, email: string, now: Date): Promise<void> {
+  await tx
+    .delete(signInLocks)
+    .where(and(eq(signInLocks.emailHash, addressKey(email)), or(isNull(signInLocks.lockedUntil), lte(signInLocks.lockedUntil, now))));
+}
+
+/** The unlock link or a reset password (both prove the mailbox) end the count and the lock. */
+export async function clearAddressLock(tx: Executor, email: string): Promise<void> {
+  await tx.delete(signInLocks).where(eq(signInLocks.emailHash, addressKey(email)));
 }

@@ -20,6 +20,8 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   email_verification: 24 * 60 * MINUTE,
   password_reset: 30 * MINUTE,
   email_change: 24 * 60 * MINUTE,
+  // As long as the lock it ends.
+  account_unlock: 30 * MINUTE,
 };
 
 /** At most one mail a minute per account and purpose, so nobody can flood a mailbox through us. */

@@ -10,6 +10,8 @@ import { link, passwordChangedMail, passwordResetMail } from './account-mails';
 import { audit } from '../platform/audit';
 import { findUsableToken, invalidToken, issueToken, markTokenUsed, secondsUntilNextMail, supersedeTokens } from './one-time-tokens';
 import { enqueueMail } from '../platform/outbox';
+import { clearDeviceLocks } from './known-devices';
+import { clearAddressLock } from './lockout';
 
 export const RESET_PATH = pagePaths.passwordResetChange;
 
@@ -75,6 +77,9 @@ export async function updatePasswordByResetToken(
       now,
       emailVerifiedAt: user.emailVerifiedAt ?? now,
     });
+    // The link proves the mailbox: the sign-in locks end too (the address's and each browser's).
+    await clearAddressLock(tx, user.email);
+    await clearDeviceLocks(tx, user.id, now);
     const sessionsEnded = await deleteSessionsOfUser(tx, user.id);
     await audit(tx, request, 'password_reset', user.id, { sessionsEnded }, now);
     await enqueueMail(tx, passwordChangedMail(user.email, config.publicUrl), { kind: 'password_changed', now });

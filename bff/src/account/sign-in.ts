@@ -4,7 +4,9 @@ import { setPendingMfaUser } from '../platform/sessions';
 import { HttpError } from '../platform/errors';
 import { audit } from '../platform/audit';
 import { accountConditionError, accountLocked } from '../platform/conditions';
-import { lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
+import type { Executor } from '../db/client';
+import { rememberDevice } from './known-devices';
+import { clearAddressFailures, lockWarning, recordFailedAuthentication, resetFailedAuthentications } from './lockout';
 import { findMemberById } from '../platform/members';
 import { authenticateByPassword } from './members';
 import { checkSmsCode, codeExpired, codeWrong, enqueueSmsCode, issueSmsCode } from './sms-codes';
@@ -18,11 +20,11 @@ import { checkSmsCode, codeExpired, codeWrong, enqueueSmsCode, issueSmsCode } fr
  */
 export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<'visitor'>): Promise<CallOutput<'signIn'>> {
   const { request, reply, db, config, now } = context;
-  const { member, mfaPhoneNumber } = await authenticateByPassword(db, request, input.email, input.password, now);
+  const { member, mfaPhoneNumber } = await authenticateByPassword(db, request, input.email, input.password, now, config.publicUrl);
 
   if (!mfaPhoneNumber) {
     await db.transaction(async (tx) => {
-      await resetFailedAuthentications(tx, member.id);
+      await completeSignIn(tx, context, member.id, member.email);
       await audit(tx, request, 'sign_in', member.id, { method: 'password' }, now);
     });
     await request.server.sessions.startMember(request, reply, member.id);
@@ -38,6 +40,16 @@ export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<
     await audit(tx, request, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
   });
   return { userId: null, mfaRequired: true };
+}
+
+/**
+ * A complete sign-in (the password, and the code when two-factor is on): the runs of failures
+ * end, and this browser becomes (or stays) known to the account (its device cookie).
+ */
+async function completeSignIn(tx: Executor, context: CallContext<'visitor'>, userId: string, email: string): Promise<void> {
+  await resetFailedAuthentications(tx, userId);
+  await clearAddressFailures(tx, email, context.now);
+  await rememberDevice(tx, context, userId);
 }
 
 const noPendingSignIn = () =>
@@ -73,7 +85,7 @@ export async function verifySignInCode(
       return { ...check, ...failure };
     }
     if (check.status === 'ok') {
-      await resetFailedAuthentications(tx, userId);
+      await completeSignIn(tx, context, userId, found.member.email);
       await audit(tx, request, 'sign_in', userId, { method: 'password+sms' }, now);
     }
     return check;

@@ -58,6 +58,11 @@ export async function clearFailedAuthentications(tx: Executor, userId: string): 
     .where(and(eq(users.id, userId), ne(users.failedAuthCount, 0)));
 }
 
+/** The unlock link (it proves the mailbox) ends the account's lock and its count. */
+export async function unlockUser(tx: Executor, userId: string): Promise<void> {
+  await tx.update(users).set({ failedAuthCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
 /** A new password ends the lock and its count; the reset link proved the address, too. */
 export async function setResetPassword(
   tx: Executor,

@@ -8,6 +8,7 @@ export type AuditEvent =
   | 'sign_in_failed'
   | 'sign_in_mfa_required'
   | 'account_locked'
+  | 'account_unlocked'
   | 'logout'
   | 'sign_up'
   | 'email_verified'

@@ -42,11 +42,17 @@ const isKnown = (finding: string) => {
  * though the request is refused — well-formed input that simply is not the member's secret.
  */
 const COUNTED_REJECTIONS: Record<string, string[]> = Object.fromEntries(
-  (['signIn', 'authenticateUserPassword', 'authenticateBirthday'] as const).flatMap((call) => [
-    [`${call} | 401 invalid_credentials`, ['audit_logs', 'users']],
-    // The failure that reaches the limit locks the account (and says so) in the same write.
-    [`${call} | 423 system_account_locked`, ['audit_logs', 'users']],
-  ]),
+  (['signIn', 'authenticateUserPassword', 'authenticateBirthday'] as const).flatMap((call) => {
+    // signIn counts wrong passwords per address typed or per known browser (issue 8), and the
+    // failure that locks an address enqueues the unlock mail with its link.
+    const tables =
+      call === 'signIn' ? ['audit_logs', 'sign_in_locks', 'known_devices', 'one_time_tokens', 'outbox_messages'] : ['audit_logs', 'users'];
+    return [
+      [`${call} | 401 invalid_credentials`, tables],
+      // The failure that reaches the limit locks the account (and says so) in the same write.
+      [`${call} | 423 system_account_locked`, tables],
+    ];
+  }),
 );
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;

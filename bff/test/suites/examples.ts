@@ -50,6 +50,7 @@ export const examples: Examples = {
   activateUserEmailVerification: () => ({ token: 'aUnknownMailLinkToken_0123456789' }),
   createPasswordReset: (member) => ({ email: member.email }),
   updatePasswordByResetToken: () => ({ token: 'aUnknownMailLinkToken_0123456789', password: 'quiet-river-lantern-42' }),
+  unlockAccount: () => ({ token: 'aUnknownMailLinkToken_0123456789' }),
   getUserEmail: () => ({}),
   createUserEmailChange: (member) => ({ email: `moved-${member.marker}@example.jp` }),
   resendMailUserEmailChange: () => ({}),

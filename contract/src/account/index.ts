@@ -9,6 +9,7 @@ import * as signIn from './sign-in';
 import * as signup from './signup';
 import * as smsMfa from './sms-mfa';
 import * as stepUp from './step-up';
+import * as unlock from './unlock';
 
 /** The account area's calls (mf-account, bff/src/account). */
 export const accountCalls = {
@@ -21,6 +22,7 @@ export const accountCalls = {
   activateUserEmailVerification: signup.activateUserEmailVerification,
   createPasswordReset: passwordReset.createPasswordReset,
   updatePasswordByResetToken: passwordReset.updatePasswordByResetToken,
+  unlockAccount: unlock.unlockAccount,
   getUserEmail: emailChange.getUserEmail,
   createUserEmailChange: emailChange.createUserEmailChange,
   resendMailUserEmailChange: emailChange.resendMailUserEmailChange,
