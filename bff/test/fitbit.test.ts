@@ -84,6 +84,8 @@ describe('connecting (OAuth 2.0 authorization code + PKCE)', () => {
     const { agent, member } = await signedIn();
     expect((await agent.get('getFitbitAuthentication')).body).toMatchObject({
       status: 'not_connected',
+      connected: false,
+      needsRenewal: false,
       available: true,
       connectedAt: null,
     });
@@ -127,7 +129,12 @@ describe('connecting (OAuth 2.0 authorization code + PKCE)', () => {
       expect(one.steps).toBe(fake.stepsOn(one.day));
       expect(one.source).toBe('wearable');
     }
-    expect((await agent.get('getFitbitAuthentication')).body).toMatchObject({ status: 'active', lastSyncResult: 'ok' });
+    expect((await agent.get('getFitbitAuthentication')).body).toMatchObject({
+      status: 'active',
+      connected: true,
+      needsRenewal: false,
+      lastSyncResult: 'ok',
+    });
   });
 
   it('refuses a state used once already (400) and saves nothing more', async () => {
@@ -250,7 +257,11 @@ describe('tokens and sync', () => {
     const response = await agent.post('syncFitbit', {});
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'needs_renewal', lastSyncResult: 'needs_renewal' });
-    expect((await agent.get('getFitbitAuthentication')).body).toMatchObject({ status: 'needs_renewal' });
+    expect((await agent.get('getFitbitAuthentication')).body).toMatchObject({
+      status: 'needs_renewal',
+      connected: true,
+      needsRenewal: true,
+    });
     // The scheduled job leaves it alone until the member reconnects.
     ctx.clock.advance(2 * 60 * 60 * 1000);
     await syncDueConnections({ db: ctx.db, google }, ctx.clock.now(), 60 * 60 * 1000);

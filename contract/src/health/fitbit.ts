@@ -52,6 +52,10 @@ export const fitbitConnectionSchema = z.object({
    * Google no longer accepts the grant (revoked or expired): the member reconnects.
    */
   status: z.enum(fitbitStatuses),
+  /** status is active or needs_renewal: tokens are stored. */
+  connected: z.boolean(),
+  /** status is needs_renewal: the page asks the member to connect again. */
+  needsRenewal: z.boolean(),
   /** Whether Fitbit can be connected at all on this site (Google configured). */
   available: z.boolean(),
   connectedAt: isoTimestamp.nullable(),

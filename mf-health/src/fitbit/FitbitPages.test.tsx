@@ -9,6 +9,8 @@ const member = { userId: 'u1', email: 'taro@example.jp', nickname: 'たろう', 
 
 const notConnected: FitbitConnection = {
   status: 'not_connected',
+  connected: false,
+  needsRenewal: false,
   available: true,
   connectedAt: null,
   lastSyncedAt: null,
@@ -20,6 +22,8 @@ const notConnected: FitbitConnection = {
 const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).toISOString();
 const active: FitbitConnection = {
   status: 'active',
+  connected: true,
+  needsRenewal: false,
   available: true,
   connectedAt: at(20, 9, 0),
   lastSyncedAt: at(21, 10, 30),
@@ -80,7 +84,10 @@ describe('Fitbit pages (/resource_providers/fitbit/*)', () => {
     });
 
     it('a connection that needs renewal says so and offers to connect again, without 今すぐ同期', async () => {
-      bff.onCall('getFitbitAuthentication', reply({ ...active, status: 'needs_renewal', lastSyncResult: 'needs_renewal' }));
+      bff.onCall(
+        'getFitbitAuthentication',
+        reply({ ...active, status: 'needs_renewal', needsRenewal: true, lastSyncResult: 'needs_renewal' }),
+      );
       bff.onCall('startFitbitAuthorization', reply({ authorizationUrl: 'https://accounts.example/auth?state=s2' }));
       const go = jest.fn();
       renderWithProviders(<FitbitConnectionsPage go={go} />);

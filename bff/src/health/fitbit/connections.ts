@@ -32,6 +32,8 @@ export function toConnection(row: FitbitConnectionRow | undefined, available: bo
   if (!row) {
     return {
       status: 'not_connected',
+      connected: false,
+      needsRenewal: false,
       available,
       connectedAt: null,
       lastSyncedAt: null,
@@ -42,6 +44,8 @@ export function toConnection(row: FitbitConnectionRow | undefined, available: bo
   }
   return {
     status: row.status === 'needs_renewal' ? 'needs_renewal' : 'active',
+    connected: true,
+    needsRenewal: row.status === 'needs_renewal',
     available,
     connectedAt: row.connectedAt.toISOString(),
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
