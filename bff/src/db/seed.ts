@@ -1,3 +1,4 @@
+import { seedDemoIncentives } from '../incentives/demo';
 import { hashPassword } from '../lib/password';
 import type { Database, Executor } from './client';
 import {
@@ -292,6 +293,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       await tx.insert(consents).values(documents.map((document) => ({ userId: mfa.id, documentId: document.id, agreedAt: now })));
     }
     await seedDemoVitals(tx, demo.id, now);
+    await seedDemoIncentives(tx, { id: demo.id, associationId: DEMO_ASSOCIATION.id }, now);
     return { seeded: true };
   });
 }
