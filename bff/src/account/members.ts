@@ -124,6 +124,7 @@ export async function getUserInfo(db: Executor, member: Member) {
     nickname: member.nickname,
     association,
     birthday: row?.birthday ?? null,
-    height: row?.height ?? null,
+    // Absent until the member gives it (the contract's optional field).
+    ...(row?.height !== null && row?.height !== undefined ? { height: row.height } : {}),
   };
 }

@@ -27,7 +27,7 @@ export const getUserInfo = defineCall({
     association: z.object({ id: z.string(), name: z.string() }).nullable(),
     /** yyyy-MM-dd; null until given (organisation verification sets it from the roster). */
     birthday: z.string().nullable(),
-    /** cm, to 0.1; null until given in the profile. */
-    height: z.number().nullable(),
+    /** cm, to 0.1; absent until given in the profile (updateProfile). */
+    height: z.number().optional(),
   }),
 });
