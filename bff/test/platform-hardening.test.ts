@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@sukoyaka/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { bloodPressures, idempotencyKeys, users } from '../src/db/schema';
@@ -270,6 +270,60 @@ describe('Idempotency-Key on every POST', () => {
     expect(await readingsOf(member.id)).toHaveLength(1);
     const ids = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.id));
     expect(ids.size).toBe(1);
+  });
+
+  it('a creating call whose answer could not be recorded wrote nothing: the retry with the key runs once, then replays', async () => {
+    const { member, agent } = await signedIn();
+    const body = reading();
+    // The write succeeds, then recording its answer fails (as if the process died in between).
+    await ctx.db.execute(
+      sql.raw(`create or replace function fail_lost_answer() returns trigger language plpgsql as $$
+        begin
+          if new.key = 'key-lost-answer' and new.status = 'done' then raise exception 'the answer is lost'; end if;
+          return new;
+        end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw('create trigger fail_lost_answer before update on idempotency_keys for each row execute function fail_lost_answer()'),
+    );
+    try {
+      const lost = await postWithKey(agent, 'saveBloodPressure', body, 'key-lost-answer');
+      expect(lost.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger fail_lost_answer on idempotency_keys'));
+      await ctx.db.execute(sql.raw('drop function fail_lost_answer()'));
+    }
+    // The reading and the key went together: neither is left.
+    expect(await readingsOf(member.id)).toHaveLength(0);
+    expect(await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.owner, member.id))).toHaveLength(0);
+
+    const retry = await postWithKey(agent, 'saveBloodPressure', body, 'key-lost-answer');
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    const again = await postWithKey(agent, 'saveBloodPressure', body, 'key-lost-answer');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(retry.body);
+    const rows = await readingsOf(member.id);
+    expect(rows.map((row) => row.id)).toEqual([retry.body.id]);
+  });
+
+  it('a creating call whose key was left running (an older process died) is taken over after 5 minutes: one write', async () => {
+    const { member, agent } = await signedIn();
+    const body = reading();
+    const claim = await claimIdempotencyKey(ctx.db, {
+      owner: member.id,
+      key: 'key-stale',
+      callName: 'saveBloodPressure',
+      input: body,
+      now: new Date(ctx.clock.now().getTime() - 4 * 60 * 1000),
+    });
+    expect(claim.kind).toBe('run');
+    expect((await postWithKey(agent, 'saveBloodPressure', body, 'key-stale')).status).toBe(409);
+    ctx.clock.advance(60 * 1000 + 1000);
+    const taken = await postWithKey(agent, 'saveBloodPressure', body, 'key-stale');
+    expect(taken.status).toBe(200);
+    expect((await postWithKey(agent, 'saveBloodPressure', body, 'key-stale')).body).toEqual(taken.body);
+    expect(await readingsOf(member.id)).toHaveLength(1);
   });
 
   it('a key is forgotten after 24 hours (test clock): the call runs again, and pruning deletes old keys', async () => {

@@ -28,6 +28,12 @@ export interface CallDefinition<
    * Idempotency-Key, since there is no write to protect and each poll would leave a key behind.
    */
   readOnly?: true;
+  /**
+   * A POST that creates something (a reading, a redemption, an entry): with an Idempotency-Key its
+   * write and the key's recorded answer commit in one transaction, so a retry after a lost answer
+   * replays it and never creates a second one (issue 8 item 9).
+   */
+  createsResource?: true;
   summary: string;
   input: Input;
   output: Output;

@@ -1,8 +1,10 @@
 // The one module that writes idempotency_keys: the call routing (routes.ts) runs every POST that
 // carries an Idempotency-Key through here, and the hourly pruning forgets keys after 24 hours.
+// A call that creates something (createsResource) claims its key, runs and records its answer in
+// one transaction: a crash loses all three (the retry runs once) or keeps all three (it replays).
 import { ErrorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@sukoyaka/contract';
 import { and, eq, lt, or } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { sha256 } from '../lib/tokens';
 import { HttpError } from './errors';
@@ -12,6 +14,12 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * A key still 'running' after this long belongs to a call that never finished (its process died):
  * a retry may run it again. Far beyond the client's 30-second timeout and the statement timeout.
+ * For a call that creates something this is always safe: its claim, write and answer commit
+ * together, so a committed 'running' row (one left by an older version) has no write behind it.
+ * For the other calls (sign-in, step-ups, settings) the handler commits its own writes before the
+ * answer is recorded, so a retry after this long may run again: they must not be wrapped in one
+ * transaction (a refusal's failure counter would roll back with it), and running them twice is
+ * harmless (the same setting set again, one more counted failure).
  */
 export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
@@ -63,9 +71,11 @@ export function requestHash(callName: string, input: unknown): string {
  * Claims `key` for this call, atomically: the first request inserts the row and runs; a retry of
  * a finished call gets its answer; a retry while it runs gets 409; the key reused for another call
  * or input gets 422. A row older than 24 hours (or abandoned while running) is taken over.
+ * Inside a transaction (`db` a transaction: createsResource calls) the row is not visible until
+ * commit; on PostgreSQL a concurrent retry's insert waits for that commit and then replays.
  */
 export async function claimIdempotencyKey(
-  db: Database,
+  db: Executor,
   request: { owner: string; key: string; callName: string; input: unknown; now: Date },
 ): Promise<Claim> {
   const { owner, key, callName, now } = request;
@@ -115,7 +125,7 @@ export async function claimIdempotencyKey(
 }
 
 /** Forgets keys older than 24 hours (the hourly pruning in server.ts). */
-export async function deleteExpiredIdempotencyKeys(db: Database, now: Date): Promise<number> {
+export async function deleteExpiredIdempotencyKeys(db: Executor, now: Date): Promise<number> {
   const deleted = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))

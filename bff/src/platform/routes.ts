@@ -51,11 +51,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw invalidParameters(parsed.error);
         assertWellFormedText(raw);
-        const run = async () => {
+        const run = async (db: Database = options.db) => {
           const result = await handler(parsed.data, {
             request,
             reply,
-            db: options.db,
+            db,
             config: options.config,
             services: options.services,
             now,
@@ -65,10 +65,47 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           return call.output.parse(result);
         };
 
+        /** A refusal is the call's answer and is replayed; a failure (5xx, lost connection, a throttle) may succeed when retried. */
+        const isFinal = (error: unknown): error is HttpError =>
+          error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
+        const logRecordingFailure = (failure: unknown) => request.log.error({ err: failure }, 'recording the idempotency key failed');
+
+        // A call that creates something: the claim, the handler's writes (its own transactions nest
+        // as savepoints) and the recorded answer commit together. A crash before the commit leaves
+        // no key behind, so the retry runs once; after it, the retry replays. The handler must only
+        // use `context.db`: on PGlite another query on the database would wait for this transaction.
+        const runCreating = async (keyed: Parameters<typeof claimIdempotencyKey>[1]) => {
+          let handlerRan = false;
+          try {
+            const outcome = await options.db.transaction(async (tx) => {
+              const claim = await claimIdempotencyKey(tx, keyed);
+              if (claim.kind === 'replay') return claim;
+              handlerRan = true;
+              const output = await run(tx as unknown as Database);
+              await claim.finish({ status: reply.statusCode, body: output });
+              return { kind: 'ran' as const, output };
+            });
+            if (outcome.kind === 'ran') return outcome.output;
+            return reply.status(outcome.answer.status).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
+          } catch (error) {
+            // The refusal wrote nothing (rolled back): its answer is recorded on its own, as for
+            // the other calls. A retry that raced in meanwhile has its own answer; keep that one.
+            if (handlerRan && isFinal(error)) {
+              const answer = { status: error.statusCode, body: error.toBody() };
+              await claimIdempotencyKey(options.db, keyed)
+                .then((claim) => (claim.kind === 'run' ? claim.finish(answer) : undefined))
+                .catch(logRecordingFailure);
+            }
+            throw error;
+          }
+        };
+
         const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
         const owner = member?.id ?? request.session?.row.id;
         if (!key || !owner) return run();
-        const claim = await claimIdempotencyKey(options.db, { owner, key, callName: name, input: raw, now });
+        const keyed = { owner, key, callName: name, input: raw, now };
+        if (call.createsResource) return runCreating(keyed);
+        const claim = await claimIdempotencyKey(options.db, keyed);
         if (claim.kind === 'replay') {
           return reply.status(claim.answer.status).header(REPLAYED_HEADER, 'true').send(claim.answer.body);
         }
@@ -77,11 +114,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           await claim.finish({ status: reply.statusCode, body: output });
           return output;
         } catch (error) {
-          // A refusal is the call's answer and is replayed; a failure (5xx, lost connection, a
-          // throttle) may succeed when retried, so the key is let go.
-          const final = error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
-          await (final ? claim.finish({ status: error.statusCode, body: error.toBody() }) : claim.abandon()).catch((failure: unknown) =>
-            request.log.error({ err: failure }, 'recording the idempotency key failed'),
+          // A refusal is the call's answer and is replayed; a failure may succeed when retried, so
+          // the key is let go.
+          await (isFinal(error) ? claim.finish({ status: error.statusCode, body: error.toBody() }) : claim.abandon()).catch(
+            logRecordingFailure,
           );
           throw error;
         }

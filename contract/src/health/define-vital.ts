@@ -20,6 +20,7 @@ export function defineVitalCalls<
       name: `save${spec.singular}` as `save${S}`,
       method: 'POST',
       access: 'member',
+      createsResource: true,
       summary: `Records one ${spec.label} reading entered by the member (source manual).`,
       input: spec.input,
       output: spec.reading,

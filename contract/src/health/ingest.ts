@@ -65,6 +65,7 @@ export const ingestVitals = defineCall({
   name: 'ingestVitals',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary:
     'The native apps: stores a batch (1–500) of readings of any of the five types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
   input: z.object({

@@ -26,6 +26,7 @@ export const entryPointCampaign = defineCall({
   name: 'entryPointCampaign',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary: 'Enters the open campaign once (again: the same answer, no second entry); 409 campaign_closed outside its period.',
   input: z.object({ campaignId }),
   output: campaignSchema,

@@ -57,6 +57,7 @@ export const giftChallenge = defineCall({
   name: 'giftChallenge',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary:
     'Spends the cost in coins on one draw (crypto.randomInt on the server, recorded); a win hands out a prize. Idempotent per Idempotency-Key.',
   input: z.object({}),

@@ -45,6 +45,7 @@ export const redeemGift = defineCall({
   name: 'redeemGift',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary:
     'Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required.',
   input: z.object({ giftId }),

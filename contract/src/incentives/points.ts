@@ -84,6 +84,7 @@ export const createPointAgreement = defineCall({
   name: 'createPointAgreement',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary: "Records the member's consent to a program's current terms (again: no change).",
   input: z.object({ pointId }),
   output: pointInfoSchema,
@@ -93,6 +94,7 @@ export const createPointAgreements = defineCall({
   name: 'createPointAgreements',
   method: 'POST',
   access: 'member',
+  createsResource: true,
   summary: 'Consents to several programs at once (all of the association’s, or none if one is unknown).',
   input: z.object({
     pointIds: z.array(pointId).min(1, 'ポイントを選択してください').max(20, 'ポイントは20件まで選択できます'),
