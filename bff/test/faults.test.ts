@@ -69,7 +69,11 @@ class HttpAgent {
     return { status: response.status, body: await response.json().catch(() => null) };
   }
 
-  async post(name: CallName, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  async post(
+    name: CallName,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; replayed: boolean }> {
     if (!this.token) this.token = (await this.get('getAuthenticityTokenForClient')).body.authenticityToken;
     const response = await fetch(`${this.base()}${callPath(name)}`, {
       method: 'POST',
@@ -77,7 +81,8 @@ class HttpAgent {
       body: JSON.stringify(body),
     });
     this.remember(response);
-    return { status: response.status, body: await response.json().catch(() => null) };
+    const replayed = response.headers.get('idempotent-replayed') === 'true';
+    return { status: response.status, body: await response.json().catch(() => null), replayed };
   }
 
   async signIn(email: string, password: string): Promise<void> {
@@ -270,20 +275,28 @@ if (serverUrl) {
       counts.loadRecoveryMs = recovery;
     });
 
-    it('(c) SIGKILL during a burst of writes: after restart every acknowledged write is in the database', async () => {
+    it('(c) SIGKILL during a burst of writes: after restart every acknowledged write is there, and retrying the unanswered ones with their keys duplicates none', async () => {
       const members = await Promise.all(Array.from({ length: 6 }, () => createMember(database.db)));
       const agents = members.map(() => new HttpAgent(() => server.base));
       await Promise.all(agents.map((agent, i) => agent.signIn(members[i]!.email, members[i]!.password)));
+      // Each write's reading is its marker: a measuredAt no other write of the test has.
+      const base = Date.now() - 60_000;
+      const write = (i: number, n: number) => ({
+        key: `burst-${i}-${n}`,
+        body: { measuredAt: new Date(base - (i * 10_000 + n) * 1000).toISOString(), systolic: 100 + (n % 150), diastolic: 60, pulse: 70 },
+      });
       const acknowledged: string[] = [];
+      // Per agent, the writes it sent and got no answer for (the client retries these).
+      const unanswered: { agent: number; key: string; body: unknown }[] = [];
       let sent = 0;
       let killed = false;
       const burst = agents.map(async (agent, i) => {
         for (let n = 0; !killed; n += 1) {
           sent += 1;
-          const answer = await agent
-            .post('saveBloodPressure', reading(200_000 + i * 10_000 + n), { [IDEMPOTENCY_KEY_HEADER]: `burst-${i}-${n}` })
-            .catch(() => null);
+          const { key, body } = write(i, n);
+          const answer = await agent.post('saveBloodPressure', body, { [IDEMPOTENCY_KEY_HEADER]: key }).catch(() => null);
           if (answer && answer.status >= 200 && answer.status < 300) acknowledged.push(answer.body.id as string);
+          else unanswered.push({ agent: i, key, body });
           if (!answer) break;
         }
       });
@@ -301,12 +314,48 @@ if (serverUrl) {
         .where(inArray(bloodPressures.id, acknowledged));
       const foundIds = new Set(found.map((row) => row.id));
       const lost = acknowledged.filter((id) => !foundIds.has(id));
+
+      // Each client sends again, with the same key and body, every write it got no answer for:
+      // one that committed replays its first answer, one that did not runs now, once.
+      let replayed = 0;
+      const retried: string[] = [];
+      for (const { agent, key, body } of unanswered) {
+        const answer = await agents[agent]!.post('saveBloodPressure', body, { [IDEMPOTENCY_KEY_HEADER]: key });
+        expect(answer.status).toBe(200);
+        // Replayed: it had committed, and only its answer was lost in the kill.
+        if (answer.replayed) replayed += 1;
+        retried.push(answer.body.id as string);
+      }
+      const rows = await database.db
+        .select({ id: bloodPressures.id, userId: bloodPressures.userId, measuredAt: bloodPressures.measuredAt })
+        .from(bloodPressures)
+        .where(
+          inArray(
+            bloodPressures.userId,
+            members.map((member) => member.id),
+          ),
+        );
+      const perMarker = new Map<string, number>();
+      for (const row of rows) {
+        const marker = `${row.userId} ${row.measuredAt.toISOString()}`;
+        perMarker.set(marker, (perMarker.get(marker) ?? 0) + 1);
+      }
+      const duplicates = [...perMarker.values()].filter((count) => count > 1).length;
+      const rowIds = new Set(rows.map((row) => row.id));
       counts.writesSent = sent;
       counts.writesAcknowledged = acknowledged.length;
       counts.writesFound = foundIds.size;
       counts.writesLost = lost.length;
+      counts.writesRetried = unanswered.length;
+      counts.retriesReplayed = replayed;
+      counts.duplicates = duplicates;
       expect(acknowledged.length).toBeGreaterThanOrEqual(60);
       expect(lost).toEqual([]);
+      expect(unanswered.length).toBeGreaterThan(0);
+      expect(duplicates).toBe(0);
+      // Every write the clients sent is there exactly once: the acknowledged and the retried.
+      expect(rows).toHaveLength(acknowledged.length + unanswered.length);
+      for (const id of retried) expect(rowIds.has(id)).toBe(true);
       // The restarted server serves the same sessions: the members are still signed in.
       expect((await agents[0]!.get('getUserInfo')).status).toBe(200);
     });
