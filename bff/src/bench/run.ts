@@ -2,6 +2,7 @@ import { apiBench } from './api';
 import { apiThroughputBench } from './api-throughput';
 import { coldVisitBench } from './cold-visit';
 import { deepPageBench } from './deep-page';
+import { ledgerBench } from './ledger';
 import { lighthouseBench } from './lighthouse';
 import { sizesBench } from './sizes';
 import { vitalsYearBench } from './vitals-year';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, { title: string; run: () => string[] | Promise<str
   throughput: { title: 'listBloodPressures under autocannon vs a bare Fastify + pg route (PostgreSQL)', run: apiThroughputBench },
   'deep-page': { title: 'a page after row 900,000 of 1 M vs after row 900 of 1 k (PostgreSQL)', run: deepPageBench },
   'vitals-year': { title: 'listWeights: a year of readings of a member with five years of data (p95)', run: vitalsYearBench },
+  ledger: { title: 'redemptions/s with 100 members at once; the ledger model, 1 M operations (PostgreSQL)', run: ledgerBench },
   'cold-visit': { title: 'cold visits in Chromium: every file the page loads', run: coldVisitBench },
   lighthouse: { title: 'Lighthouse, mobile, default throttling (median of 3 runs)', run: lighthouseBench },
 };
