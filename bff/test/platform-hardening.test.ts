@@ -29,7 +29,7 @@ async function signedIn() {
 /** A POST with the agent's authenticity token and an Idempotency-Key. */
 async function postWithKey(
   agent: Agent,
-  name: 'saveBloodPressure' | 'updateProfile' | 'authenticateUserPassword',
+  name: 'saveBloodPressure' | 'updateProfile' | 'authenticateUserPassword' | 'createPointAgreement',
   body: unknown,
   key: string,
 ) {
@@ -305,6 +305,21 @@ describe('Idempotency-Key on every POST', () => {
     expect(again.body).toEqual(retry.body);
     const rows = await readingsOf(member.id);
     expect(rows.map((row) => row.id)).toEqual([retry.body.id]);
+  });
+
+  it("a creating call's refusal rolls back its transaction and is still recorded: the replay answers it without running", async () => {
+    const { member, agent } = await signedIn();
+    // A program the member's association does not have: the handler refuses with 404.
+    const body = { pointId: '00000000-0000-4000-8000-000000000000' };
+    const first = await postWithKey(agent, 'createPointAgreement', body, 'key-creating-refused');
+    expect(first.status).toBe(404);
+    const rows = await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.owner, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: 'key-creating-refused', status: 'done', responseStatus: 404 });
+    const again = await postWithKey(agent, 'createPointAgreement', body, 'key-creating-refused');
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('a creating call whose key was left running (an older process died) is taken over after 5 minutes: one write', async () => {
