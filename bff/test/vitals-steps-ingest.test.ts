@@ -253,6 +253,12 @@ describe('ingestVitals (the native apps)', () => {
     expect(response.status).toBe(200);
     expect(response.body.results.filter((result: { status: string }) => result.status === 'stored')).toHaveLength(500);
     expect((await counts(member.id)).bodyTemperatures).toBe(500);
+    // One activity event per Japanese day the readings fall on.
+    const days = new Set(items.map((item) => japanDay(new Date(item.measuredAt))));
+    expect(await eventsOf(member.id)).toEqual([...days].sort().map((day) => ({ kind: 'vital_recorded:bodyTemperature', day })));
+    const again = await agent.post('ingestVitals', { items });
+    expect(again.body.results.every((result: { status: string }) => result.status === 'duplicate')).toBe(true);
+    expect((await counts(member.id)).bodyTemperatures).toBe(500);
   });
 
   it('keeps members apart: the same record id of another member is another reading', async () => {

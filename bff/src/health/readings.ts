@@ -10,10 +10,10 @@ import {
   type VitalSource,
   type VitalType,
 } from '@sukoyaka/contract';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { bloodPressures, bloodSugars, bodyTemperatures, weights } from '../db/schema';
-import { recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivities, recordActivity, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 
@@ -65,30 +65,44 @@ export function readingService<T extends ReadingTable, Values extends Record<str
   }
 
   /**
-   * The native apps' insert: a reading already stored under (member, source, clientRecordId)
-   * writes nothing and answers the stored row's id with `duplicate`.
+   * The native apps' insert, for many readings at once: one statement stores those not yet stored
+   * under (member, source, clientRecordId) and one reads the ids of the rest (`duplicate`, nothing
+   * written). A record id twice in the batch is one reading: the first one sent.
    */
-  async function ingest(
+  async function ingestMany(
     tx: Executor,
     userId: string,
-    values: Values & { measuredAt: Date },
+    entries: Array<{ values: Values & { measuredAt: Date }; clientRecordId: string }>,
     source: VitalSource,
-    clientRecordId: string,
-  ): Promise<{ status: 'stored' | 'duplicate'; id: string }> {
-    const [row] = await tx
+  ): Promise<Map<string, { status: 'stored' | 'duplicate'; id: string }>> {
+    const results = new Map<string, { status: 'stored' | 'duplicate'; id: string }>();
+    const firstSent = new Map<string, (typeof entries)[number]>();
+    for (const entry of entries) if (!firstSent.has(entry.clientRecordId)) firstSent.set(entry.clientRecordId, entry);
+    const unique = [...firstSent.values()];
+    if (unique.length === 0) return results;
+    const stored = await tx
       .insert(t)
-      .values({ ...(values as Record<string, unknown>), userId, source, clientRecordId } as never)
+      .values(
+        unique.map(
+          (entry) => ({ ...(entry.values as Record<string, unknown>), userId, source, clientRecordId: entry.clientRecordId }) as never,
+        ),
+      )
       .onConflictDoNothing({ target: [t.userId, t.source, t.clientRecordId] })
-      .returning({ id: t.id });
-    if (row) {
-      await recordActivity(tx, userId, kind, japanDay(values.measuredAt));
-      return { status: 'stored', id: row.id };
+      .returning({ id: t.id, clientRecordId: t.clientRecordId, measuredAt: t.measuredAt });
+    for (const row of stored) results.set(row.clientRecordId!, { status: 'stored', id: row.id });
+    await recordActivities(
+      tx,
+      stored.map((row) => ({ userId, kind, day: japanDay(row.measuredAt) })),
+    );
+    const missing = unique.map((entry) => entry.clientRecordId).filter((id) => !results.has(id));
+    if (missing.length > 0) {
+      const existing = await tx
+        .select({ id: t.id, clientRecordId: t.clientRecordId })
+        .from(t)
+        .where(and(eq(t.userId, userId), eq(t.source, source), inArray(t.clientRecordId, missing)));
+      for (const row of existing) results.set(row.clientRecordId!, { status: 'duplicate', id: row.id });
     }
-    const [existing] = await tx
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.userId, userId), eq(t.source, source), eq(t.clientRecordId, clientRecordId)));
-    return { status: 'duplicate', id: existing!.id };
+    return results;
   }
 
   /** The list's statement: without or after a cursor, with or without a period (its bounds in the index condition). */
@@ -176,5 +190,5 @@ export function readingService<T extends ReadingTable, Values extends Record<str
     return row ? spec.toReading(row as T['$inferSelect']) : null;
   }
 
-  return { save, ingest, list, listQuery, update, remove, latest };
+  return { save, ingestMany, list, listQuery, update, remove, latest };
 }

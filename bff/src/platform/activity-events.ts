@@ -15,5 +15,15 @@ export async function recordActivity(tx: Executor, userId: string, kind: string,
     .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
 }
 
+/** Many at once (a batch of readings): one statement, repeats skipped. */
+export async function recordActivities(tx: Executor, events: Array<{ userId: string; kind: string; day: string }>): Promise<void> {
+  const unique = [...new Map(events.map((event) => [`${event.userId}|${event.kind}|${event.day}`, event] as const)).values()];
+  if (unique.length === 0) return;
+  await tx
+    .insert(activityEvents)
+    .values(unique)
+    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
+}
+
 /** The kind a saved vital reading records, e.g. `vital_recorded:weight`. */
 export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
