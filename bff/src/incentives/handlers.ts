@@ -24,7 +24,10 @@ export const incentiveHandlers = {
     await settle(db, member, now);
     return listTransactions(db, member.id, null, input);
   },
-  listCoinUserActions: async (_input, { db, member, now }) => ({ actions: await userActions(db, member.id, null, now) }),
+  listCoinUserActions: async (_input, { db, member, now }) => {
+    await settle(db, member, now);
+    return { actions: await userActions(db, member.id, null, now) };
+  },
   getGiftChallengeInfo: (_input, { db, member, now }) => giftChallengeInfo(db, member.id, now),
   giftChallenge: (_input, { db, member, now, request }) => drawGiftChallenge(db, member, keyOf(request), now),
 
@@ -47,6 +50,7 @@ export const incentiveHandlers = {
   },
   listPointUserActions: async (input, { db, member, now }) => {
     const program = await programOf(db, member, input.pointId);
+    await settle(db, member, now);
     return { actions: await userActions(db, member.id, program.id, now) };
   },
   createPointAgreement: async (input, { db, member, now }) => {
