@@ -126,5 +126,5 @@ describe('model-based: random operations from many connections against an in-mem
     console.log(
       `SUITE ledger-model: ${JSON.stringify({ operations: run.operations, batches: run.batches, seconds: Math.round(run.seconds), database: onPostgres ? 'postgres' : 'pglite', ...run.counts })}`,
     );
-  }, 900_000);
+  }, 1_800_000);
 });
