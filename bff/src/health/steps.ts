@@ -5,8 +5,8 @@
 import { japanDay, periodDays, type Step, type VitalSource } from '@sukoyaka/contract';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { steps } from '../db/schema';
-import { recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { steps, vitalGoals } from '../db/schema';
+import { recordActivity, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
@@ -58,6 +58,7 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
       .returning();
     if (row) {
       await recordActivity(tx, userId, KIND, count.day);
+      await recordStepGoalIfReached(tx, userId, row.day, row.steps);
       return { row, changed: true };
     }
     const [existing] = await tx
@@ -66,6 +67,17 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
       .where(and(eq(steps.userId, userId), eq(steps.day, count.day)));
     return { row: existing!, changed: false };
   });
+}
+
+/**
+ * A day whose count reaches the member's daily step goal records `step_goal_reached` once (what
+ * the incentives area rewards). Judged against the goal in force when the count arrives; a goal
+ * changed later does not rewrite past days, and a count corrected downwards keeps the event.
+ */
+async function recordStepGoalIfReached(tx: Executor, userId: string, day: string, count: number): Promise<void> {
+  const [goal] = await tx.select({ dailySteps: vitalGoals.dailySteps }).from(vitalGoals).where(eq(vitalGoals.userId, userId));
+  const dailyGoal = goal?.dailySteps;
+  if (dailyGoal !== null && dailyGoal !== undefined && count >= dailyGoal) await recordActivity(tx, userId, STEP_GOAL_REACHED, day);
 }
 
 export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }): Promise<Step> {
@@ -114,6 +126,7 @@ export async function updateStep(db: Executor, userId: string, input: { id: stri
       .set({ steps: input.steps, updatedAt: now })
       .where(and(eq(steps.id, input.id), eq(steps.userId, userId)))
       .returning();
+    await recordStepGoalIfReached(tx, userId, updated!.day, updated!.steps);
     return updated!;
   });
   return toStep(row);

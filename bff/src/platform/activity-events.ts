@@ -25,5 +25,8 @@ export async function recordActivities(tx: Executor, events: Array<{ userId: str
     .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
 }
 
+/** The kind a day whose steps reached the member's daily goal records (once per day). */
+export const STEP_GOAL_REACHED = 'step_goal_reached';
+
 /** The kind a saved vital reading records, e.g. `vital_recorded:weight`. */
 export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
