@@ -14,13 +14,14 @@ import type { DevOutbox } from '../src/dev/outbox';
  * A fresh database per test file: PGlite in memory by default; with TEST_DATABASE_URL, a new
  * database created on that PostgreSQL server and dropped afterwards (the CI run on PostgreSQL).
  */
-async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+async function freshDatabase(options: DatabaseOptions = {}): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { drop: async () => undefined };
   const name = `sukoyaka_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  if (options.asynchronousCommit) await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -81,8 +82,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const fresh = await freshDatabase();
+export interface DatabaseOptions {
+  /**
+   * PostgreSQL only: commits do not wait for the WAL to reach the disk. For suites that measure
+   * concurrency through many small transactions (the ledger model), not durability: a server
+   * crash could lose the last commits, a killed bff cannot (the fault suite keeps the default).
+   */
+  asynchronousCommit?: boolean;
+}
+
+export async function createTestContext(overrides: Partial<Config> = {}, databaseOptions: DatabaseOptions = {}): Promise<TestContext> {
+  const fresh = await freshDatabase(databaseOptions);
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = createClock();

@@ -27,7 +27,8 @@ const DAY = 24 * 3600_000;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Many small transactions: commits need not wait for the disk here (see DatabaseOptions).
+  ctx = await createTestContext({}, { asynchronousCommit: true });
 });
 afterAll(async () => {
   await ctx.close();
