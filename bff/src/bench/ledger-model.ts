@@ -5,6 +5,7 @@ import { associations, users } from '../db/schema';
 import { addGift, redeem } from '../incentives/gifts';
 import { credit, debit, expireMember, InsufficientBalanceError } from '../incentives/ledger';
 import { createProgram } from '../incentives/operator';
+import { seededRandom } from '../lib/seeded-random';
 
 /*
  * The ledger's model-based check (bff/test/incentives-ledger.test.ts runs it, the `ledger` bench
@@ -23,17 +24,6 @@ function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
-/** mulberry32: a small deterministic PRNG, so a failing run can be repeated. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Lot {
   remaining: number;
@@ -102,7 +92,7 @@ export async function runLedgerModel(
   options: { operations: number; parallel: number; members?: number; seed?: number },
 ): Promise<ModelRun> {
   const started = performance.now();
-  const random = prng(options.seed ?? 20261123);
+  const random = seededRandom(options.seed ?? 20261123);
   const memberCount = options.members ?? 48;
   const parallel = options.parallel;
   const members: Array<{ id: string; model: ModelMember }> = [];

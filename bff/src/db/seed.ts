@@ -15,6 +15,7 @@ import {
   vitalGoals,
   weights,
 } from './schema';
+import { seededRandom } from '../lib/seeded-random';
 
 /** The demo account printed at start and documented in the README. */
 export const DEMO_MEMBER = {
@@ -118,17 +119,6 @@ function conditionColumns(code: ConditionCode, now: Date) {
 /** The demo member's goals and height (the charts' goal lines and BMI). */
 export const DEMO_VITALS = { days: 90, height: 170, dailySteps: 8000, targetWeight: 68 } as const;
 
-// mulberry32: the demo's readings are the same on every start.
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const japanDay = (moment: Date) => new Date(moment.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -146,7 +136,7 @@ const weekOfBloodPressures = (i: number) => ({ systolic: 118 + ((i * 7) % 13), d
  * events the readings would have written. Bulk inserts: a few statements.
  */
 async function seedDemoVitals(tx: Executor, userId: string, now: Date): Promise<void> {
-  const random = seeded(0x51e7a1);
+  const random = seededRandom(0x51e7a1);
   const between = (low: number, high: number) => low + random() * (high - low);
   const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
   const newestWeek = new Set(

@@ -1,5 +1,6 @@
 import { callPath, type CallName } from '@sukoyaka/contract';
 import { definition, inputShape, withQuery, type JsonSchema } from './support';
+import { seededRandom } from '../../src/lib/seeded-random';
 
 /*
  * Malformed inputs derived from the shape of a call's input (its JSON Schema), each one part of a
@@ -42,18 +43,7 @@ export function jsonText(value: unknown): string {
   return raws.reduce((result, rawText, index) => result.replace(`"__RAW_${index}__"`, () => rawText), text ?? '');
 }
 
-// mulberry32: a small seeded generator, so a failing input can be replayed.
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(0x5eed);
+const random = seededRandom(0x5eed);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const randomToken = (length: number) => Array.from({ length }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
 
