@@ -24,7 +24,6 @@ function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
-
 interface Lot {
   remaining: number;
   expiresAt: number;

@@ -119,7 +119,6 @@ function conditionColumns(code: ConditionCode, now: Date) {
 /** The demo member's goals and height (the charts' goal lines and BMI). */
 export const DEMO_VITALS = { days: 90, height: 170, dailySteps: 8000, targetWeight: 68 } as const;
 
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const japanDay = (moment: Date) => new Date(moment.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
