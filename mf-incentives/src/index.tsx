@@ -1,4 +1,13 @@
-import { createAreaLifecycles } from '@sukoyaka/shared';
-import { IncentivesRoutes } from './IncentivesRoutes';
+import { createAreaLifecycles, preloadPageAt } from '@sukoyaka/shared';
+import { incentivesPages, IncentivesRoutes } from './IncentivesRoutes';
 
-export const { bootstrap, mount, unmount } = createAreaLifecycles(IncentivesRoutes);
+const lifecycles = createAreaLifecycles(IncentivesRoutes);
+// The page's chunk first (the server preloaded it), so the first render does not suspend.
+const loadPage = () => preloadPageAt(incentivesPages, window.location.pathname);
+
+export const bootstrap = [loadPage, lifecycles.bootstrap];
+export const mount = [loadPage, lifecycles.mount];
+export const { unmount } = lifecycles;
+
+/** The home page's balances (DESIGN.md: cross-area widgets are parcels of the owning area). */
+export { IncentivesBalanceParcel } from './IncentivesBalanceParcel';

@@ -1,0 +1,54 @@
+import { AppLink, Card, EmptyState, List, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { usePointAccounts } from '../api/points';
+import { formatPoints } from '../format';
+import { links } from '../links';
+import { expiryNotice } from '../parts/BalanceSummary';
+import { requireAgreementPath } from '../parts/ConsentGate';
+import { IncentivePage, QueryState } from '../parts/IncentivePage';
+
+/** `/points`: the member's programs in their association. */
+export function PointsPage({ now = new Date() }: { now?: Date }) {
+  return (
+    <IncentivePage title="ポイント" back={{ href: '/incentives', label: 'コイン・ポイントのトップへ戻る' }}>
+      {() => <Programs now={now} />}
+    </IncentivePage>
+  );
+}
+
+function Programs({ now }: { now: Date }) {
+  const accounts = usePointAccounts();
+  if (!accounts.data) return <QueryState query={accounts} label="ポイント" />;
+  if (accounts.data.accounts.length === 0) {
+    return (
+      <EmptyState title="ご利用いただけるポイントはありません">
+        ご加入の健康保険組合がポイントを提供していないか、まだ組合の登録がお済みでない可能性があります。
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack as={List} $gap={2} aria-label="ポイント一覧">
+      {accounts.data.accounts.map((account) => {
+        const notice = expiryNotice(account, now);
+        return (
+          <li key={account.pointId}>
+            <Card aria-labelledby={`point-${account.pointId}`}>
+              <Stack $gap={1}>
+                <SectionHeading id={`point-${account.pointId}`}>{account.name}</SectionHeading>
+                <Text style={{ fontSize: '1.25rem', fontWeight: 700 }}>{formatPoints(account.balance)}</Text>
+                {notice ? <Text role="note">{notice}</Text> : null}
+                {account.requiresAgreement ? (
+                  <Notice>
+                    ご利用には利用規約への同意が必要です。{' '}
+                    <AppLink href={requireAgreementPath(account.pointId)}>利用規約を確認する</AppLink>
+                  </Notice>
+                ) : (
+                  <AppLink href={links.point(account.pointId)}>{account.name}を開く</AppLink>
+                )}
+              </Stack>
+            </Card>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

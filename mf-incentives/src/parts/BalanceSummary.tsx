@@ -1,0 +1,60 @@
+import type { PointAccount } from '@sukoyaka/contract';
+import { AppLink, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
+import styled from 'styled-components';
+import { useCoinAccount } from '../api/coins';
+import { usePointAccounts } from '../api/points';
+import { expiringSoon, formatCoins, formatDate, formatPoints } from '../format';
+import { links } from '../links';
+
+const Rows = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  margin: 0;
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/** What of a program expires soon, as one sentence, or null. */
+export function expiryNotice(account: PointAccount, now: Date): string | null {
+  const soon = expiringSoon(account.expiries, now);
+  if (soon.length === 0) return null;
+  return soon.map((expiry) => `${formatDate(expiry.expiresAt)}に${formatPoints(expiry.points)}が失効します`).join('、') + '。';
+}
+
+/** The coin balance and each program's points with what expires soon (overview and home parcel). */
+export function BalanceSummary({ now = new Date() }: { now?: Date }) {
+  const coins = useCoinAccount();
+  const points = usePointAccounts();
+  if (coins.isPending || points.isPending) return <LoadingSkeleton label="残高を読み込み中" rows={2} />;
+  if (coins.isError || points.isError) return <Text $muted>残高を読み込めませんでした。</Text>;
+  return (
+    <Stack $gap={1}>
+      <Rows aria-label="残高">
+        <dt>
+          <AppLink href="/coin">コイン</AppLink>
+        </dt>
+        <dd>{formatCoins(coins.data.balance)}</dd>
+        {points.data.accounts.map((account) => (
+          <div key={account.pointId} style={{ display: 'contents' }}>
+            <dt>
+              <AppLink href={links.point(account.pointId)}>{account.name}</AppLink>
+            </dt>
+            <dd>{formatPoints(account.balance)}</dd>
+          </div>
+        ))}
+      </Rows>
+      {points.data.accounts.map((account) => {
+        const notice = expiryNotice(account, now);
+        return notice ? (
+          <Text key={account.pointId} role="note">
+            {account.name}：{notice}
+          </Text>
+        ) : null;
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import type { IncentiveTransaction } from '@sukoyaka/contract';
+import { api, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { formatDateTime, formatSigned, monthLabel, monthOf, recentMonths } from '../format';
+import { QueryState } from './IncentivePage';
+
+const Row = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  padding: ${({ theme }) => theme.spacing(1.5, 0)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  strong {
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
+  earn: '獲得',
+  grant: '付与',
+  revoke: '取り消し',
+  redeem: '交換',
+  expire: '失効',
+  challenge: 'ギフトチャレンジ',
+  prize: '当選',
+};
+
+/** Whose history: the coin account, or the member's account in one program. */
+export type HistorySource = { kind: 'coin' } | { kind: 'point'; pointId: string };
+
+function useHistory(source: HistorySource, month: string) {
+  return useQuery({
+    queryKey: ['incentives', 'transactions', source, month],
+    queryFn: () =>
+      source.kind === 'coin'
+        ? api.listCoinTransactions({ month, limit: 100 })
+        : api.listPointTransactions({ pointId: source.pointId, month, limit: 100 }),
+  });
+}
+
+/** A history by month (Japan time): the month chooser and that month's lines. */
+export function TransactionHistory({ unit, source, now = new Date() }: { unit: string; source: HistorySource; now?: Date | undefined }) {
+  const [month, setMonth] = useState(() => monthOf(now));
+  const query = useHistory(source, month);
+  return (
+    <Stack $gap={2}>
+      <Select
+        label="表示する月"
+        value={month}
+        onChange={(event) => setMonth(event.target.value)}
+        options={recentMonths(now, 24).map((value) => ({ value, label: monthLabel(value) }))}
+      />
+      <QueryState query={query} label="履歴" />
+      {query.data ? (
+        query.data.transactions.length === 0 ? (
+          <EmptyState title={`${monthLabel(month)}の履歴はありません`} />
+        ) : (
+          <List aria-label={`${monthLabel(month)}の履歴`}>
+            {query.data.transactions.map((transaction) => (
+              <Row key={transaction.id}>
+                <span>
+                  <Text>{transaction.description || KIND_LABELS[transaction.kind]}</Text>
+                  <Text $muted>
+                    {formatDateTime(transaction.createdAt)}・{KIND_LABELS[transaction.kind]}
+                  </Text>
+                </span>
+                <strong>
+                  {formatSigned(transaction.amount)}
+                  {unit}
+                </strong>
+              </Row>
+            ))}
+          </List>
+        )
+      ) : null}
+    </Stack>
+  );
+}
