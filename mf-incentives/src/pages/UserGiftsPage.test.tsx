@@ -1,0 +1,80 @@
+import type { UserGift } from '@sukoyaka/contract';
+import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serverError, signIn, userGift } from '../testing/fixtures';
+import { renderAt } from '../testing/render';
+
+const delivery: UserGift = {
+  ...userGift,
+  id: '4f0e6d8c-9e2b-4a5c-8d7e-5b6c7d8e9f0a',
+  name: '体組成計',
+  kind: 'delivery',
+  code: null,
+  deliveryState: 'preparing',
+};
+
+describe('/incentives/user_gifts', () => {
+  const bff = setupFakeBff();
+  beforeEach(() => signIn(bff));
+
+  it('loads, then shows each gift with its code or delivery state', async () => {
+    const answer = deferred<FakeReply>();
+    bff.onCall('listVisibleUserGifts', () => answer.promise);
+    renderAt('/incentives/user_gifts');
+    expect(await screen.findByText('交換したギフトを読み込み中…')).toBeInTheDocument();
+    answer.resolve(reply({ userGifts: [userGift, delivery], nextCursor: null }));
+    const code = await screen.findByRole('region', { name: 'QUOカードPay 500円分' });
+    expect(within(code).getByText('QUO-1234-5678')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '体組成計' })).getByText('配送状況：発送準備中')).toBeInTheDocument();
+    expect(document.title).toBe('交換したギフト | すこやか');
+  });
+
+  it('empty: says so and points to the catalogue', async () => {
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [], nextCursor: null }));
+    renderAt('/incentives/user_gifts');
+    expect(await screen.findByText('交換したギフトはありません')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ポイントをギフトと交換する' })).toHaveAttribute('href', '/points');
+  });
+
+  it('a failed read says why and offers to retry', async () => {
+    bff.onCall('listVisibleUserGifts', serverError as FakeReply, { times: 1 });
+    renderAt('/incentives/user_gifts');
+    expect(await screen.findByRole('alert')).toHaveTextContent('エラーが発生しました。時間をおいてお試しください。');
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
+    await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByText('QUO-1234-5678')).toBeInTheDocument();
+  });
+
+  it('marks a gift used, and hides one after confirming', async () => {
+    // The fake keeps the member's gifts, as the bff would.
+    let gifts: UserGift[] = [userGift];
+    bff.onCall('listVisibleUserGifts', () => reply({ userGifts: gifts, nextCursor: null }));
+    bff.onCall('patchUserGift', (request) => {
+      const body = request.body as { id: string; used?: true; hidden?: true };
+      if (body.used) gifts = gifts.map((gift) => ({ ...gift, usedAt: '2026-11-20T01:00:00Z' }));
+      if (body.hidden) gifts = [];
+      return reply({ ...userGift, usedAt: '2026-11-20T01:00:00Z' });
+    });
+    renderAt('/incentives/user_gifts');
+    await userEvent.click(await screen.findByRole('button', { name: '使用済みにする' }));
+    expect(bff.callsOf('patchUserGift')[0]?.body).toEqual({ id: userGift.id, used: true });
+    expect(await screen.findByText('2026年11月20日に使用済みにしました')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '使用済みにする' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '一覧から非表示にする' }));
+    expect(screen.getByText('このギフトを一覧から非表示にします。元に戻すことはできません。よろしいですか？')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '非表示にする' }));
+    expect(bff.callsOf('patchUserGift')[1]?.body).toEqual({ id: userGift.id, hidden: true });
+    expect(await screen.findByText('交換したギフトはありません')).toBeInTheDocument();
+  });
+
+  it('a refused change says why and keeps the gift', async () => {
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
+    bff.onCall('patchUserGift', bffError(404, 'not_found', 'ギフトが見つかりません。'));
+    renderAt('/incentives/user_gifts');
+    await userEvent.click(await screen.findByRole('button', { name: '使用済みにする' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ギフトが見つかりません。');
+    expect(screen.getByText('QUO-1234-5678')).toBeInTheDocument();
+  });
+});
