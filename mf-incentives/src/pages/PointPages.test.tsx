@@ -1,0 +1,186 @@
+import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDate } from '../format';
+import { account, digitalGift, info, POINT_ID, serverError, signIn, SOON, userGift } from '../testing/fixtures';
+import { renderAt } from '../testing/render';
+
+const menus = [
+  { id: 'm1', kind: 'vital_recorded' as const, title: '血圧を記録', points: 5, dailyLimit: 1, totalLimit: null },
+  { id: 'm2', kind: 'campaign_entered' as const, title: 'キャンペーンにエントリー', points: 100, dailyLimit: null, totalLimit: 1 },
+];
+
+describe('point pages', () => {
+  const bff = setupFakeBff();
+  beforeEach(() => signIn(bff));
+
+  it('/points: loads, then each program with its balance and what expires soon', async () => {
+    const answer = deferred<FakeReply>();
+    bff.onCall('listEnablePointAccounts', () => answer.promise);
+    renderAt('/points');
+    expect(await screen.findByText('ポイントを読み込み中…')).toBeInTheDocument();
+    answer.resolve(
+      reply({ accounts: [account, { ...account, pointId: 'p2', name: 'みどりポイント', expiries: [], requiresAgreement: true }] }),
+    );
+    expect(await screen.findAllByText('1,000pt')).toHaveLength(2);
+    expect(screen.getByRole('note')).toHaveTextContent(`${formatDate(SOON)}に300ptが失効します。`);
+    expect(screen.getByRole('link', { name: 'すこやかポイントを開く' })).toHaveAttribute('href', `/points/${POINT_ID}`);
+    expect(screen.getByRole('link', { name: '利用規約を確認する' })).toHaveAttribute('href', '/points/p2/require_agreement');
+  });
+
+  it('/points: none, and a failure', async () => {
+    bff.onCall('listEnablePointAccounts', reply({ accounts: [] }), { times: 1 });
+    const { unmount } = renderAt('/points');
+    expect(await screen.findByText('ご利用いただけるポイントはありません')).toBeInTheDocument();
+    unmount();
+    bff.onCall('listEnablePointAccounts', serverError as FakeReply);
+    renderAt('/points');
+    expect(await screen.findByRole('alert')).toHaveTextContent('エラーが発生しました。');
+  });
+
+  it('/points/[pointId]: balance, every expiry, the program links', async () => {
+    bff.onCall('getEnablePointAccount', reply(account));
+    renderAt(`/points/${POINT_ID}`);
+    expect(await screen.findByText('1,000pt')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: '失効予定' })).toHaveTextContent(`${formatDate(SOON)}に300ptが失効`);
+    expect(screen.getByRole('link', { name: 'ギフトと交換する' })).toHaveAttribute('href', `/points/${POINT_ID}/redemption`);
+    expect(screen.getByRole('link', { name: 'ポイントをためる' })).toHaveAttribute('href', `/points/${POINT_ID}/earning`);
+  });
+
+  it('a program needing consent sends the member to require_agreement; agreeing returns to the page wanted', async () => {
+    bff.onCall('getEnablePointAccount', reply({ ...account, requiresAgreement: true }));
+    bff.onCall('getPointInfo', reply({ ...info, agreed: false }));
+    bff.onCall('createPointAgreement', reply(info));
+    renderAt(`/points/${POINT_ID}/redemption`);
+    expect(await screen.findByText('すこやかポイントを利用するには、利用規約への同意が必要です。')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'すこやかポイント 利用規約（第2版）' })).toBeInTheDocument();
+    expect(bff.callsOf('listPointGifts')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: '同意して利用を始める' }));
+    expect(bff.callsOf('createPointAgreement')[0]?.body).toEqual({ pointId: POINT_ID });
+    await waitFor(() => expect(window.location.pathname).toBe(`/points/${POINT_ID}/redemption`));
+  });
+
+  it('a refused consent says why', async () => {
+    bff.onCall('getPointInfo', reply({ ...info, agreed: false }));
+    bff.onCall('createPointAgreement', bffError(404, 'not_found', 'ポイントが見つかりません。'));
+    renderAt(`/points/${POINT_ID}/agreements`);
+    await userEvent.click(await screen.findByRole('button', { name: '同意して利用を始める' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ポイントが見つかりません。');
+  });
+
+  it('/agreements: an agreed program says so', async () => {
+    bff.onCall('getPointInfo', reply(info));
+    renderAt(`/points/${POINT_ID}/agreements`);
+    expect(await screen.findByText('この利用規約に同意済みです。')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '同意して利用を始める' })).not.toBeInTheDocument();
+  });
+
+  it('/about: the program, its expiry and what earns how much', async () => {
+    bff.onCall('getPointInfo', reply(info));
+    bff.onCall('listPointMenus', reply({ menus }));
+    renderAt(`/points/${POINT_ID}/about`);
+    expect(await screen.findByText('健康づくりの取り組みでたまるポイントです。')).toBeInTheDocument();
+    expect(screen.getByText(/獲得した日から36か月です/)).toBeInTheDocument();
+    expect(await screen.findByText('血圧を記録：5pt（1日1回まで）')).toBeInTheDocument();
+    expect(screen.getByText('キャンペーンにエントリー：100pt（合計1回まで）')).toBeInTheDocument();
+  });
+
+  it('/earning: menus with progress; a failure says why', async () => {
+    bff.onCall('getEnablePointAccount', reply(account));
+    bff.onCall('listPointUserActions', reply({ actions: [{ ...menus[0], todayCount: 0, totalCount: 3, available: true }] }), { times: 1 });
+    const { unmount } = renderAt(`/points/${POINT_ID}/earning`);
+    expect(await screen.findByText('1日1回まで（今日 0/1回・合計 3回）')).toBeInTheDocument();
+    expect(screen.getByText('まだ獲得できます')).toBeInTheDocument();
+    unmount();
+    bff.onCall('listPointUserActions', serverError as FakeReply);
+    renderAt(`/points/${POINT_ID}/earning`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('エラーが発生しました。');
+  });
+
+  it('/transactions: what expires when, and the month', async () => {
+    bff.onCall('getEnablePointAccount', reply(account));
+    bff.onCall(
+      'listPointTransactions',
+      reply({
+        transactions: [{ id: 't1', kind: 'earn', amount: 5, description: '血圧を記録', createdAt: new Date().toISOString() }],
+        nextCursor: null,
+      }),
+    );
+    renderAt(`/points/${POINT_ID}/transactions`);
+    expect(await screen.findByText('+5pt')).toBeInTheDocument();
+    expect(screen.getByText('血圧を記録')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: '失効予定' })).toHaveTextContent('300pt');
+    expect(bff.callsOf('listPointTransactions')[0]?.query.pointId).toBe(POINT_ID);
+  });
+
+  describe('/redemption', () => {
+    const soldOut = { ...digitalGift, id: '5a1f7e9d-0f3c-4b6d-9e8f-6c7d8e9f0a1b', name: '図書カード', stock: 0, inStock: false };
+    const dear = {
+      ...digitalGift,
+      id: '6b2a8f0e-1a4d-4c7e-8f9a-7d8e9f0a1b2c',
+      name: '体組成計',
+      cost: 3000,
+      kind: 'delivery' as const,
+      stock: null,
+    };
+
+    beforeEach(() => bff.onCall('getEnablePointAccount', reply(account)));
+
+    it('loads the catalogue with cost and stock; sold out and short balance are said, not offered', async () => {
+      const answer = deferred<FakeReply>();
+      bff.onCall('listPointGifts', () => answer.promise);
+      renderAt(`/points/${POINT_ID}/redemption`);
+      expect(await screen.findByText('ギフトを読み込み中…')).toBeInTheDocument();
+      answer.resolve(reply({ gifts: [digitalGift, soldOut, dear] }));
+      expect(await screen.findByText('500pt・残り12点・デジタルギフト（コードをお送りします）')).toBeInTheDocument();
+      expect(screen.getByText('在庫がないため交換できません。')).toBeInTheDocument();
+      expect(screen.getByText('ポイントが2,000pt足りません。')).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /と交換する$/ })).toHaveLength(1);
+    });
+
+    it('empty catalogue', async () => {
+      bff.onCall('listPointGifts', reply({ gifts: [] }));
+      renderAt(`/points/${POINT_ID}/redemption`);
+      expect(await screen.findByText('いま交換できるギフトはありません')).toBeInTheDocument();
+    });
+
+    it('confirms, redeems, shows the new balance and links to user gifts', async () => {
+      bff.onCall('listPointGifts', reply({ gifts: [digitalGift] }));
+      bff.onCall('redeemGift', reply({ userGift, balance: 500 }));
+      renderAt(`/points/${POINT_ID}/redemption`);
+      await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分と交換する' }));
+      expect(screen.getByText('交換後の残り：500pt')).toBeInTheDocument();
+      expect(bff.callsOf('redeemGift')).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: '交換する' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');
+      expect(screen.getByRole('link', { name: '交換したギフトを見る' })).toHaveAttribute('href', '/incentives/user_gifts');
+      expect(bff.callsOf('redeemGift')).toHaveLength(1);
+      expect(bff.callsOf('redeemGift')[0]?.body).toEqual({ giftId: digitalGift.id });
+      expect(bff.callsOf('redeemGift')[0]?.headers['idempotency-key']).toBeTruthy();
+      expect(screen.getByText('500pt', { selector: 'strong' })).toBeInTheDocument();
+    });
+
+    it('out of stock at the moment of redeeming: the clear message, nothing charged', async () => {
+      bff.onCall('listPointGifts', reply({ gifts: [digitalGift] }));
+      bff.onCall(
+        'redeemGift',
+        bffError(409, 'gift_out_of_stock', '申し訳ありません。このギフトは在庫がなくなりました。ポイントは使われていません。'),
+      );
+      renderAt(`/points/${POINT_ID}/redemption`);
+      await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分と交換する' }));
+      await userEvent.click(screen.getByRole('button', { name: '交換する' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('在庫がなくなりました。ポイントは使われていません。');
+      expect(screen.getByText('1,000pt', { selector: 'strong' })).toBeInTheDocument();
+    });
+
+    it('a refusal for consent sends the member to require_agreement', async () => {
+      bff.onCall('listPointGifts', reply({ gifts: [digitalGift] }));
+      bff.onCall('getPointInfo', reply({ ...info, agreed: false }));
+      bff.onCall('redeemGift', bffError(403, 'point_agreement_required', 'このポイントを利用するには、利用規約への同意が必要です。'));
+      renderAt(`/points/${POINT_ID}/redemption`);
+      await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分と交換する' }));
+      await userEvent.click(screen.getByRole('button', { name: '交換する' }));
+      expect(await screen.findByRole('button', { name: '同意して利用を始める' })).toBeInTheDocument();
+    });
+  });
+});
