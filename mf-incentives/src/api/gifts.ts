@@ -1,15 +1,20 @@
 import type { CallInput } from '@sukoyaka/contract';
 import { api } from '@sukoyaka/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateBalances } from './invalidate';
 
 export function usePointGifts(pointId: string) {
   return useQuery({ queryKey: ['incentives', 'pointGifts', pointId], queryFn: () => api.listPointGifts({ pointId }) });
 }
 
-/** The member's visible gifts, newest first (the first 50). */
+/** The member's visible gifts, newest first, twenty at a time. */
 export function useUserGifts() {
-  return useQuery({ queryKey: ['incentives', 'userGifts'], queryFn: () => api.listVisibleUserGifts({ limit: 50 }) });
+  return useInfiniteQuery({
+    queryKey: ['incentives', 'userGifts'],
+    queryFn: ({ pageParam }) => api.listVisibleUserGifts({ limit: 20, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 }
 
 /** Exchanges points for a gift; a refusal charges nothing, yet balances and stock are read again. */

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useGiftChallenge, useGiftChallengeInfo } from '../api/coins';
 import { formatCoins } from '../format';
 import { links } from '../links';
+import { ConfirmStep } from '../parts/ConfirmStep';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 type Info = CallOutput<'getGiftChallengeInfo'>;
@@ -91,20 +92,17 @@ function ChallengeCard({ info }: { info: Info }) {
           <AppLink href={links.coinEarning()}>コインをためる</AppLink>
         </Notice>
       ) : confirming ? (
-        <Card aria-labelledby="confirm-heading" role="group">
-          <Stack $gap={1}>
-            <SectionHeading id="confirm-heading">確認</SectionHeading>
-            <Text>{formatCoins(info.cost)}を使ってギフトチャレンジに挑戦します。よろしいですか？</Text>
-            <Actions>
-              <Button busy={draw.isPending} onClick={() => draw.mutate(undefined, { onSettled: () => setConfirming(false) })}>
-                挑戦する
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={draw.isPending}>
-                やめる
-              </Button>
-            </Actions>
-          </Stack>
-        </Card>
+        <ConfirmStep title="確認">
+          <Text>{formatCoins(info.cost)}を使ってギフトチャレンジに挑戦します。よろしいですか？</Text>
+          <Actions>
+            <Button busy={draw.isPending} onClick={() => draw.mutate(undefined, { onSettled: () => setConfirming(false) })}>
+              挑戦する
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={draw.isPending}>
+              やめる
+            </Button>
+          </Actions>
+        </ConfirmStep>
       ) : (
         <Actions>
           <Button

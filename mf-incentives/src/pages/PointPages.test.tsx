@@ -113,6 +113,27 @@ describe('point pages', () => {
     expect(bff.callsOf('listPointTransactions')[0]?.query.pointId).toBe(POINT_ID);
   });
 
+  it('/transactions: older lines of the month load on asking', async () => {
+    bff.onCall('getEnablePointAccount', reply(account));
+    const line = (id: string, amount: number) => ({
+      id,
+      kind: 'earn',
+      amount,
+      description: '血圧を記録',
+      createdAt: new Date().toISOString(),
+    });
+    bff.onCall('listPointTransactions', (request) =>
+      request.query.cursor === 'c2'
+        ? reply({ transactions: [line('t2', 7)], nextCursor: null })
+        : reply({ transactions: [line('t1', 5)], nextCursor: 'c2' }),
+    );
+    renderAt(`/points/${POINT_ID}/transactions`);
+    await userEvent.click(await screen.findByRole('button', { name: 'もっと見る' }));
+    expect(await screen.findByText('+7pt')).toBeInTheDocument();
+    expect(screen.getByText('+5pt')).toBeInTheDocument();
+    expect(bff.callsOf('listPointTransactions').at(-1)?.query).toMatchObject({ cursor: 'c2', pointId: POINT_ID });
+  });
+
   describe('/redemption', () => {
     const soldOut = { ...digitalGift, id: '5a1f7e9d-0f3c-4b6d-9e8f-6c7d8e9f0a1b', name: '図書カード', stock: 0, inStock: false };
     const dear = {
@@ -150,6 +171,8 @@ describe('point pages', () => {
       renderAt(`/points/${POINT_ID}/redemption`);
       await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分と交換する' }));
       expect(screen.getByText('交換後の残り：500pt')).toBeInTheDocument();
+      // The question takes the focus, for keyboard and screen-reader users.
+      expect(screen.getByRole('heading', { name: '交換の確認' })).toHaveFocus();
       expect(bff.callsOf('redeemGift')).toHaveLength(0);
       await userEvent.click(screen.getByRole('button', { name: '交換する' }));
       expect(await screen.findByRole('status')).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');

@@ -20,6 +20,7 @@ import { Navigate } from 'react-router';
 import { usePointGifts, useRedeemGift } from '../api/gifts';
 import { formatAmount, formatPoints } from '../format';
 import { links } from '../links';
+import { ConfirmStep } from '../parts/ConfirmStep';
 import { ConsentGate, requireAgreementPath } from '../parts/ConsentGate';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 import { usePointId } from './PointPages';
@@ -61,31 +62,28 @@ function Catalogue({ pointId, account }: { pointId: string; account: PointAccoun
       ) : null}
       {failure ? <FormError>{describeError(redeem.error)}</FormError> : null}
       {chosen ? (
-        <Card aria-labelledby="confirm-heading" role="group">
-          <Stack $gap={1}>
-            <SectionHeading id="confirm-heading">交換の確認</SectionHeading>
-            <Text>
-              {formatPoints(chosen.cost)}を使って「{chosen.name}」と交換します。交換後の取り消しはできません。よろしいですか？
-            </Text>
-            <Text $muted>交換後の残り：{formatPoints(balance - chosen.cost)}</Text>
-            <Actions>
-              <Button
-                busy={redeem.isPending}
-                onClick={() =>
-                  redeem.mutate(chosen.id, {
-                    onSuccess: (result) => setBalance(result.balance),
-                    onSettled: () => setChosen(null),
-                  })
-                }
-              >
-                交換する
-              </Button>
-              <Button variant="secondary" disabled={redeem.isPending} onClick={() => setChosen(null)}>
-                やめる
-              </Button>
-            </Actions>
-          </Stack>
-        </Card>
+        <ConfirmStep title="交換の確認">
+          <Text>
+            {formatPoints(chosen.cost)}を使って「{chosen.name}」と交換します。交換後の取り消しはできません。よろしいですか？
+          </Text>
+          <Text $muted>交換後の残り：{formatPoints(balance - chosen.cost)}</Text>
+          <Actions>
+            <Button
+              busy={redeem.isPending}
+              onClick={() =>
+                redeem.mutate(chosen.id, {
+                  onSuccess: (result) => setBalance(result.balance),
+                  onSettled: () => setChosen(null),
+                })
+              }
+            >
+              交換する
+            </Button>
+            <Button variant="secondary" disabled={redeem.isPending} onClick={() => setChosen(null)}>
+              やめる
+            </Button>
+          </Actions>
+        </ConfirmStep>
       ) : null}
       {gifts.data.gifts.length === 0 ? (
         <EmptyState title="いま交換できるギフトはありません" />

@@ -77,4 +77,24 @@ describe('/incentives/user_gifts', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('ギフトが見つかりません。');
     expect(screen.getByText('QUO-1234-5678')).toBeInTheDocument();
   });
+
+  it('more gifts load on asking, from the cursor the bff gave', async () => {
+    bff.onCall('listVisibleUserGifts', (request) =>
+      request.query.cursor === 'c2'
+        ? reply({ userGifts: [delivery], nextCursor: null })
+        : reply({ userGifts: [userGift], nextCursor: 'c2' }),
+    );
+    renderAt('/incentives/user_gifts');
+    await userEvent.click(await screen.findByRole('button', { name: 'もっと見る' }));
+    expect(await screen.findByRole('region', { name: '体組成計' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'QUOカードPay 500円分' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
+  });
+
+  it('a gift opened from a deep link (?gift=) is marked current', async () => {
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift, delivery], nextCursor: null }));
+    renderAt(`/incentives/user_gifts?gift=${delivery.id}`);
+    expect(await screen.findByRole('region', { name: '体組成計' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('region', { name: 'QUOカードPay 500円分' })).not.toHaveAttribute('aria-current');
+  });
 });

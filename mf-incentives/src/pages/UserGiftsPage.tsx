@@ -26,7 +26,8 @@ function Gifts() {
   const [params] = useSearchParams();
   const focused = params.get('gift');
   if (!gifts.data) return <QueryState query={gifts} label="交換したギフト" />;
-  if (gifts.data.userGifts.length === 0) {
+  const userGifts = gifts.data.pages.flatMap((page) => page.userGifts);
+  if (userGifts.length === 0) {
     return (
       <EmptyState title="交換したギフトはありません">
         <AppLink href="/points">ポイントをギフトと交換する</AppLink>
@@ -34,12 +35,21 @@ function Gifts() {
     );
   }
   return (
-    <Stack as={List} $gap={2} aria-label="交換したギフト一覧">
-      {gifts.data.userGifts.map((gift) => (
-        <li key={gift.id}>
-          <GiftCard gift={gift} highlighted={gift.id === focused || gift.giftId === focused} />
-        </li>
-      ))}
+    <Stack $gap={2}>
+      <Stack as={List} $gap={2} aria-label="交換したギフト一覧">
+        {userGifts.map((gift) => (
+          <li key={gift.id}>
+            <GiftCard gift={gift} highlighted={gift.id === focused || gift.giftId === focused} />
+          </li>
+        ))}
+      </Stack>
+      {gifts.hasNextPage ? (
+        <Actions>
+          <Button variant="secondary" busy={gifts.isFetchingNextPage} onClick={() => void gifts.fetchNextPage()}>
+            もっと見る
+          </Button>
+        </Actions>
+      ) : null}
     </Stack>
   );
 }

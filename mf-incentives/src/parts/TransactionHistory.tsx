@@ -1,6 +1,6 @@
 import type { IncentiveTransaction } from '@sukoyaka/contract';
-import { api, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
-import { useQuery } from '@tanstack/react-query';
+import { Actions, api, Button, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formatDateTime, formatSigned, monthLabel, monthOf, recentMonths } from '../format';
@@ -31,13 +31,17 @@ const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
 /** Whose history: the coin account, or the member's account in one program. */
 export type HistorySource = { kind: 'coin' } | { kind: 'point'; pointId: string };
 
+const PAGE_SIZE = 50;
+
 function useHistory(source: HistorySource, month: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['incentives', 'transactions', source, month],
-    queryFn: () =>
-      source.kind === 'coin'
-        ? api.listCoinTransactions({ month, limit: 100 })
-        : api.listPointTransactions({ pointId: source.pointId, month, limit: 100 }),
+    queryFn: ({ pageParam }) => {
+      const input = { month, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
+      return source.kind === 'coin' ? api.listCoinTransactions(input) : api.listPointTransactions({ ...input, pointId: source.pointId });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -45,6 +49,7 @@ function useHistory(source: HistorySource, month: string) {
 export function TransactionHistory({ unit, source, now = new Date() }: { unit: string; source: HistorySource; now?: Date | undefined }) {
   const [month, setMonth] = useState(() => monthOf(now));
   const query = useHistory(source, month);
+  const transactions = query.data?.pages.flatMap((page) => page.transactions);
   return (
     <Stack $gap={2}>
       <Select
@@ -54,26 +59,35 @@ export function TransactionHistory({ unit, source, now = new Date() }: { unit: s
         options={recentMonths(now, 24).map((value) => ({ value, label: monthLabel(value) }))}
       />
       <QueryState query={query} label="履歴" />
-      {query.data ? (
-        query.data.transactions.length === 0 ? (
+      {transactions ? (
+        transactions.length === 0 ? (
           <EmptyState title={`${monthLabel(month)}の履歴はありません`} />
         ) : (
-          <List aria-label={`${monthLabel(month)}の履歴`}>
-            {query.data.transactions.map((transaction) => (
-              <Row key={transaction.id}>
-                <span>
-                  <Text>{transaction.description || KIND_LABELS[transaction.kind]}</Text>
-                  <Text $muted>
-                    {formatDateTime(transaction.createdAt)}・{KIND_LABELS[transaction.kind]}
-                  </Text>
-                </span>
-                <strong>
-                  {formatSigned(transaction.amount)}
-                  {unit}
-                </strong>
-              </Row>
-            ))}
-          </List>
+          <>
+            <List aria-label={`${monthLabel(month)}の履歴`}>
+              {transactions.map((transaction) => (
+                <Row key={transaction.id}>
+                  <span>
+                    <Text>{transaction.description || KIND_LABELS[transaction.kind]}</Text>
+                    <Text $muted>
+                      {formatDateTime(transaction.createdAt)}・{KIND_LABELS[transaction.kind]}
+                    </Text>
+                  </span>
+                  <strong>
+                    {formatSigned(transaction.amount)}
+                    {unit}
+                  </strong>
+                </Row>
+              ))}
+            </List>
+            {query.hasNextPage ? (
+              <Actions>
+                <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  もっと見る
+                </Button>
+              </Actions>
+            ) : null}
+          </>
         )
       ) : null}
     </Stack>
