@@ -65,7 +65,16 @@ async function fitsWidth(page: Page): Promise<boolean> {
 describe('incentives: earn points by recording a vital, redeem a gift, see it in user gifts', () => {
   test('the demo member earns, redeems and finds the gift with its code', async () => {
     const { page } = await journeys.open(PHONE);
-    await signIn(page, '/points');
+    await signIn(page, '/incentives');
+
+    // The overview: coins and the program's points.
+    const balances = page.getByRole('region', { name: '残高' });
+    await waitForText(balances, 'コイン');
+    await waitForText(balances, 'すこやかポイント');
+    expect(await balances.innerText()).toMatch(/[\d,]+コイン/);
+    await screenshot(page, 'incentives-00-overview');
+    await page.getByRole('link', { name: 'ポイント（ためる・交換する）' }).click();
+    await waitForPath(page, '/points');
 
     // The program, from the member's list.
     await page.getByRole('link', { name: 'すこやかポイントを開く' }).click();
