@@ -142,4 +142,19 @@ describe('incentives: earn points by recording a vital, redeem a gift, see it in
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'incentives-04-user-gifts-320');
   });
+
+  test("home shows the balances and today's vitals as parcels of their areas", async () => {
+    const { page } = await journeys.open(PHONE);
+    await signIn(page, '/');
+    // mf-account's home mounts mf-incentives' and mf-health's parcels, each loaded on its own.
+    await page.getByRole('heading', { name: 'コイン・ポイント' }).waitFor();
+    await page.getByRole('heading', { name: '今日のバイタル' }).waitFor();
+    await page
+      .getByText(/[\d,]+pt/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'incentives-05-home');
+    await page.getByRole('link', { name: 'ポイントを使う・ためる' }).click();
+    await waitForPath(page, '/incentives');
+  });
 });

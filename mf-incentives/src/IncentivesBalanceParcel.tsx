@@ -1,8 +1,4 @@
-import { AppLink, SharedProviders, Stack } from '@sukoyaka/shared';
-// Default imports on purpose, as in mf-shared's area lifecycles: single-spa-react needs the whole modules.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { AppLink, createParcel, Stack } from '@sukoyaka/shared';
 import { BalanceSummary } from './parts/BalanceSummary';
 
 /** The home page's balances: coins, each program's points and what expires soon. */
@@ -20,16 +16,5 @@ export function IncentivesBalance() {
   );
 }
 
-/**
- * A single-spa parcel for the home page (mf-account mounts it with `mountRootParcel`): the
- * shared providers without a router, since the host owns the page.
- */
-export const IncentivesBalanceParcel = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: () => (
-    <SharedProviders>
-      <IncentivesBalance />
-    </SharedProviders>
-  ),
-});
+/** The home page's widget as a single-spa parcel (mf-account mounts it with mf-shared's AreaParcel). */
+export const IncentivesBalanceParcel = createParcel(IncentivesBalance);

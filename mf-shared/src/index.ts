@@ -40,6 +40,7 @@ export { FatalErrorBoundary, FatalErrorView } from './parts/FatalErrorBoundary';
 export { AccountLockedPage, GenericErrorPage } from './parts/ErrorPages';
 
 export { AreaRoot, SharedProviders, createAreaLifecycles } from './app/area';
+export { AreaParcel, createParcel, importParcel, type AreaParcelProps } from './app/parcels';
 export { LazyRoutes, lazyPage, pageFor, preloadPageAt, type LazyPage, type PageRoute } from './app/lazy-pages';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
 export { AppLink, navigate } from './routing/navigation';

@@ -1,7 +1,7 @@
 import {
   AppError,
   AppLink,
-  ButtonLinkStyle,
+  AreaParcel,
   Card,
   Heading,
   LoadingSkeleton,
@@ -49,16 +49,12 @@ function MemberHome({ member }: { member: UserInfo }) {
         {member.association ? <Text $muted>{member.association.name}</Text> : null}
       </Stack>
       <Tiles>
-        <Card aria-labelledby="home-vitals">
-          <Stack $gap={1.5}>
-            <SectionHeading id="home-vitals">血圧</SectionHeading>
-            <Text $muted>毎日の血圧を記録して、変化を確認しましょう。</Text>
-            <div>
-              <ButtonLinkStyle as={AppLink} href="/vitals">
-                血圧を記録する
-              </ButtonLinkStyle>
-            </div>
-          </Stack>
+        {/* Each widget is a parcel of the area that owns it (DESIGN.md), loaded on its own. */}
+        <Card>
+          <AreaParcel area="@sukoyaka/health" name="VitalsTodayParcel" label="今日のバイタルを読み込んでいます" />
+        </Card>
+        <Card>
+          <AreaParcel area="@sukoyaka/incentives" name="IncentivesBalanceParcel" label="コイン・ポイントを読み込んでいます" />
         </Card>
         <Card aria-labelledby="home-account">
           <Stack $gap={1.5}>

@@ -1,8 +1,4 @@
-import { AppLink, LoadingSkeleton, SharedProviders, Stack, Text } from '@sukoyaka/shared';
-// Default imports on purpose, as in mf-shared's area lifecycles: single-spa-react needs the whole modules.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { AppLink, createParcel, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useVitalsSummary } from './api/get-vitals-summary';
 import { stepProgress } from './goal-progress';
@@ -50,16 +46,5 @@ export function VitalsToday() {
   );
 }
 
-/**
- * A single-spa parcel for the home page (mf-account mounts it with `mountRootParcel`): the
- * shared providers without a router, since the host owns the page.
- */
-export const VitalsTodayParcel = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: () => (
-    <SharedProviders>
-      <VitalsToday />
-    </SharedProviders>
-  ),
-});
+/** The home page's widget as a single-spa parcel (mf-account mounts it with mf-shared's AreaParcel). */
+export const VitalsTodayParcel = createParcel(VitalsToday);
