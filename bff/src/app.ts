@@ -5,7 +5,7 @@ import { accountHandlers, logoutRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthHandlers, registerFitbitSyncJob } from './health';
-import { incentiveHandlers } from './incentives';
+import { incentiveHandlers, registerIncentivesJobs } from './incentives';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -52,6 +52,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => outbox.stop());
   // Fitbit steps synced on a schedule (health/fitbit/job.ts), started and stopped with the app.
   registerFitbitSyncJob(app, { config, db, services, now });
+  // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).
+  registerIncentivesJobs(app, { config, db, now });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });

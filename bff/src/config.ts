@@ -53,6 +53,8 @@ export interface Config {
   googleHealth: GoogleHealthConfig | null;
   /** How often the Fitbit sync job runs, and how long a connection rests between syncs; 0 turns the job off. */
   fitbitSync: { everyMs: number; staleAfterMs: number };
+  /** How often the incentives jobs (earning from activity events, point expiry) run; 0 turns them off. */
+  incentivesJobs: { everyMs: number };
 }
 
 export interface DatabasePoolSettings {
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       everyMs: wholeNumber('FITBIT_SYNC_EVERY_MINUTES', env.FITBIT_SYNC_EVERY_MINUTES, 30) * 60 * 1000,
       staleAfterMs: wholeNumber('FITBIT_SYNC_STALE_MINUTES', env.FITBIT_SYNC_STALE_MINUTES, 25) * 60 * 1000,
     },
+    incentivesJobs: { everyMs: wholeNumber('INCENTIVES_JOB_EVERY_MINUTES', env.INCENTIVES_JOB_EVERY_MINUTES, 15) * 60 * 1000 },
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
+import { registerIntervalJob } from '../../platform/jobs';
 import { syncDueConnections } from './sync';
 
 /**
@@ -16,23 +17,10 @@ export function registerFitbitSyncJob(
 ): void {
   const google = deps.services.googleHealth;
   const { everyMs, staleAfterMs } = deps.config.fitbitSync;
-  if (!google || everyMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const pass = () => {
-    if (running) return;
-    running = syncDueConnections({ db: deps.db, google, log: app.log }, deps.now(), staleAfterMs)
-      .catch((error: unknown) => app.log.error({ err: error }, 'the Fitbit sync pass failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(pass, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  if (!google) return;
+  registerIntervalJob(app, {
+    name: 'Fitbit sync',
+    everyMs,
+    pass: () => syncDueConnections({ db: deps.db, google, log: app.log }, deps.now(), staleAfterMs),
   });
 }

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { registerIntervalJob } from '../platform/jobs';
+import { runExpiry } from './ledger';
+import { runEarning } from './programs';
+
+/**
+ * The incentives jobs, every `config.incentivesJobs.everyMs`: earning turns new activity events
+ * into points by the menus (a member's own reads also settle their events at once), and expiry
+ * moves due lots to the expiry account. Both are safe to run twice or on two instances at once
+ * (earning marks per event, expiry under the account lock), so the schedule needs no leader.
+ */
+export function registerIncentivesJobs(app: FastifyInstance, deps: { config: Config; db: Database; now: () => Date }): void {
+  registerIntervalJob(app, {
+    name: 'incentives',
+    everyMs: deps.config.incentivesJobs.everyMs,
+    pass: async () => {
+      const now = deps.now();
+      const earned = await runEarning(deps.db, now);
+      const expired = await runExpiry(deps.db, now);
+      if (earned.earned > 0 || expired.points > 0) app.log.info({ earned, expired }, 'incentives job');
+    },
+  });
+}
