@@ -12,10 +12,8 @@ import {
   usePageTitle,
   useSession,
 } from '@sukoyaka/shared';
-import { Actions, Address, Announce, Narrow, useSpendTokenOnOpen } from '../mail-flows/parts';
+import { Actions, Address, Announce, Narrow, useSpendTokenOnOpen, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useActivateUserEmailChange } from './api/activate-user-email-change';
-
-const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
 
 /** `/settings/email/confirm?token=…`: the link mailed to the new address. It changes the address on opening. */
 export function EmailChangeConfirmPage() {
@@ -30,7 +28,7 @@ export function EmailChangeConfirmPage() {
     content = (
       <Stack $gap={2}>
         <Heading>メールアドレスを変更できませんでした</Heading>
-        <FormError>{token ? describeError(activate.error) : MISSING_TOKEN}</FormError>
+        <FormError>{token ? describeError(activate.error) : MISSING_TOKEN_MESSAGE}</FormError>
         <Actions>
           <ButtonLinkStyle as={AppLink} href="/settings/email">
             メールアドレスの設定へ

@@ -61,6 +61,9 @@ export function NewPasswordField({
   );
 }
 
+/** What a mailed link's page says when the link carries no token (cut or mistyped). */
+export const MISSING_TOKEN_MESSAGE = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
+
 /** The `token=` of the link the member opened from a mail, or null. */
 export function tokenFromLocation(): string | null {
   const token = new URLSearchParams(window.location.search).get('token');

@@ -17,10 +17,8 @@ import {
   useContractForm,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation } from '../mail-flows/parts';
+import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
-
-const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
 
 function LinkProblem({ message }: { message: string }) {
   return (
@@ -55,7 +53,7 @@ export function PasswordResetChangePage() {
   const failure = badLink ? null : formLevelError(update.error);
 
   let content;
-  if (!token) content = <LinkProblem message={MISSING_TOKEN} />;
+  if (!token) content = <LinkProblem message={MISSING_TOKEN_MESSAGE} />;
   // A link cut short or mangled by a mail program: the token field has no input to show it by.
   else if (fieldErrors.token) content = <LinkProblem message={fieldErrors.token} />;
   else if (badLink) content = <LinkProblem message={describeError(update.error)} />;

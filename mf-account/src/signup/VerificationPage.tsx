@@ -12,10 +12,8 @@ import {
   usePageTitle,
   useSession,
 } from '@sukoyaka/shared';
-import { Actions, Announce, Narrow, useSpendTokenOnOpen } from '../mail-flows/parts';
+import { Actions, Announce, Narrow, useSpendTokenOnOpen, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useActivateUserEmailVerification } from './api/activate-user-email-verification';
-
-const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
 
 /** `/signup/verification?token=…`: the link of the verification mail. It verifies on opening. */
 export function VerificationPage() {
@@ -31,7 +29,7 @@ export function VerificationPage() {
     content = (
       <Stack $gap={2}>
         <Heading>メールアドレスを確認できませんでした</Heading>
-        <FormError>{token ? describeError(activate.error) : MISSING_TOKEN}</FormError>
+        <FormError>{token ? describeError(activate.error) : MISSING_TOKEN_MESSAGE}</FormError>
         <Actions>
           {signedIn ? (
             <ButtonLinkStyle as={AppLink} href="/email_not_verified">

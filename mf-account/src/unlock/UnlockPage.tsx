@@ -12,10 +12,8 @@ import {
   describeError,
   usePageTitle,
 } from '@sukoyaka/shared';
-import { Actions, Announce, Narrow, useSpendTokenOnOpen } from '../mail-flows/parts';
+import { Actions, Announce, Narrow, useSpendTokenOnOpen, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUnlockAccount } from './api/unlock-account';
-
-const MISSING_TOKEN = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
 
 /**
  * `/unlock?token=…`: the link of the mail sent when wrong passwords locked the account for
@@ -31,7 +29,7 @@ export function UnlockPage() {
     content = (
       <Stack $gap={2}>
         <Heading>ログインを再開できませんでした</Heading>
-        <FormError>{token ? describeError(unlock.error) : MISSING_TOKEN}</FormError>
+        <FormError>{token ? describeError(unlock.error) : MISSING_TOKEN_MESSAGE}</FormError>
         <Actions>
           <ButtonLinkStyle as={AppLink} href="/password_reset/new">
             パスワードを再設定する
