@@ -48,7 +48,7 @@ export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
-export { Actions, Narrow, Notice } from './ui/layout';
+export { Actions, FactRows, Narrow, Notice } from './ui/layout';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';

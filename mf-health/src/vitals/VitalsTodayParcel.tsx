@@ -1,20 +1,7 @@
-import { AppLink, createParcel, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
-import styled from 'styled-components';
+import { AppLink, FactRows, createParcel, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
 import { useVitalsSummary } from './api/get-vitals-summary';
 import { stepProgress } from './goal-progress';
 import { VITAL_KINDS, type AnyReading } from './kinds';
-
-const Rows = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.spacing(0.5, 2)};
-  margin: 0;
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
-`;
 
 /** Today's vitals for the home page: the latest of each kind and the steps against the goal. */
 export function VitalsToday() {
@@ -29,7 +16,7 @@ export function VitalsToday() {
           今日のバイタル
         </h2>
         <Text>{stepProgress(data) ?? `今日の歩数は${data.today.steps.toLocaleString('ja-JP')}歩です。`}</Text>
-        <Rows>
+        <FactRows>
           {VITAL_KINDS.filter((kind) => kind.key !== 'steps').map((kind) => {
             const latest: AnyReading | null = data[kind.key] ?? null;
             return (
@@ -39,7 +26,7 @@ export function VitalsToday() {
               </div>
             );
           })}
-        </Rows>
+        </FactRows>
         <AppLink href="/vitals">バイタルを記録する</AppLink>
       </Stack>
     </section>

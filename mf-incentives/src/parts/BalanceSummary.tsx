@@ -1,22 +1,9 @@
 import type { PointAccount } from '@sukoyaka/contract';
-import { AppLink, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
-import styled from 'styled-components';
+import { AppLink, FactRows, LoadingSkeleton, Stack, Text } from '@sukoyaka/shared';
 import { useCoinAccount } from '../api/coins';
 import { usePointAccounts } from '../api/points';
 import { expiringSoon, formatCoins, formatDate, formatPoints } from '../format';
 import { links } from '../links';
-
-const Rows = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.spacing(0.5, 2)};
-  margin: 0;
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
-`;
 
 /** What of a program expires soon, as one sentence, or null. */
 export function expiryNotice(account: PointAccount, now: Date): string | null {
@@ -33,7 +20,7 @@ export function BalanceSummary({ now = new Date() }: { now?: Date }) {
   if (coins.isError || points.isError) return <Text $muted>残高を読み込めませんでした。</Text>;
   return (
     <Stack $gap={1}>
-      <Rows aria-label="残高">
+      <FactRows aria-label="残高">
         <dt>
           <AppLink href="/coin">コイン</AppLink>
         </dt>
@@ -46,7 +33,7 @@ export function BalanceSummary({ now = new Date() }: { now?: Date }) {
             <dd>{formatPoints(account.balance)}</dd>
           </div>
         ))}
-      </Rows>
+      </FactRows>
       {points.data.accounts.map((account) => {
         const notice = expiryNotice(account, now);
         return notice ? (

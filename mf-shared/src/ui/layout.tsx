@@ -28,3 +28,20 @@ export const Notice = styled.p`
   background: ${({ theme }) => theme.colors.primaryLight};
   overflow-wrap: anywhere;
 `;
+
+/**
+ * A short list of label–value pairs in two columns (`<dt>`/`<dd>`), values bold with tabular
+ * figures: a balance, the latest readings. A pair may be wrapped in `<div style="display:
+ * contents">` to keep its key.
+ */
+export const FactRows = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  margin: 0;
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
