@@ -84,7 +84,8 @@ describe('spec §4 Analytics: one page view per navigation, across areas', () =>
     await waitForPath(page, '/');
     // mf-account (/login) → mf-account (/)
     await waitForPageViews(page, 2);
-    await page.getByRole('link', { name: '血圧を記録する' }).click();
+    // The link in mf-health's parcel on home (a parcel mounting sends no page view of its own).
+    await page.getByRole('link', { name: 'バイタルを記録する' }).click();
     await waitForPath(page, '/vitals');
     // → mf-health
     await waitForPageViews(page, 3);

@@ -125,9 +125,9 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
   });
 
   test.each([
-    ['/coin', 'コイン'],
+    ['/health_forecasts/simulations', '健康予測シミュレーション'],
     ['/myna_connection', 'マイナポータル連携'],
-  ])('a deep link to %s, an area without features yet, says 準備中', async (path, title) => {
+  ])('a deep link to %s, a page not built yet, says 準備中', async (path, title) => {
     const page = await open(PHONE);
     const response = await page.goto(siteUrl(path));
     expect(response?.status()).toBe(200);
