@@ -58,9 +58,12 @@ const INVARIANTS: Array<[string, SQL]> = [
   ],
   [
     'each point credit to a member created one lot',
+    // Lots counted once per grant (a grouped join), not by a subquery per transfer: linear however
+    // large the ledger (a correlated count has no index on grant_transfer_id to use).
     sql`select t.id from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-        where a.kind = 'member' and a.program_id is not null
-          and (select count(*) from point_lots l where l.grant_transfer_id = t.id) <> 1`,
+        left join (select grant_transfer_id, count(*) as lots from point_lots group by grant_transfer_id) l
+          on l.grant_transfer_id = t.id
+        where a.kind = 'member' and a.program_id is not null and coalesce(l.lots, 0) <> 1`,
   ],
   [
     "each point debit from a member took its amount from that member's lots",
