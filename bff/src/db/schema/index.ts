@@ -4,3 +4,5 @@ export * from './account';
 export * from './health';
 export * from './fitbit';
 export * from './incentives';
+export * from './operators';
+export * from './content';

@@ -88,6 +88,9 @@ export const auditLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** An operator's action (mf-admin): who (operators.id, kept as written) and in which association. */
+    operatorId: uuid('operator_id'),
+    associationId: uuid('association_id'),
     event: text('event').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -97,6 +100,7 @@ export const auditLogs = pgTable(
   (table) => [
     index('audit_logs_user_idx').on(table.userId, table.createdAt),
     index('audit_logs_event_idx').on(table.event, table.createdAt),
+    index('audit_logs_operator_idx').on(table.operatorId, table.createdAt),
   ],
 );
 
