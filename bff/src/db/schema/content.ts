@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { associations, users } from './platform';
+
+// The content area's tables (bff/src/content): announcements, FAQ, inquiries, the service's
+// versioned documents with their files, and enquetes with their answers. A null association_id
+// is content for every member (site-wide).
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category', { enum: ['important', 'info', 'campaign', 'maintenance'] }).notNull(),
+    /** Plain text, paragraphs separated by a blank line; shown as text, never as HTML. */
+    body: text('body').notNull(),
+    linkPath: text('link_path'),
+    linkLabel: text('link_label'),
+    /** Shown from this time (and listed by it, newest first) until publish_until. */
+    publishFrom: timestamp('publish_from', { withTimezone: true }).notNull(),
+    publishUntil: timestamp('publish_until', { withTimezone: true }),
+    /** Null while a draft (or unpublished): members never see it. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('announcements_visible_idx').on(table.publishFrom.desc(), table.id.desc()),
+    index('announcements_association_idx').on(table.associationId),
+    check('announcements_link_ck', sql`${table.linkPath} is null or ${table.linkPath} like '/%'`),
+    check('announcements_window_ck', sql`${table.publishUntil} is null or ${table.publishUntil} > ${table.publishFrom}`),
+  ],
+);
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.announcementId] })],
+);
+
+export const faqCategories = pgTable(
+  'faq_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('faq_categories_association_idx').on(table.associationId)],
+);
+
+export const faqQuestions = pgTable(
+  'faq_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => faqCategories.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('faq_questions_category_idx').on(table.categoryId)],
+);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'set null' }),
+    /** INQ-yyyyMMdd-XXXX (Japan day, four random letters and digits). */
+    receiptNumber: text('receipt_number').notNull().unique(),
+    category: text('category').notNull(),
+    body: text('body').notNull(),
+    /** The address the copy went to (the member's at the time). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('inquiries_user_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** A version of a document; the highest published version of a kind (per association) is current. */
+export const siteDocuments = pgTable(
+  'site_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['terms', 'media_policy', 'paperworks'] }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('site_documents_version_uq').on(table.associationId, table.kind, table.version).nullsNotDistinct(),
+    check('site_documents_version_ck', sql`${table.version} >= 1`),
+  ],
+);
+
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => siteDocuments.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('document_files_document_idx').on(table.documentId)],
+);
+
+export const enquetes = pgTable(
+  'enquetes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Null while a draft. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Answers are refused from this time (set when an operator closes it, or planned). */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('enquetes_association_idx').on(table.associationId, table.publishedAt.desc())],
+);
+
+export const enqueteQuestions = pgTable(
+  'enquete_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enqueteId: uuid('enquete_id')
+      .notNull()
+      .references(() => enquetes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['single', 'multiple', 'scale', 'text'] }).notNull(),
+    text: text('text').notNull(),
+    required: boolean('required').notNull().default(false),
+    scaleMin: integer('scale_min'),
+    scaleMax: integer('scale_max'),
+    scaleMinLabel: text('scale_min_label'),
+    scaleMaxLabel: text('scale_max_label'),
+  },
+  (table) => [
+    index('enquete_questions_enquete_idx').on(table.enqueteId, table.position),
+    check(
+      'enquete_questions_scale_ck',
+      sql`${table.kind} <> 'scale' or (${table.scaleMin} is not null and ${table.scaleMax} is not null and ${table.scaleMin} < ${table.scaleMax})`,
+    ),
+  ],
+);
+
+export const enqueteChoices = pgTable(
+  'enquete_choices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => enqueteQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+  },
+  (table) => [index('enquete_choices_question_idx').on(table.questionId, table.position)],
+);
+
+/** One per member and enquete: the unique key makes "answered once" hold under concurrency. */
+export const enqueteResponses = pgTable(
+  'enquete_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enqueteId: uuid('enquete_id')
+      .notNull()
+      .references(() => enquetes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('enquete_responses_once_uq').on(table.enqueteId, table.userId), index('enquete_responses_user_idx').on(table.userId)],
+);
+
+/** One row per chosen choice, scale value or text of a response. */
+export const enqueteAnswers = pgTable(
+  'enquete_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => enqueteResponses.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => enqueteQuestions.id, { onDelete: 'cascade' }),
+    choiceId: uuid('choice_id').references(() => enqueteChoices.id, { onDelete: 'cascade' }),
+    scale: integer('scale'),
+    text: text('text'),
+  },
+  (table) => [index('enquete_answers_response_idx').on(table.responseId), index('enquete_answers_question_idx').on(table.questionId)],
+);
