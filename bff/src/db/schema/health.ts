@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './platform';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { associations, users } from './platform';
 
 // The health area's tables: the five vitals and the member's goals. Each reading has a source
 // (manual, wearable, app; only manual rows may be corrected), the app's own id for readings the
@@ -137,4 +137,45 @@ export const vitalGoals = pgTable(
       sql`(${table.dailySteps} is null or ${table.dailySteps} between 1000 and 50000) and (${table.targetWeight} is null or ${table.targetWeight} between 20 and 300)`,
     ),
   ],
+);
+
+/**
+ * Health forecast snapshots (issue 13): what the member chose to keep of a forecast — the inputs
+ * with their sources and the result at that moment — as one sealed JSON value (platform/crypto,
+ * context bound to the row and member), since it is health data. Listed newest first by keyset.
+ */
+export const healthForecastSnapshots = pgTable(
+  'health_forecast_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    sealed: text('sealed').notNull(),
+  },
+  (table) => [index('health_forecast_snapshots_user_saved_idx').on(table.userId, sql`${table.savedAt} desc`, sql`${table.id} desc`)],
+);
+
+/**
+ * The physician who supervises the health forecast, per association; the row without an
+ * association is the service's own (shown to visitors and to associations without one). Demo
+ * content is a fictional doctor (health/forecast-seed.ts); operators edit it.
+ */
+export const doctorProfiles = pgTable(
+  'doctor_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKana: text('name_kana').notNull(),
+    title: text('title').notNull(),
+    specialty: text('specialty').notNull(),
+    qualifications: text('qualifications').array().notNull().default(sql`'{}'::text[]`),
+    career: text('career').array().notNull().default(sql`'{}'::text[]`),
+    message: text('message').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One per association, and one service-wide row (a NULL association compares equal here).
+  (table) => [uniqueIndex('doctor_profiles_association_uq').on(sql`coalesce(${table.associationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)],
 );
