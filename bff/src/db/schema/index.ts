@@ -6,3 +6,4 @@ export * from './fitbit';
 export * from './incentives';
 export * from './operators';
 export * from './content';
+export * from './delivery';
