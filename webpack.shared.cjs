@@ -23,6 +23,8 @@ const SHARED_MODULES = [
   '@sukoyaka/shared',
 ];
 
+const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'webpack.public-path.js');
+
 const VENDOR_DIR = path.resolve(__dirname, 'root-config', 'src', 'vendor') + path.sep;
 
 /** A lazy page's chunk is named after its route: `route:/login` (mf-shared's lazyPage). */
@@ -141,7 +143,8 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode,
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     context: path.resolve(__dirname, folder),
-    entry: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.import])),
+    // The public-path module first: chunks load from wherever the entry was served (an artefact's versioned path).
+    entry: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, [PUBLIC_PATH_MODULE, entry.import]])),
     output: {
       path: path.resolve(__dirname, folder, 'dist'),
       filename: '[name].[contenthash:8].js',
