@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountHandlers, logoutRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { contentHandlers, documentFilesRoute } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerIncentivesJobs } from './incentives';
 import type { Handlers } from './platform/handlers';
@@ -79,9 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
 
   // Each area exports one record of handlers; the Handlers type refuses an app that misses a call.
-  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers, ...incentiveHandlers };
+  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers, ...incentiveHandlers, ...contentHandlers };
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);
+  await app.register(documentFilesRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(siteRoutes, { config });
   return app;

@@ -36,6 +36,8 @@ export interface Config {
   smsSenderId: string;
   /** The site's own address, for links in mails. */
   publicUrl: string;
+  /** Where members' inquiries are mailed (the associations' staff desk). */
+  inquiryMailTo: string;
   /** GA4 measurement id (G-…); without one, page views stay in the page's dataLayer. */
   gaMeasurementId: string | undefined;
   /**
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsApiKey: env.SMS_API_KEY || undefined,
     smsSenderId: env.SMS_SENDER_ID ?? 'Sukoyaka',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    inquiryMailTo: env.INQUIRY_MAIL_TO || 'support@sukoyaka.example',
     authThrottle: (() => {
       const max = wholeNumber('AUTH_THROTTLE_MAX', env.AUTH_THROTTLE_MAX, 20);
       const windowSeconds = wholeNumber('AUTH_THROTTLE_WINDOW_SECONDS', env.AUTH_THROTTLE_WINDOW_SECONDS, 600);

@@ -2,6 +2,7 @@
 import './zod-locale';
 import type { z } from 'zod';
 import { accountCalls } from './account';
+import { contentCalls } from './content';
 import type { CallDefinition } from './define';
 import { healthCalls } from './health';
 import { incentiveCalls } from './incentives';
@@ -16,6 +17,7 @@ export * from './system';
 export * from './account';
 export * from './health';
 export * from './incentives';
+export * from './content';
 
 /**
  * Every call, by name: each area's record combined. The bff registers one route per entry; the
@@ -26,6 +28,7 @@ export const calls = {
   ...accountCalls,
   ...healthCalls,
   ...incentiveCalls,
+  ...contentCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;

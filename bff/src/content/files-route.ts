@@ -1,0 +1,40 @@
+import { API_PREFIX } from '@sukoyaka/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { accountConditionError } from '../platform/conditions';
+import { notFound } from '../platform/errors';
+import { readDocumentFile } from './documents';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Only these types are answered as themselves; anything else is a plain download. */
+const SAFE_TYPES = new Set(['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+
+/**
+ * `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987): the browser
+ * saves the file instead of showing it, so a stored file can never run as a page of the site.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** GET /api/bff/files/documents/:fileId — a file of a current document the caller may read. */
+export function documentFilesRoute(options: { db: Database; now: () => Date }) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { fileId: string } }>(`${API_PREFIX}/files/documents/:fileId`, async (request, reply) => {
+      const fileId = request.params.fileId.toLowerCase();
+      if (!UUID.test(fileId)) throw notFound();
+      const now = options.now();
+      const found = request.caller;
+      const member = found && !accountConditionError(found.standing, now) ? found.member : null;
+      const file = await readDocumentFile(options.db, fileId, member?.associationId ?? null, now);
+      if (!file) throw notFound('ファイルが見つかりませんでした。');
+      return reply
+        .header('content-type', SAFE_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream')
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    });
+  };
+}

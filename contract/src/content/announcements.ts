@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { cursor, isoTimestamp, pageSize } from '../fields';
+import { contentId } from './shared';
+
+/* Announcements (spec §1): an association's and site-wide, inside their publish window, newest first. */
+
+export const announcementCategories = ['important', 'info', 'campaign', 'maintenance'] as const;
+export type AnnouncementCategory = (typeof announcementCategories)[number];
+export const announcementCategoryLabels: Record<AnnouncementCategory, string> = {
+  important: '重要',
+  info: 'お知らせ',
+  campaign: 'キャンペーン',
+  maintenance: 'メンテナンス',
+};
+
+export const announcementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(announcementCategories),
+  /** Plain text; paragraphs are separated by a blank line. Never HTML. */
+  body: z.string(),
+  /** A same-site path the announcement points to, or null. */
+  linkPath: z.string().nullable(),
+  linkLabel: z.string().nullable(),
+  /** True for an announcement to every member, not only the association's. */
+  siteWide: z.boolean(),
+  publishedAt: isoTimestamp,
+  /** When this member opened it; null while unread. */
+  readAt: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const listAnnouncements = defineCall({
+  name: 'listAnnouncements',
+  method: 'GET',
+  access: 'member',
+  summary:
+    "The announcements the member may see now (their association's and site-wide, inside the publish window), newest first, keyset-paged, each with whether the member has read it.",
+  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: z.object({ items: z.array(announcementSchema), nextCursor: z.string().nullable(), unreadCount: z.number() }),
+});
+
+export const readAnnouncement = defineCall({
+  name: 'readAnnouncement',
+  method: 'POST',
+  access: 'member',
+  summary: 'Marks one visible announcement read by the member and answers it; reading it again keeps the first time.',
+  input: z.object({ announcementId: contentId('お知らせID') }),
+  output: announcementSchema,
+});
+
+export const countUnreadAnnouncements = defineCall({
+  name: 'countUnreadAnnouncements',
+  method: 'GET',
+  access: 'member',
+  summary: 'How many announcements visible now the member has not read (the badge in the header and on home).',
+  input: z.object({}).strict(),
+  output: z.object({ unreadCount: z.number() }),
+});

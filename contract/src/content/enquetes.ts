@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { isoTimestamp } from '../fields';
+import { contentId } from './shared';
+
+/* Enquetes (/enquetes): answered once; an answer records the activity `enquete_answered`. */
+
+export const enqueteQuestionKinds = ['single', 'multiple', 'scale', 'text'] as const;
+export type EnqueteQuestionKind = (typeof enqueteQuestionKinds)[number];
+export const ENQUETE_TEXT_MAX = 1000;
+
+export const enqueteQuestionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(enqueteQuestionKinds),
+  text: z.string(),
+  required: z.boolean(),
+  /** For single and multiple choice. */
+  choices: z.array(z.object({ id: z.string(), label: z.string() })),
+  /** For scale: the lowest and highest value and their labels. */
+  scaleMin: z.number().nullable(),
+  scaleMax: z.number().nullable(),
+  scaleMinLabel: z.string().nullable(),
+  scaleMaxLabel: z.string().nullable(),
+});
+export type EnqueteQuestion = z.infer<typeof enqueteQuestionSchema>;
+
+export const enqueteSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  closesAt: z.string().nullable(),
+  questionCount: z.number(),
+  /** When this member answered; null when not yet. */
+  answeredAt: z.string().nullable(),
+});
+export type EnqueteSummary = z.infer<typeof enqueteSummarySchema>;
+
+export const enqueteSchema = enqueteSummarySchema.extend({ questions: z.array(enqueteQuestionSchema) });
+export type Enquete = z.infer<typeof enqueteSchema>;
+
+export const listOpenEnquetes = defineCall({
+  name: 'listOpenEnquetes',
+  method: 'GET',
+  access: 'member',
+  summary: "The enquetes of the member's association open now (published, not closed), newest first, with whether the member answered.",
+  input: z.object({}).strict(),
+  output: z.object({ items: z.array(enqueteSummarySchema) }),
+});
+
+export const getEnquete = defineCall({
+  name: 'getEnquete',
+  method: 'GET',
+  access: 'member',
+  summary: "One published enquete of the member's association with its questions (404 for another association's or a draft).",
+  input: z.object({ enqueteId: contentId('アンケートID') }),
+  output: enqueteSchema,
+});
+
+export const enqueteAnswerSchema = z.object({
+  questionId: contentId('設問ID'),
+  /** Single choice: one id; multiple choice: one or more. */
+  choiceIds: z.array(contentId('選択肢ID')).max(50, '選択肢が多すぎます').optional(),
+  scale: z.number().int('評価は整数で選択してください').min(0).max(10).optional(),
+  text: z.string().trim().max(ENQUETE_TEXT_MAX, `回答は${ENQUETE_TEXT_MAX}文字以内で入力してください`).optional(),
+});
+export type EnqueteAnswer = z.infer<typeof enqueteAnswerSchema>;
+
+/** An answer counts as given when it carries a choice, a scale value or non-blank text. */
+export function isAnswerGiven(answer: EnqueteAnswer | undefined): boolean {
+  if (!answer) return false;
+  return (answer.choiceIds?.length ?? 0) > 0 || answer.scale !== undefined || (answer.text ?? '').trim().length > 0;
+}
+
+/**
+ * The required questions left unanswered, by id: the page checks it before sending and the
+ * server again against the stored questions.
+ */
+export function missingRequiredAnswers(questions: Array<{ id: string; required: boolean }>, answers: EnqueteAnswer[]): string[] {
+  const byId = new Map(answers.map((answer) => [answer.questionId.toLowerCase(), answer]));
+  return questions.filter((question) => question.required && !isAnswerGiven(byId.get(question.id))).map((question) => question.id);
+}
+
+export const ENQUETE_REQUIRED_MESSAGE = '必須の設問に回答してください';
+
+export const answerEnquete = defineCall({
+  name: 'answerEnquete',
+  method: 'POST',
+  access: 'member',
+  createsResource: true,
+  summary:
+    "Records the member's answers to an open enquete of their association, once (a second answer 409 enquete_already_answered); every required question must be answered (400 naming `answers`). Records the activity `enquete_answered`, which point menus may reward.",
+  input: z.object({
+    enqueteId: contentId('アンケートID'),
+    answers: z.array(enqueteAnswerSchema, { error: '回答を入力してください' }).max(100, '回答が多すぎます'),
+  }),
+  output: z.object({ enqueteId: z.string(), answeredAt: isoTimestamp }),
+});
+
+export const EnqueteErrorCodes = {
+  /** 409: the member has answered this enquete already. */
+  alreadyAnswered: 'enquete_already_answered',
+  /** 409: the enquete closed before the answer arrived. */
+  closed: 'enquete_closed',
+} as const;

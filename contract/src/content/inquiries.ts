@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { isoTimestamp } from '../fields';
+
+/* The contact form (/inquiry/new): it reaches the association's staff by mail, with a copy to the member. */
+
+export const inquiryCategories = ['account', 'points', 'health', 'myna', 'other'] as const;
+export type InquiryCategory = (typeof inquiryCategories)[number];
+export const inquiryCategoryLabels: Record<InquiryCategory, string> = {
+  account: 'アカウント・ログインについて',
+  points: 'コイン・ポイントについて',
+  health: '健康記録について',
+  myna: 'マイナポータル連携について',
+  other: 'その他',
+};
+
+export const INQUIRY_BODY_MAX = 2000;
+
+export const inquiryInput = z.object({
+  category: z.enum(inquiryCategories, { error: 'お問い合わせの種類を選択してください' }),
+  body: z
+    .string({ error: 'お問い合わせ内容を入力してください' })
+    .trim()
+    .min(10, 'お問い合わせ内容は10文字以上で入力してください')
+    .max(INQUIRY_BODY_MAX, `お問い合わせ内容は${INQUIRY_BODY_MAX}文字以内で入力してください`),
+});
+
+export const createInquiry = defineCall({
+  name: 'createInquiry',
+  method: 'POST',
+  access: 'member',
+  createsResource: true,
+  summary:
+    "Stores the member's inquiry, answers its receipt number (INQ-yyyyMMdd-XXXX) and mails it to the association's staff and a copy to the member's address, through the outbox.",
+  input: inquiryInput,
+  output: z.object({ receiptNumber: z.string(), category: z.enum(inquiryCategories), createdAt: isoTimestamp, copySentTo: z.string() }),
+});

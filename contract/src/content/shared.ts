@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A content record's id (a UUID), with the field named in the message. */
+export function contentId(label: string) {
+  return z
+    .string({ error: `${label}を指定してください` })
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, `${label}の形式が正しくありません`);
+}
+
+/**
+ * A link into the site: a same-site absolute path ("/enquetes/…"), never a scheme or another host
+ * ("//evil.example" is another host), so an operator's link cannot lead a member off the site.
+ */
+export const sitePath = z
+  .string()
+  .max(300, 'リンク先は300文字以内で入力してください')
+  .regex(/^\/(?!\/)[A-Za-z0-9\-._~/?=&%#:]*$/, 'リンク先はサイト内のパス（/ から始まる）で入力してください');
+
+/**
+ * Folds Japanese text for search: NFKC (full-width ↔ half-width letters, digits and katakana),
+ * katakana to hiragana, lower case. The FAQ search applies it to the word and the text alike.
+ */
+export function foldForSearch(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\u30a1-\u30f6]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0x60))
+    .toLowerCase();
+}
