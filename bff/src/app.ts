@@ -15,6 +15,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
+import { operatorSessionPlugin } from './platform/plugins/operator-session';
 import { apiRoutes } from './platform/routes';
 import type { Services } from './services';
 import { devOutboxRoutes } from './dev/routes';
@@ -77,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ...(options.sessionCacheMs === undefined ? {} : { cacheMs: options.sessionCacheMs }),
   });
+  // Operator calls (mf-admin) on their own cookie and session; they never read the member's.
+  await app.register(operatorSessionPlugin, { config, db, now });
   await app.register(csrfPlugin);
 
   // Each area exports one record of handlers; the Handlers type refuses an app that misses a call.

@@ -7,8 +7,27 @@ export type HttpMethod = 'GET' | 'POST';
  * Who may make the call. `visitor` calls work without signing in; `account` calls need a
  * signed-in account in good standing (spec §6 conditions), even before its e-mail address is
  * verified (resending the verification mail, say); `member` calls also need the verified address.
+ *
+ * The associations' staff are never members: their calls read only the operator session (its own
+ * cookie and authenticity token) and never a member's. `operatorSignIn` calls are the operator
+ * sign-in steps (password, TOTP code, enrolment), made before the operator is fully signed in;
+ * `operator` calls need an operator signed in with both factors.
  */
-export type Access = 'visitor' | 'account' | 'member';
+export type Access = 'visitor' | 'account' | 'member' | 'operator' | 'operatorSignIn';
+
+/** The accesses that belong to the operators' side (mf-admin): never reached with a member session. */
+export const OPERATOR_ACCESSES = ['operator', 'operatorSignIn'] as const satisfies readonly Access[];
+export type OperatorAccess = (typeof OPERATOR_ACCESSES)[number];
+export function isOperatorAccess(access: Access): access is OperatorAccess {
+  return (OPERATOR_ACCESSES as readonly Access[]).includes(access);
+}
+
+/**
+ * An operator's role in one association: an `editor` publishes and changes, a `viewer` only
+ * reads. An editor may do whatever a viewer may.
+ */
+export const operatorRoles = ['editor', 'viewer'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
 
 /** A step-up confirmation the server requires, still valid, before it answers (spec §3, §4). */
 export type StepUp = 'password' | 'birthday' | 'mynaSecretQuestion';
@@ -23,6 +42,13 @@ export interface CallDefinition<
   method: HttpMethod;
   access: A;
   stepUp?: StepUp;
+  /**
+   * `operator` calls: the role the call needs. When the input has an `associationId`, the route
+   * layer checks the role in that association (403 `operator_forbidden`); otherwise the operator
+   * must hold it in some association, and the handler checks the association of what it touches
+   * (assertOperatorCan). Without it, any signed-in operator may make the call.
+   */
+  operatorRole?: OperatorRole;
   /**
    * A POST that changes nothing (getAuthState, "POST, no body"): the client sends it without an
    * Idempotency-Key, since there is no write to protect and each poll would leave a key behind.

@@ -33,6 +33,10 @@ export const ErrorCodes = {
   idempotencyKeyReused: 'idempotency_key_reused',
   /** A call with this Idempotency-Key is still running (409). */
   idempotencyKeyInUse: 'idempotency_key_in_use',
+  /** An operator call without a signed-in operator (401): mf-admin sends the operator to /admin/login. */
+  operatorUnauthenticated: 'operator_unauthenticated',
+  /** The operator's roles do not allow this in that association (403). */
+  operatorForbidden: 'operator_forbidden',
 } as const;
 
 /** The step-up codes, and the page that gives each confirmation (spec §2 Account routes). */

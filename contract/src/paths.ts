@@ -29,6 +29,13 @@ export const LOGOUT_PATH = '/logout';
 /** The header every POST carries its session's authenticity token in, and a new session's token comes back in. */
 export const AUTHENTICITY_TOKEN_HEADER = 'X-CSRF-Token';
 /**
+ * A new operator session's authenticity token comes back in this header instead, so a member
+ * client in the same tab never takes it for its own (operator POSTs still send it in X-CSRF-Token).
+ */
+export const OPERATOR_AUTHENTICITY_TOKEN_HEADER = 'X-Operator-CSRF-Token';
+/** The operator session's cookie (path /, HttpOnly, SameSite=Strict): never the member's. */
+export const OPERATOR_SESSION_COOKIE = 'sukoyaka_operator';
+/**
  * The header a POST may carry a key in, 1–255 visible ASCII characters, fresh for each action of
  * the member: a retry with the same key gets the first answer instead of running again.
  */

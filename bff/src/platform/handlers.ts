@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
+import type { Operator } from './operator-sessions';
+
+export type { Operator };
 
 /** The signed-in member as every member call sees it. */
 export interface Member {
@@ -22,8 +25,17 @@ interface BaseContext {
   now: Date;
 }
 
-/** A member or account call is only reached with a member; a visitor call may have one. */
-export type CallContext<A extends Access> = BaseContext & { member: A extends 'visitor' ? Member | null : Member };
+/**
+ * A member or account call is only reached with a member; a visitor call may have one. An
+ * operator call is reached with a signed-in operator and never a member; an operator sign-in step
+ * with the operator when the session is fully signed in (its session is `request.operatorSession`).
+ */
+export type CallContext<A extends Access> = BaseContext &
+  (A extends 'operator'
+    ? { operator: Operator; member: null }
+    : A extends 'operatorSignIn'
+      ? { operator: Operator | null; member: null }
+      : { member: A extends 'visitor' ? Member | null : Member });
 
 export type Handler<N extends CallName> = (input: ParsedInput<N>, context: CallContext<Calls[N]['access']>) => Promise<CallOutput<N>>;
 

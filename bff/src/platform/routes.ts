@@ -1,4 +1,4 @@
-import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/contract';
+import { callPath, calls, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -8,6 +8,8 @@ import { assertDecodableQuery, assertWellFormedText, invalidParameters } from '.
 import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
+import { isSignedInOperatorSession } from './operator-sessions';
+import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
 import type { Handlers } from './handlers';
 
 export interface ApiRoutesOptions {
@@ -26,17 +28,24 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   for (const name of Object.keys(calls) as CallName[]) {
     const call = calls[name] as CallDefinition;
     const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
+    const operatorCall = isOperatorAccess(call.access);
     app.route({
       method: call.method,
       url: callPath(name),
+      // Operator calls read the operator session and its token only (plugins/operator-session.ts).
+      ...(operatorCall ? { config: { operatorCall: true as const } } : {}),
       handler: async (request, reply) => {
         const now = options.now();
-        // Loaded with the session, in the same query (plugins/session.ts).
-        const found = request.caller;
+        // Loaded with the session, in the same query (plugins/session.ts); never on operator calls.
+        const found = operatorCall ? null : request.caller;
         // Account conditions (spec §8) are enforced on every member call; a visitor call made by
         // a member who may not use the service sees no member.
         const condition = found ? accountConditionError(found.standing, now) : null;
-        if (call.access !== 'visitor') {
+        // The operator of a fully signed-in operator session (both factors), on operator calls.
+        const operator = operatorCall && isSignedInOperatorSession(request.operatorSession) ? request.operatorSession.operator : null;
+        if (call.access === 'operator') {
+          if (!operator) throw operatorUnauthenticated();
+        } else if (call.access !== 'visitor' && call.access !== 'operatorSignIn') {
           if (!found) throw unauthenticated();
           if (condition) throw condition;
           if (call.access === 'member' && !found.member.emailVerified) throw emailNotVerified();
@@ -51,6 +60,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw invalidParameters(parsed.error);
         assertWellFormedText(raw);
+        // The role the call declares: in the association its input names, else in some association
+        // (the handler then checks the association of what it touches).
+        if (call.access === 'operator' && call.operatorRole) {
+          const associationId = (parsed.data as { associationId?: unknown }).associationId;
+          if (typeof associationId === 'string') assertOperatorCan({ operator: operator! }, associationId, call.operatorRole);
+          else if (associationsWhere(operator!, call.operatorRole).length === 0) throw operatorForbidden();
+        }
         const run = async (db: Database = options.db) => {
           const result = await handler(parsed.data, {
             request,
@@ -60,6 +76,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
             services: options.services,
             now,
             member,
+            ...(operatorCall ? { operator } : {}),
           });
           // The output schema also strips whatever a query returned beyond the contract.
           return call.output.parse(result);
@@ -101,7 +118,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         };
 
         const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
-        const owner = member?.id ?? request.session?.row.id;
+        // An operator's keys are their own, apart from any member's (the owner column is text).
+        const owner = operatorCall
+          ? ((operator ? `operator:${operator.id}` : undefined) ??
+            (request.operatorSession ? `operator-session:${request.operatorSession.row.id}` : undefined))
+          : (member?.id ?? request.session?.row.id);
         if (!key || !owner) return run();
         const keyed = { owner, key, callName: name, input: raw, now };
         if (call.createsResource) return runCreating(keyed);

@@ -20,7 +20,10 @@ function presentedToken(request: FastifyRequest): string | undefined {
  * `authenticity_token` form field. Checked after the body is parsed, before any handler runs.
  */
 export function assertAuthenticityToken(request: FastifyRequest): void {
-  const expected = request.session?.row.authenticityToken;
+  // An operator call is checked against the operator session's token, never the member's.
+  const expected = request.routeOptions.config.operatorCall
+    ? request.operatorSession?.row.authenticityToken
+    : request.session?.row.authenticityToken;
   const given = presentedToken(request);
   if (!expected || !given || !safeEqual(expected, given)) throw invalidAuthenticityToken();
 }

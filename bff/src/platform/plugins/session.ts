@@ -72,6 +72,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     // Only the calls and logout read the session: the shell, static files and dev pages are the
     // same for everyone, so they skip the database.
     if (!request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith(LOGOUT_PATH)) return;
+    // Operator calls read the operator session only (plugins/operator-session.ts): a member's
+    // cookie never reaches them.
+    if (request.routeOptions.config.operatorCall) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const at = now();

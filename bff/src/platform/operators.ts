@@ -1,0 +1,63 @@
+// What an operator may do, decided in one place: the route layer checks the role a call declares
+// (for the association its input names), and handlers check the association of what they touch.
+import { ErrorCodes, type OperatorRole } from '@sukoyaka/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client';
+import { auditLogs } from '../db/schema';
+import { HttpError } from './errors';
+import type { Operator } from './operator-sessions';
+
+export type { Operator };
+
+export const operatorUnauthenticated = () => new HttpError(401, ErrorCodes.operatorUnauthenticated, '運営者としてログインしてください。');
+
+export const operatorForbidden = () => new HttpError(403, ErrorCodes.operatorForbidden, 'この健康保険組合に対する権限がありません。');
+
+/** Whether a held role allows what `needed` asks: an editor may also do what a viewer may. */
+export function roleAllows(held: OperatorRole, needed: OperatorRole): boolean {
+  return held === 'editor' || needed === 'viewer';
+}
+
+/** Whether the operator holds `role` (or better) in the association. */
+export function operatorCan(operator: Operator, associationId: string, role: OperatorRole): boolean {
+  return operator.roles.some((held) => held.associationId === associationId && roleAllows(held.role, role));
+}
+
+/**
+ * Refuses (403 `operator_forbidden`) unless the operator holds `role` in the association.
+ * Handlers that look something up by id check its association with this before answering
+ * anything of it.
+ */
+export function assertOperatorCan(context: { operator: Operator }, associationId: string | null | undefined, role: OperatorRole): void {
+  if (!associationId || !operatorCan(context.operator, associationId, role)) throw operatorForbidden();
+}
+
+/** The associations where the operator holds `role` (or better): what lists and aggregates cover. */
+export function associationsWhere(operator: Operator, role: OperatorRole = 'viewer'): string[] {
+  return operator.roles.filter((held) => roleAllows(held.role, role)).map((held) => held.associationId);
+}
+
+/**
+ * Writes one audit row for an operator's action: who, what, in which association, when. Pass the
+ * transaction the change runs in, so the action is recorded if and only if it happened.
+ */
+export async function auditOperator(
+  db: Executor,
+  request: FastifyRequest | null,
+  event: string,
+  operatorId: string | null,
+  associationId: string | null,
+  detail: Record<string, unknown> = {},
+  at?: Date,
+): Promise<void> {
+  await db.insert(auditLogs).values({
+    event: event.startsWith('operator_') ? event : `operator_${event}`,
+    userId: null,
+    operatorId,
+    associationId,
+    ip: request?.ip ?? null,
+    userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
+    detail,
+    ...(at ? { createdAt: at } : {}),
+  });
+}
