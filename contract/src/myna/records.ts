@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { mynaJudgements } from './judgements';
+import { mynaMonth, mynaPageInput, mynaRecordId, mynaYear } from './shared';
+
+/*
+ * The member's imported records (issue 12, "The member's records"): check-ups (特定健診, from
+ * HL7 CDA documents with JLAC10 item codes), medicines (薬剤情報, by dispensing: date and
+ * pharmacy, with YJ codes) and medical bills (医療費通知情報, per month and institution). Every
+ * read needs a fresh secret-question answer (stepUp) and is written to the audit log.
+ */
+
+const day = z.string(); // yyyy-MM-dd (Japan)
+
+// ——— check-ups ———
+
+export const examItemGroups = [
+  'body',
+  'blood_pressure',
+  'lipids',
+  'glucose',
+  'liver',
+  'kidney',
+  'urine',
+  'blood',
+  'questionnaire',
+  'other',
+] as const;
+export type ExamItemGroup = (typeof examItemGroups)[number];
+export const examItemGroupLabels: Record<ExamItemGroup, string> = {
+  body: '身体計測',
+  blood_pressure: '血圧',
+  lipids: '脂質',
+  glucose: '血糖',
+  liver: '肝機能',
+  kidney: '腎機能',
+  urine: '尿検査',
+  blood: '血液一般',
+  questionnaire: '質問票',
+  other: 'その他',
+};
+
+export const mynaExamSummarySchema = z.object({
+  id: z.string(),
+  /** The day of the examination (yyyy-MM-dd). */
+  examinedOn: day,
+  /** 年度 (April–March) the check-up belongs to. */
+  fiscalYear: z.number().int(),
+  institutionName: z.string().nullable(),
+  /** How many items reached each judgement (the list shows them as badges). */
+  guidanceCount: z.number().int(),
+  seeDoctorCount: z.number().int(),
+  itemCount: z.number().int(),
+});
+export type MynaExamSummary = z.infer<typeof mynaExamSummarySchema>;
+
+/** One value of an item in an earlier (or this) year's check-up, oldest first. */
+export const mynaExamTrendPointSchema = z.object({
+  examId: z.string(),
+  examinedOn: day,
+  value: z.number().nullable(),
+  valueText: z.string().nullable(),
+  judgement: z.enum(mynaJudgements).nullable(),
+});
+
+export const mynaExamItemSchema = z.object({
+  /** JLAC10 code as the document gives it (17 characters), or the document's own code for items without one. */
+  code: z.string(),
+  name: z.string(),
+  group: z.enum(examItemGroups),
+  /** A numeric result (null for a text result such as 尿蛋白 「－」 or a questionnaire answer). */
+  value: z.number().nullable(),
+  /** A text result, or the number as the document wrote it. */
+  valueText: z.string().nullable(),
+  unit: z.string().nullable(),
+  /** The MHLW judgement; null when the item has none (height, questionnaire, an unknown item). */
+  judgement: z.enum(mynaJudgements).nullable(),
+  /** The thresholds as a member reads them, e.g. 「保健指導判定値 130mmHg以上／受診勧奨判定値 140mmHg以上」. */
+  referenceText: z.string().nullable(),
+  /** This item in every imported check-up that has it, oldest first (this one included). */
+  trend: z.array(mynaExamTrendPointSchema),
+});
+export type MynaExamItem = z.infer<typeof mynaExamItemSchema>;
+
+export const mynaExamSchema = mynaExamSummarySchema.extend({
+  /** As the document states it (the judgements of waist and hemoglobin depend on it). */
+  sex: z.enum(['male', 'female']).nullable(),
+  /** Age on the day of the examination, when the document gives the birth date. */
+  age: z.number().int().nullable(),
+  items: z.array(mynaExamItemSchema),
+});
+export type MynaExam = z.infer<typeof mynaExamSchema>;
+
+export const listMynaMedicalExams = defineCall({
+  name: 'listMynaMedicalExams',
+  method: 'GET',
+  access: 'member',
+  stepUp: 'mynaSecretQuestion',
+  summary: 'The member’s imported check-ups, newest first, with the count of items per judgement; keyset-paginated.',
+  input: z.object({ ...mynaPageInput }),
+  output: z.object({ medicalExams: z.array(mynaExamSummarySchema), nextCursor: z.string().nullable() }),
+});
+
+export const getMynaMedicalExam = defineCall({
+  name: 'getMynaMedicalExam',
+  method: 'GET',
+  access: 'member',
+  stepUp: 'mynaSecretQuestion',
+  summary: 'One check-up with every item: value, unit, MHLW judgement and thresholds, and the item’s trend across the imported years.',
+  input: z.object({ id: mynaRecordId('健診結果ID') }),
+  output: z.object({ medicalExam: mynaExamSchema }),
+});
+
+// ——— medicines ———
+
+export const mynaMedicineSchema = z.object({
+  /** The name as dispensed (brand or generic). */
+  name: z.string(),
+  /** The generic (一般) name; null when the portal does not give one. */
+  genericName: z.string().nullable(),
+  /** 薬価基準収載医薬品コード (YJ code, 12 characters), when known. */
+  yjCode: z.string().nullable(),
+  /** e.g. 「1日3回 毎食後」. */
+  usage: z.string().nullable(),
+  /** Amount per day as written, e.g. 「3錠」. */
+  dose: z.string().nullable(),
+  quantity: z.number().nullable(),
+  unit: z.string().nullable(),
+  /** Days supplied (or times, for 頓服). */
+  days: z.number().int().nullable(),
+  /** 内服 / 頓服 / 外用 / 注射 … as the portal states. */
+  form: z.string().nullable(),
+});
+export type MynaMedicine = z.infer<typeof mynaMedicineSchema>;
+
+/** One dispensing: a date at one pharmacy (or institution), with its medicines. */
+export const mynaDispensingSchema = z.object({
+  id: z.string(),
+  dispensedOn: day,
+  pharmacyName: z.string().nullable(),
+  /** The institution that prescribed. */
+  prescriberName: z.string().nullable(),
+  medicines: z.array(mynaMedicineSchema),
+});
+export type MynaDispensing = z.infer<typeof mynaDispensingSchema>;
+
+export const listMynaMedicines = defineCall({
+  name: 'listMynaMedicines',
+  method: 'GET',
+  access: 'member',
+  stepUp: 'mynaSecretQuestion',
+  summary:
+    'The member’s imported medicines by dispensing (date and pharmacy), newest first, with generic names and YJ codes; optionally one month; keyset-paginated.',
+  input: z.object({ month: mynaMonth.optional(), ...mynaPageInput }),
+  output: z.object({ dispensings: z.array(mynaDispensingSchema), nextCursor: z.string().nullable() }),
+});
+
+// ——— medical bills ———
+
+export const mynaBillCategories = ['outpatient', 'inpatient', 'dental', 'dispensing', 'visiting_nursing', 'other'] as const;
+export type MynaBillCategory = (typeof mynaBillCategories)[number];
+export const mynaBillCategoryLabels: Record<MynaBillCategory, string> = {
+  outpatient: '医科外来',
+  inpatient: '医科入院',
+  dental: '歯科',
+  dispensing: '調剤',
+  visiting_nursing: '訪問看護',
+  other: 'その他',
+};
+
+/** One bill: a month at one institution (医療費通知情報). Amounts in yen. */
+export const mynaBillSchema = z.object({
+  id: z.string(),
+  /** 診療年月, yyyy-MM. */
+  month: z.string(),
+  institutionName: z.string().nullable(),
+  category: z.enum(mynaBillCategories),
+  /** 診療実日数. */
+  days: z.number().int().nullable(),
+  /** 医療費の総額. */
+  totalCost: z.number().int(),
+  /** 窓口相当負担額: what the member paid. */
+  paidAmount: z.number().int(),
+  /** 公費負担額 (0 when none). */
+  publicExpense: z.number().int(),
+});
+export type MynaBill = z.infer<typeof mynaBillSchema>;
+
+export const mynaBillTotalsSchema = z.object({ count: z.number().int(), totalCost: z.number().int(), paidAmount: z.number().int() });
+
+export const listMynaMedicalBills = defineCall({
+  name: 'listMynaMedicalBills',
+  method: 'GET',
+  access: 'member',
+  stepUp: 'mynaSecretQuestion',
+  summary:
+    'The member’s imported medical bills of one year (default: the newest year with bills), newest month first, with the totals of the year and of each month; keyset-paginated.',
+  input: z.object({ year: mynaYear.optional(), ...mynaPageInput }),
+  output: z.object({
+    /** The year shown (null when no bill is imported at all). */
+    year: z.number().int().nullable(),
+    /** Years that have bills, newest first (the page's year picker). */
+    years: z.array(z.number().int()),
+    /** The whole year's totals (every page of it), e.g. what the member paid in the year. */
+    yearTotals: mynaBillTotalsSchema,
+    /** Each month of the year with bills, newest first. */
+    months: z.array(mynaBillTotalsSchema.extend({ month: z.string() })),
+    bills: z.array(mynaBillSchema),
+    nextCursor: z.string().nullable(),
+  }),
+});
+
+export const mynaRecordCalls = { listMynaMedicalExams, getMynaMedicalExam, listMynaMedicines, listMynaMedicalBills } as const;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { cursor, pageSize } from '../fields';
+
+/*
+ * The My Number Portal connection (spec §2 /myna_connection/*, §7 the Myna calls; issue 12): what
+ * every part of the area shares — its pages, its error codes and their messages, and the fields of
+ * its lists.
+ */
+
+/** The area's pages (mf-myna); the callback's address is the redirect URI registered with the portal. */
+export const mynaPagePaths = {
+  top: '/myna_connection',
+  agreements: '/myna_connection/agreements',
+  callback: '/myna_connection/callback',
+  complete: '/myna_connection/complete',
+  mistake: '/myna_connection/mistake',
+  verify: '/myna_connection/verify',
+  secretQuestionGuidance: '/myna_connection/secret_question/guidance',
+  secretQuestionNew: '/myna_connection/secret_question/new',
+  secretQuestionConfirm: '/myna_connection/secret_question/confirm',
+  secretQuestionResetGuidance: '/myna_connection/secret_question/reset/guidance',
+  medicalBills: '/myna_connection/medical_bills',
+  medicalExams: '/myna_connection/medical_exams',
+  medicines: '/myna_connection/medicines',
+  removeSensitives: '/myna_connection/removeSensitives',
+  import: '/myna_connection/import',
+  export: '/myna_connection/export',
+  checkSheet: '/myna_connection/check_sheet',
+  /** mf-account: choosing a new secret question after the password step-up. */
+  changeSecretQuestion: '/change_secret_question',
+  /** mf-health's pages that read the same records. */
+  healthReports: '/health_reports',
+  medicationHistories: '/medication/histories',
+  medicalExpenseBills: '/medical_expenses/bills',
+} as const;
+
+/** The area's own error codes; each is answered with the Japanese message below (as the page shows it). */
+export const MynaErrorCodes = {
+  /** 403: the member has not agreed to the current version of the My Number terms (/myna_connection/agreements). */
+  agreementRequired: 'myna_agreement_required',
+  /** 409: agreeing to a version that is not the current one (the page was old): reload and agree again. */
+  agreementOutdated: 'myna_agreement_outdated',
+  /** 400: the authorization `state` is unknown, already used or expired. */
+  stateInvalid: 'myna_state_invalid',
+  /** 403: the `state` was issued to another session (another browser or sign-in). */
+  stateMismatch: 'myna_state_mismatch',
+  /** 400: the portal refused the code (expired, used, or not for this request). */
+  codeInvalid: 'myna_code_invalid',
+  /** 400: the portal's ID token does not carry the nonce of this request (a replayed or forged answer). */
+  nonceMismatch: 'myna_nonce_mismatch',
+  /** 409: importing or reading without a linked My Number card. */
+  notLinked: 'myna_not_linked',
+  /** 409: the member has not registered a secret question yet (/myna_connection/secret_question/guidance). */
+  secretQuestionRequired: 'myna_secret_question_required',
+  /** 409: a secret question is registered already; changing it goes through the reset (password step-up). */
+  secretQuestionExists: 'myna_secret_question_exists',
+  /** 400: the answer is not the registered one (the message says how many tries remain). */
+  secretQuestionIncorrect: 'myna_secret_question_incorrect',
+  /** 423: five wrong answers in a row lock the secret question for 30 minutes (the message says until when). */
+  secretQuestionLocked: 'myna_secret_question_locked',
+  /** 400: removal without `confirm: true`. */
+  confirmationRequired: 'myna_confirmation_required',
+  /** 503: the portal could not be reached, or the connection is not configured. */
+  unavailable: 'myna_unavailable',
+} as const;
+export type MynaErrorCode = (typeof MynaErrorCodes)[keyof typeof MynaErrorCodes];
+
+export const MYNA_MESSAGES = {
+  agreementRequired: 'マイナポータル連携の利用規約への同意が必要です。',
+  agreementOutdated: '利用規約が更新されています。ページを再読み込みしてから、もう一度同意してください。',
+  stateInvalid: 'この連携手続きは無効か、有効期限が切れています。マイナポータル連携のページからもう一度お試しください。',
+  stateMismatch: 'この連携手続きは別の画面で開始されたものです。マイナポータル連携のページからもう一度お試しください。',
+  codeInvalid: 'マイナポータルとの連携を完了できませんでした。お手数ですが、マイナポータル連携のページからもう一度お試しください。',
+  nonceMismatch: 'マイナポータルからの応答を確認できませんでした。お手数ですが、マイナポータル連携のページからもう一度お試しください。',
+  notLinked: 'マイナポータルと連携されていません。先にマイナンバーカードで連携してください。',
+  secretQuestionRequired: '秘密の質問が登録されていません。先に秘密の質問を登録してください。',
+  secretQuestionExists: '秘密の質問はすでに登録されています。変更するには、秘密の質問の再設定を行ってください。',
+  confirmationRequired: '削除の確認にチェックを入れてください。',
+  unavailable: '現在マイナポータルと通信できません。しばらく時間をおいてから再度お試しください。',
+} as const;
+
+/** Wrong answers in a row that lock the secret question, and for how long. */
+export const MYNA_SECRET_QUESTION_MAX_FAILURES = 5;
+export const MYNA_SECRET_QUESTION_LOCK_MINUTES = 30;
+/** How long a correct answer lets the member read My Number data (mynaSecretQuestionExpireAt). */
+export const MYNA_SECRET_QUESTION_TTL_MINUTES = 15;
+
+/** A record's id in the lists and the detail call (a UUID). */
+export const mynaRecordId = (label: string) => z.uuid({ error: `${label}の形式が正しくありません` });
+
+/** A keyset-paginated list's input (spec: lists are paginated by the one cursor helper). */
+export const mynaPageInput = { cursor: cursor.optional(), limit: pageSize(20, 100) };
+
+/** A calendar year of records (Japan time), e.g. the bills of 2025. */
+export const mynaYear = z.coerce
+  .number<number>({ error: '年は数値で指定してください' })
+  .int('年は整数で指定してください')
+  .min(2000, '年は2000〜2099の範囲で指定してください')
+  .max(2099, '年は2000〜2099の範囲で指定してください');
+
+/** A month in Japan time, yyyy-MM. */
+export const mynaMonth = z
+  .string({ error: '月の形式が正しくありません' })
+  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません');
