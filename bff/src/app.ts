@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { contentHandlers, documentFilesRoute } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerIncentivesJobs } from './incentives';
+import { mynaHandlers } from './myna';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -83,7 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
 
   // Each area exports one record of handlers; the Handlers type refuses an app that misses a call.
-  const handlers: Handlers = { ...systemHandlers, ...accountHandlers, ...healthHandlers, ...incentiveHandlers, ...contentHandlers };
+  const handlers: Handlers = {
+    ...systemHandlers,
+    ...accountHandlers,
+    ...healthHandlers,
+    ...incentiveHandlers,
+    ...mynaHandlers,
+    ...contentHandlers,
+  };
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));

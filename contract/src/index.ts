@@ -6,6 +6,7 @@ import { contentCalls } from './content';
 import type { CallDefinition } from './define';
 import { healthCalls } from './health';
 import { incentiveCalls } from './incentives';
+import { mynaCalls } from './myna';
 import { systemCalls } from './system';
 
 export * from './define';
@@ -17,6 +18,7 @@ export * from './system';
 export * from './account';
 export * from './health';
 export * from './incentives';
+export * from './myna';
 export * from './content';
 
 /**
@@ -28,6 +30,7 @@ export const calls = {
   ...accountCalls,
   ...healthCalls,
   ...incentiveCalls,
+  ...mynaCalls,
   ...contentCalls,
 } as const satisfies Record<string, CallDefinition>;
 
