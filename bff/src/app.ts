@@ -8,6 +8,8 @@ import { contentHandlers, documentFilesRoute } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerIncentivesJobs } from './incentives';
 import { mynaHandlers } from './myna';
+import { calls } from '@sukoyaka/contract';
+import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -34,6 +36,8 @@ export interface AppOptions {
   sessionCacheMs?: number;
   /** The mail/SMS outbox worker's timings (tests shorten them). */
   outbox?: Partial<OutboxWorkerOptions>;
+  /** The front end's delivery (platform/delivery): by default from the environment. */
+  delivery?: Partial<DeliveryConfig>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -57,6 +61,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFitbitSyncJob(app, { config, db, services, now });
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).
   registerIncentivesJobs(app, { config, db, now });
+  // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
+  const deliverySettings = {
+    ...deliveryConfig(process.env, { production: config.env === 'production', dataDir: config.dataDir, repoRoot: config.webRoot }),
+    ...options.delivery,
+  };
+  const delivery = new Delivery({
+    db,
+    artefactDir: deliverySettings.artefactDir,
+    packages: deployablePackages(config.webRoot),
+    calls,
+    log: app.log,
+    now,
+  });
+  app.decorate('delivery', delivery);
+  app.addHook('onReady', async () => {
+    await delivery.live.refresh(true);
+    delivery.live.start(deliverySettings.pollMs);
+  });
+  app.addHook('onClose', async () => delivery.live.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });
@@ -96,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
-  await app.register(siteRoutes, { config });
+  await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
+  await app.register(siteRoutes, { config, delivery });
   return app;
 }

@@ -28,6 +28,8 @@ type Examples = { [N in CallName]?: (member: ExampleContext) => CallInput<N> };
 const UNKNOWN_READING = '6b0c4f1e-2d3a-4e5b-8c7d-9e0f1a2b3c4d';
 /** A point program, gift or campaign id no one has. */
 const UNKNOWN_INCENTIVE = '7c1d5a2f-3e4b-4f6c-9d8e-0f1a2b3c4d5e';
+/** An announcement, enquete or question id no one has. */
+const UNKNOWN_CONTENT = '8d2e6b3a-4f5c-4a7d-8e9f-1a2b3c4d5e6f';
 
 export const examples: Examples = {
   ping: () => ({}),
@@ -131,6 +133,15 @@ export const examples: Examples = {
   listVisibleUserGifts: () => ({ limit: 1 }),
   patchUserGift: () => ({ id: UNKNOWN_INCENTIVE, used: true }),
   listGiftUserActions: () => ({ limit: 1 }),
+  listAnnouncements: () => ({ limit: 1 }),
+  readAnnouncement: () => ({ announcementId: UNKNOWN_CONTENT }),
+  countUnreadAnnouncements: () => ({}),
+  listVisibleFaqCategories: () => ({ q: 'パスワード' }),
+  createInquiry: (member) => ({ category: 'other', body: `お問い合わせの本文です ${member.marker}` }),
+  getSiteDocument: () => ({ kind: 'paperworks' }),
+  listOpenEnquetes: () => ({}),
+  getEnquete: () => ({ enqueteId: UNKNOWN_CONTENT }),
+  answerEnquete: () => ({ enqueteId: UNKNOWN_CONTENT, answers: [{ questionId: UNKNOWN_CONTENT, scale: 3 }] }),
 };
 
 /**

@@ -1,2 +1,0 @@
-export * from 'axios';
-export { default } from 'axios';
