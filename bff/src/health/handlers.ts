@@ -2,7 +2,9 @@ import type { Handlers } from '../platform/handlers';
 import { bloodPressureService, bloodPressureValues, listBloodPressures, saveBloodPressure } from './blood-pressures';
 import { bloodSugarService, bloodSugarValues } from './blood-sugars';
 import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
+import { getDoctorProfile } from './doctor-profile';
 import { fitbitHandlers } from './fitbit';
+import { deleteHealthForecastSnapshot, getHealthForecast, listHealthForecastSnapshots, saveHealthForecastSnapshot } from './forecast';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
 import { deleteStep, listSteps, saveStep, updateStep } from './steps';
@@ -41,6 +43,12 @@ export const healthHandlers = {
   saveVitalGoals: (input, { db, member, now }) => saveVitalGoals(db, member.id, input, now),
   getVitalsSummary: (_input, { db, member, now }) => getVitalsSummary(db, member.id, now),
   ingestVitals: (input, { db, member }) => ingestVitals(db, member.id, input.items),
+
+  getHealthForecast: (_input, { db, member, request, now }) => getHealthForecast(db, member.id, request.session!.row, now),
+  saveHealthForecastSnapshot: (input, { db, member, now }) => saveHealthForecastSnapshot(db, member.id, input, now),
+  listHealthForecastSnapshots: (input, { db, member }) => listHealthForecastSnapshots(db, member.id, input),
+  deleteHealthForecastSnapshot: (input, { db, member }) => deleteHealthForecastSnapshot(db, member.id, input.id),
+  getDoctorProfile: (_input, { db, member }) => getDoctorProfile(db, member?.associationId ?? null),
 
   ...fitbitHandlers,
 } satisfies Partial<Handlers>;

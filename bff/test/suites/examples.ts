@@ -97,6 +97,11 @@ export const examples: Examples = {
   getVitalGoals: () => ({}),
   saveVitalGoals: () => ({ dailySteps: 8000, targetWeight: 65 }),
   getVitalsSummary: () => ({}),
+  getHealthForecast: () => ({}),
+  saveHealthForecastSnapshot: () => ({ sex: 'female', age: 55, systolic: 128, ldl: 138, hdl: 55, impairedGlucose: false, smoker: false }),
+  listHealthForecastSnapshots: () => ({ limit: 1 }),
+  deleteHealthForecastSnapshot: () => ({ id: UNKNOWN_READING }),
+  getDoctorProfile: () => ({}),
   ingestVitals: (member) => ({
     items: [
       { type: 'weight', clientRecordId: `hk-weight-${member.marker}`, measuredAt: '2024-05-02T07:00:00+09:00', weight: 68.1 },

@@ -3,6 +3,7 @@ import { bloodPressureCalls } from './blood-pressures';
 import { bloodSugarCalls } from './blood-sugars';
 import { bodyTemperatureCalls } from './body-temperatures';
 import { fitbitCalls } from './fitbit';
+import { forecastCalls } from './forecast-calls';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
 import { stepCalls } from './steps';
@@ -36,6 +37,7 @@ export const healthCalls = {
   getVitalsSummary,
   ingestVitals,
   ...fitbitCalls,
+  ...forecastCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export { bloodPressureFields, bloodPressureInput, bloodPressureSchema } from './blood-pressures';
@@ -72,3 +74,5 @@ export {
 } from './vital-fields';
 export type { VitalSource, VitalType } from './vital-fields';
 export * from './fitbit';
+export * from './forecast';
+export * from './forecast-calls';

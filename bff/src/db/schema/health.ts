@@ -171,11 +171,19 @@ export const doctorProfiles = pgTable(
     nameKana: text('name_kana').notNull(),
     title: text('title').notNull(),
     specialty: text('specialty').notNull(),
-    qualifications: text('qualifications').array().notNull().default(sql`'{}'::text[]`),
-    career: text('career').array().notNull().default(sql`'{}'::text[]`),
+    qualifications: text('qualifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    career: text('career')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     message: text('message').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One per association, and one service-wide row (a NULL association compares equal here).
-  (table) => [uniqueIndex('doctor_profiles_association_uq').on(sql`coalesce(${table.associationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)],
+  (table) => [
+    uniqueIndex('doctor_profiles_association_uq').on(sql`coalesce(${table.associationId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
 );
