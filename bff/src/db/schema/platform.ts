@@ -101,6 +101,7 @@ export const auditLogs = pgTable(
     index('audit_logs_user_idx').on(table.userId, table.createdAt),
     index('audit_logs_event_idx').on(table.event, table.createdAt),
     index('audit_logs_operator_idx').on(table.operatorId, table.createdAt),
+    index('audit_logs_association_idx').on(table.associationId, table.createdAt.desc(), table.id.desc()),
   ],
 );
 
