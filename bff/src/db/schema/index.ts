@@ -7,3 +7,4 @@ export * from './incentives';
 export * from './operators';
 export * from './content';
 export * from './delivery';
+export * from './myna';
