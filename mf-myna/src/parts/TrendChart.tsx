@@ -1,0 +1,72 @@
+import styled from 'styled-components';
+
+/*
+ * An item's values across the years, as a small line drawn in SVG. mf-health draws its vitals with
+ * uPlot, which is bundled into mf-health alone (not one of the shared modules of the import map);
+ * a few points a year need no chart library, so none is bundled here a second time. The values
+ * are also written out beside the line, so nothing is told by the drawing alone.
+ */
+
+export interface TrendPoint {
+  /** What the point is called: 2025年 */
+  label: string;
+  value: number;
+}
+
+const WIDTH = 240;
+const HEIGHT = 64;
+const PAD = 8;
+
+const Figure = styled.figure`
+  margin: 0;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  svg {
+    width: 100%;
+    max-width: ${WIDTH}px;
+    height: auto;
+  }
+  figcaption {
+    font-size: 0.875rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** The points' coordinates in the drawing: oldest left, the range of the values top to bottom. */
+export function plot(points: readonly TrendPoint[]): { x: number; y: number }[] {
+  const values = points.map((point) => point.value);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || 1;
+  const step = points.length > 1 ? (WIDTH - PAD * 2) / (points.length - 1) : 0;
+  return points.map((point, index) => ({
+    x: points.length > 1 ? PAD + index * step : WIDTH / 2,
+    y: max === min ? HEIGHT / 2 : PAD + ((max - point.value) / span) * (HEIGHT - PAD * 2),
+  }));
+}
+
+export function TrendChart({ title, unit, points }: { title: string; unit: string; points: readonly TrendPoint[] }) {
+  if (points.length < 2) return null;
+  const coordinates = plot(points);
+  const described = points.map((point) => `${point.label} ${point.value}${unit}`).join('、');
+  return (
+    <Figure>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
+        <polyline
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          points={coordinates.map(({ x, y }) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
+        />
+        {coordinates.map(({ x, y }, index) => (
+          <circle key={points[index]!.label} cx={x} cy={y} r="3" fill="currentColor" />
+        ))}
+      </svg>
+      <figcaption>
+        {title}の推移：{described}
+      </figcaption>
+    </Figure>
+  );
+}

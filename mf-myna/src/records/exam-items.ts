@@ -1,0 +1,29 @@
+import { examItemGroupLabels, examItemGroups, type MynaExam, type MynaExamItem } from '@sukoyaka/contract';
+import type { TrendPoint } from '../parts/TrendChart';
+
+/** The items in the groups of the form (身体計測, 血圧, 脂質 …), in its order; empty groups left out. */
+export function groupItems(items: readonly MynaExamItem[]): { group: string; label: string; items: MynaExamItem[] }[] {
+  return examItemGroups
+    .map((group) => ({ group, label: examItemGroupLabels[group], items: items.filter((item) => item.group === group) }))
+    .filter((entry) => entry.items.length > 0);
+}
+
+/** An item's value as read: 「142 mg/dL」, or the text result (「－」). */
+export function itemValue(item: Pick<MynaExamItem, 'value' | 'valueText' | 'unit'>): string {
+  const value = item.valueText ?? (item.value !== null ? String(item.value) : '—');
+  return item.unit && item.value !== null ? `${value} ${item.unit}` : value;
+}
+
+/** The item's numeric values across the check-ups, labelled by year (two on one year: by date). */
+export function trendPoints(item: MynaExamItem): TrendPoint[] {
+  const numeric = item.trend.filter((point): point is typeof point & { value: number } => point.value !== null);
+  const years = numeric.map((point) => point.examinedOn.slice(0, 4));
+  const repeated = new Set(years.filter((year, index) => years.indexOf(year) !== index));
+  return numeric.map((point, index) => ({
+    label: repeated.has(years[index]!) ? point.examinedOn.replaceAll('-', '/') : `${years[index]}年`,
+    value: point.value,
+  }));
+}
+
+/** The items a doctor looks at first, for the check sheet: those with a judgement. */
+export const judgedItems = (exam: MynaExam) => exam.items.filter((item) => item.judgement !== null);
