@@ -14,6 +14,7 @@ const swc = [
 // Jest does not apply webpack externals: @sukoyaka/* resolve to the workspace sources.
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
+  '^@sukoyaka/contract/compat$': '<rootDir>/../contract/src/compat/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
   '\\.svg$': '<rootDir>/../types/file-stub.cjs',

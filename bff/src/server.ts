@@ -6,6 +6,7 @@ import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
 import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
+import { deliveryConfig } from './platform/delivery';
 import { startServices } from './services';
 
 async function main(): Promise<void> {
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
   const services = await startServices(config);
   const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
   started.app = app;
+  // Development and first start only: local builds not yet in the live import map are published
+  // and deployed, so `npm start` needs no deploy step (production: DELIVERY_AUTO_DEPLOY unset).
+  const delivery = deliveryConfig(process.env, {
+    production: config.env === 'production',
+    dataDir: config.dataDir,
+    repoRoot: config.webRoot,
+  });
+  if (delivery.autoDeployLocalBuilds) {
+    const deployed = await app.delivery.deployLocalBuilds(config.webRoot);
+    if (deployed.length > 0) console.log(`Deployed the local builds: ${deployed.map((d) => `${d.package}@${d.version}`).join(', ')}`);
+  }
   // The local fake Google keeps its grants in memory: connect the demo member's Fitbit afresh.
   if (config.seedDemo && services.googleHealth?.fake) {
     await connectDemoFitbit({ db: database.db, google: services.googleHealth, log: app.log }, DEMO_MEMBER.email, new Date()).catch(

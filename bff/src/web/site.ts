@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -5,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, areaForPath, callPath, ErrorCodes } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { artefactPath, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
@@ -155,9 +157,32 @@ function contentSecurityPolicy(nonce: string, config: Config): string {
   ].join('; ');
 }
 
-export async function siteRoutes(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  const { config } = options;
+/** The live import map (platform/delivery) and where its artefacts are: the site serves those first. */
+export interface SiteDelivery {
+  live: LiveImportMap;
+  artefactDir: string;
+}
+
+export async function siteRoutes(app: FastifyInstance, options: { config: Config; delivery?: SiteDelivery }): Promise<void> {
+  const { config, delivery } = options;
   const cache = new FileCache();
+
+  if (delivery) {
+    // Deployed artefacts, /assets/<package>/<version>/…: immutable, precompressed like the builds.
+    const scope = path.join(delivery.artefactDir, '@sukoyaka');
+    mkdirSync(scope, { recursive: true });
+    app.register(fastifyStatic, {
+      root: scope,
+      prefix: '/assets/@sukoyaka/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
+    });
+  }
 
   WEB_PACKAGES.forEach((folder, index) => {
     app.register(fastifyStatic, {
@@ -197,7 +222,13 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   };
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const template = await cache.read(path.join(config.webRoot, 'root-config', 'dist', 'index.html'));
+    // The shell is root-config's: its live artefact's template, else the local build's.
+    const liveShell = delivery?.live.entryOf(ROOT_CONFIG)?.manifest;
+    const template = await cache.read(
+      liveShell?.files['index.html']
+        ? path.join(artefactPath(delivery!.artefactDir, liveShell.package, liveShell.version), 'index.html')
+        : path.join(config.webRoot, 'root-config', 'dist', 'index.html'),
+    );
     if (!template) {
       return reply
         .status(503)
@@ -205,18 +236,25 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
         .send('The front end is not built yet: run `npm run build` (or `npm start`).');
     }
     const nonce = randomToken(16);
-    const map = await buildImportMap(config.webRoot, cache);
+    const local = await buildImportMap(config.webRoot, cache);
+    const map = delivery ? delivery.live.compose(local) : { ...local, integrity: {} as Record<string, string> };
     const pathname = request.url.split('?')[0] ?? '/';
     const area = areaForPath(pathname) ?? FALLBACK_AREA;
     // SystemJS loads each module by a same-origin <script> without crossorigin: so do these.
     const preloads = modulesOfPage(map, area, pathname)
-      .map((url) => `<link rel="preload" as="script" href="${url}" />`)
+      .map((url) => `<link rel="preload" as="script" href="${url}"${map.integrity[url] ? ` integrity="${map.integrity[url]}"` : ''} />`)
       .join('');
     const session = await sessionForPage(request, reply);
     let html = template
       .replaceAll('__CSP_NONCE__', nonce)
       .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
-      .replace('"__IMPORT_MAP__"', JSON.stringify({ imports: map.imports }).replace(/</g, '\\u003c'))
+      // SystemJS checks each module against the map's integrity: a tampered file is refused.
+      .replace(
+        '"__IMPORT_MAP__"',
+        JSON.stringify(
+          Object.keys(map.integrity).length > 0 ? { imports: map.imports, integrity: map.integrity } : { imports: map.imports },
+        ).replace(/</g, '\\u003c'),
+      )
       .replace('<!--__PRELOADS__-->', preloads)
       .replace('<!--__SESSION__-->', session ? `<script type="application/json" id="sukoyaka-session">${inlineJson(session)}</script>` : '')
       // The area renders into this container, placed before the loading frame it replaces.

@@ -1,0 +1,274 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { calls } from '@sukoyaka/contract';
+import { LiveImportMap, publishArtefact, type ArtefactManifest, type DeployablePackage } from '../../src/platform/delivery';
+import { createTestContext, type TestContext } from '../helpers';
+
+const HEALTH: DeployablePackage = { name: '@sukoyaka/health', folder: 'mf-health', version: '0.1.0' };
+const TOKEN = 'test-deploy-token-0123456789abcdef';
+
+/** A build of mf-health as webpack writes it: an entry that registers, a page chunk, .br and .gz. */
+function fakeBuild(text: string): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'sukoyaka-build-'));
+  const entry = `System.register([], function (e) { return { execute: function () { e('text', ${JSON.stringify(text)}); e('call', "listWeights"); } }; });`;
+  const chunk = `(self.webpackChunk = self.webpackChunk || []).push([[1], { 1: function () { return ${JSON.stringify(text)}; } }]);`;
+  const files: Record<string, string> = { 'sukoyaka-health.1234abcd.js': entry, 'page-vitals.5678abcd.js': chunk };
+  for (const [file, content] of Object.entries(files)) {
+    writeFileSync(path.join(dist, file), content);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(content));
+  }
+  writeFileSync(
+    path.join(dist, 'importmap.json'),
+    JSON.stringify({
+      imports: { '@sukoyaka/health': 'sukoyaka-health.1234abcd.js' },
+      dependencies: { '@sukoyaka/health': [] },
+      routes: { '/vitals': ['page-vitals.5678abcd.js'] },
+    }),
+  );
+  return dist;
+}
+
+/**
+ * A workspace as the bff sees it (the deployable packages come from it) with root-config's page
+ * template built, so the test does not depend on `npm run build` having run.
+ */
+function fakeWorkspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'sukoyaka-workspace-'));
+  const folders = { 'root-config': '@sukoyaka/root-config', 'mf-health': '@sukoyaka/health', 'mf-incentives': '@sukoyaka/incentives' };
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ workspaces: ['contract', ...Object.keys(folders)] }));
+  for (const [folder, name] of Object.entries(folders)) {
+    mkdirSync(path.join(root, folder, 'dist'), { recursive: true });
+    writeFileSync(path.join(root, folder, 'package.json'), JSON.stringify({ name, version: '0.1.0' }));
+    writeFileSync(path.join(root, folder, 'webpack.config.cjs'), '');
+  }
+  writeFileSync(
+    path.join(root, 'root-config', 'dist', 'index.html'),
+    '<!doctype html><html lang="ja"><head><script type="systemjs-importmap" nonce="__CSP_NONCE__">"__IMPORT_MAP__"</script>' +
+      '<!--__PRELOADS__--></head><body><!--__AREA_CONTAINER__--></body></html>',
+  );
+  return root;
+}
+
+describe('deploying an area: artefacts, the live import map, the deploy API (issue 15)', () => {
+  let ctx: TestContext;
+  let artefactDir: string;
+  let webRoot: string;
+  const builds: string[] = [];
+  const publish = (text: string, version?: string) => {
+    const from = fakeBuild(text);
+    builds.push(from);
+    return publishArtefact({ pkg: HEALTH, from, artefactDir, calls, ...(version ? { version } : {}) });
+  };
+  const deploy = (body: Record<string, unknown>, token = TOKEN) =>
+    ctx.app.inject({ method: 'POST', url: '/api/deploy/deploy', headers: { authorization: `Bearer ${token}` }, payload: body });
+  const artefactFile = (manifest: ArtefactManifest, file: string) => path.join(artefactDir, manifest.package, manifest.version, file);
+  const importMapOf = (html: string) =>
+    JSON.parse(/<script type="systemjs-importmap"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+      imports: Record<string, string>;
+      integrity?: Record<string, string>;
+    };
+
+  beforeAll(async () => {
+    artefactDir = mkdtempSync(path.join(tmpdir(), 'sukoyaka-artefacts-'));
+    process.env.ARTEFACT_DIR = artefactDir;
+    process.env.DEPLOY_TOKEN = TOKEN;
+    process.env.IMPORT_MAP_POLL_MS = '0';
+    webRoot = fakeWorkspace();
+    ctx = await createTestContext({ webRoot });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    delete process.env.ARTEFACT_DIR;
+    delete process.env.DEPLOY_TOKEN;
+    delete process.env.IMPORT_MAP_POLL_MS;
+    for (const dir of [artefactDir, webRoot, ...builds]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('publishes a build under a versioned path with a manifest: files with SHA-384, entry, routes and the calls it makes', async () => {
+    const manifest = await publish('はじめての版');
+    expect(manifest.version).toMatch(/^0\.1\.0-[0-9a-f]{10}$/);
+    expect(manifest.entry).toBe('sukoyaka-health.1234abcd.js');
+    expect(manifest.routes).toEqual({ '/vitals': ['page-vitals.5678abcd.js'] });
+    expect(manifest.files['sukoyaka-health.1234abcd.js']!.integrity).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
+    // The build mentions listWeights: its contract is recorded, with a fingerprint per call.
+    expect(Object.keys(manifest.contract)).toContain('listWeights');
+    expect(manifest.contract.listWeights!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifest.contract.saveWeight).toBeUndefined();
+    expect(readFileSync(artefactFile(manifest, 'page-vitals.5678abcd.js'), 'utf8')).toContain('はじめての版');
+    // The same content again is the same, immutable artefact.
+    expect((await publish('はじめての版')).version).toBe(manifest.version);
+  });
+
+  it('refuses a deploy without the bearer token', async () => {
+    const manifest = await publish('トークンなし');
+    expect((await deploy({ package: HEALTH.name, version: manifest.version }, 'wrong')).statusCode).toBe(401);
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deploy/deploy',
+      payload: { package: HEALTH.name, version: manifest.version },
+    });
+    expect(none.statusCode).toBe(401);
+    expect((await deploy({ package: HEALTH.name })).statusCode).toBe(400);
+  });
+
+  it('makes a deployed version live: the page names its versioned files with integrity, served long-cached and precompressed', async () => {
+    const manifest = await publish('ライブの版');
+    const answer = await deploy({ package: HEALTH.name, version: manifest.version });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ package: HEALTH.name, version: manifest.version });
+
+    const page = await ctx.app.inject({ method: 'GET', url: '/vitals' });
+    const entryUrl = `/assets/@sukoyaka/health/${manifest.version}/sukoyaka-health.1234abcd.js`;
+    const map = importMapOf(page.body);
+    expect(map.imports['@sukoyaka/health']).toBe(entryUrl);
+    expect(map.integrity![entryUrl]).toBe(manifest.files['sukoyaka-health.1234abcd.js']!.integrity);
+    expect(page.body).toContain(`href="${entryUrl}" integrity="${manifest.files['sukoyaka-health.1234abcd.js']!.integrity}"`);
+    expect(page.body).toContain(`/assets/@sukoyaka/health/${manifest.version}/page-vitals.5678abcd.js`);
+
+    const asset = await ctx.app.inject({ method: 'GET', url: entryUrl, headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('refuses a tampered file, a missing file, a bad precompressed copy and an entry that does not register', async () => {
+    const tampered = await publish('改ざんされる版', '0.1.0-tampered');
+    writeFileSync(artefactFile(tampered, 'page-vitals.5678abcd.js'), 'alert("改ざん")');
+    const refused = await deploy({ package: HEALTH.name, version: tampered.version });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().problems.join('\n')).toContain('page-vitals.5678abcd.js: 内容が integrity と一致しません');
+
+    const missing = await publish('欠けた版', '0.1.0-missing');
+    rmSync(artefactFile(missing, 'sukoyaka-health.1234abcd.js'));
+    expect((await deploy({ package: HEALTH.name, version: missing.version })).json().problems.join('\n')).toContain(
+      'sukoyaka-health.1234abcd.js: ファイルがありません',
+    );
+
+    const badBrotli = await publish('圧縮が違う版', '0.1.0-badbr');
+    writeFileSync(artefactFile(badBrotli, 'page-vitals.5678abcd.js.br'), brotliCompressSync('別の内容'));
+    expect((await deploy({ package: HEALTH.name, version: badBrotli.version })).json().problems.join('\n')).toContain(
+      'page-vitals.5678abcd.js.br: 圧縮ファイルが元のファイルと一致しません',
+    );
+
+    const from = fakeBuild('登録しない版');
+    builds.push(from);
+    writeFileSync(path.join(from, 'sukoyaka-health.1234abcd.js'), 'window.notSystem = 1;');
+    rmSync(path.join(from, 'sukoyaka-health.1234abcd.js.br'));
+    rmSync(path.join(from, 'sukoyaka-health.1234abcd.js.gz'));
+    const unregistered = await publishArtefact({ pkg: HEALTH, from, artefactDir, calls, version: '0.1.0-noregister' });
+    const answer = await deploy({ package: HEALTH.name, version: unregistered.version });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().problems.join('\n')).toMatch(/sukoyaka-health\.1234abcd\.js を読み込めません|登録しません/);
+
+    expect((await deploy({ package: HEALTH.name, version: '0.1.0-never-published' })).json().problems.join('\n')).toContain(
+      '公開されていません',
+    );
+  });
+
+  it('refuses an artefact whose contract the running bff does not serve, listing the differences', async () => {
+    const drifted = await publish('古い契約の版', '0.1.0-drift');
+    const manifestFile = artefactFile(drifted, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ArtefactManifest;
+    const listWeights = manifest.contract.listWeights!;
+    // Built against a listWeights that answered `unit` on every item, and a call that no longer exists.
+    const output = listWeights.output as { properties: { items: { items: { properties: Record<string, unknown>; required: string[] } } } };
+    output.properties.items.items.properties.unit = { type: 'string' };
+    output.properties.items.items.required.push('unit');
+    manifest.contract.listWeights = { ...listWeights, fingerprint: 'changed' };
+    manifest.contract.listUnicorns = { ...listWeights, fingerprint: 'gone' };
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+
+    const answer = await deploy({ package: HEALTH.name, version: drifted.version });
+    expect(answer.statusCode).toBe(409);
+    const body = answer.json() as { message: string; differences: { call: string; where: string; problem: string }[] };
+    expect(body.differences).toEqual(
+      expect.arrayContaining([
+        { call: 'listUnicorns', where: '', problem: 'この呼び出しがなくなりました' },
+        { call: 'listWeights', where: 'output.items[].unit', problem: '出力項目がなくなりました' },
+      ]),
+    );
+    expect(body.message).toContain('動いている bff が提供しない呼び出し・形があります');
+  });
+
+  it('loses neither of two deploys at once, refuses a stale revision, and rolls back to the version before', async () => {
+    const first = await publish('同時の一つ目', '0.1.0-first');
+    const second = await publish('同時の二つ目', '0.1.0-second');
+    const before = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/deploy/history?package=@sukoyaka/health',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json().history as { version: string; revision: number }[];
+    const [a, b] = await Promise.all([
+      deploy({ package: HEALTH.name, version: first.version }),
+      deploy({ package: HEALTH.name, version: second.version }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const outcomes = [a.json(), b.json()] as { version: string; previousVersion: string; revision: number }[];
+    const [earlier, later] = outcomes.sort((x, y) => x.revision - y.revision);
+    // One after the other: the later one replaced the earlier one, which replaced what was live.
+    expect(later!.revision).toBe(earlier!.revision + 1);
+    expect(later!.previousVersion).toBe(earlier!.version);
+    expect(earlier!.previousVersion).toBe(before[0]!.version);
+
+    const history = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/deploy/history?package=@sukoyaka/health',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json().history as { version: string; action: string; revision: number }[];
+    expect(history.slice(0, 2).map((row) => row.version)).toEqual([later!.version, earlier!.version]);
+
+    const stale = await deploy({ package: HEALTH.name, version: first.version, expectedRevision: earlier!.revision });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('revision_conflict');
+
+    // Another instance on the same database sees the live version once it polls.
+    const otherInstance = new LiveImportMap(ctx.db);
+    await otherInstance.refresh();
+    expect(otherInstance.entryOf(HEALTH.name)?.version).toBe(later!.version);
+
+    const rollback = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deploy/rollback',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { package: HEALTH.name },
+    });
+    expect(rollback.statusCode).toBe(200);
+    expect(rollback.json()).toMatchObject({ version: earlier!.version, previousVersion: later!.version });
+    const page = await ctx.app.inject({ method: 'GET', url: '/vitals' });
+    expect(importMapOf(page.body).imports['@sukoyaka/health']).toBe(
+      `/assets/@sukoyaka/health/${earlier!.version}/sukoyaka-health.1234abcd.js`,
+    );
+    await otherInstance.refresh();
+    expect(otherInstance.entryOf(HEALTH.name)?.version).toBe(earlier!.version);
+
+    const latest = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/deploy/history?package=@sukoyaka/health',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json().history[0] as { action: string; version: string };
+    expect(latest).toMatchObject({ action: 'rollback', version: earlier!.version });
+  });
+
+  it('refuses a rollback when there is nothing to go back to, and an unknown package', async () => {
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deploy/rollback',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { package: '@sukoyaka/incentives' },
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().problems[0]).toContain('戻せる前のバージョンがありません');
+    const unknown = await deploy({ package: '@evil/package', version: '1.0.0' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().problems[0]).toContain('デプロイできるパッケージではありません');
+  });
+});
