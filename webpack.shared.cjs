@@ -16,7 +16,6 @@ const SHARED_MODULES = [
   'single-spa',
   'styled-components',
   '@tanstack/react-query',
-  'axios',
   'date-fns',
   'date-fns/locale/ja',
   '@sukoyaka/contract',
@@ -71,6 +70,24 @@ class ImportMapFragmentPlugin {
         () => {
           const imports = {};
           const dependencies = {};
+          const { ExternalModule } = compiler.webpack;
+          // A lazily imported shared module must stay out of the entry: imported there, it would
+          // make the whole entry wait for it (and the server would not preload it).
+          for (const module of compilation.modules) {
+            if (!(module instanceof ExternalModule) || module.externalType !== 'promise') continue;
+            for (const connection of compilation.moduleGraph.getIncomingConnections(module)) {
+              const origin = connection.originModule;
+              if (!origin) continue;
+              const initial = [...compilation.chunkGraph.getModuleChunksIterable(origin)].some((chunk) => chunk.canBeInitial());
+              if (initial) {
+                compilation.errors.push(
+                  new compiler.webpack.WebpackError(
+                    `${origin.readableIdentifier(compilation.requestShortener)} imports ${module.userRequest}, which this package loads lazily (lazyExternals): import it from a lazy chunk only`,
+                  ),
+                );
+              }
+            }
+          }
           for (const [entry, specifier] of Object.entries(this.names)) {
             const entrypoint = compilation.entrypoints.get(entry);
             const files = [...entrypoint.getFiles()].filter((file) => file.endsWith('.js'));
@@ -78,7 +95,8 @@ class ImportMapFragmentPlugin {
             const used = new Set();
             for (const chunk of entrypoint.chunks) {
               for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-                if (module instanceof compiler.webpack.ExternalModule) used.add(String(module.request));
+                // Lazy externals (lazyExternals) are fetched when a chunk needs them, not on load.
+                if (module instanceof ExternalModule && module.externalType === 'system') used.add(String(module.request));
               }
             }
             dependencies[specifier] = [...used].sort();
@@ -135,8 +153,11 @@ class PrecompressPlugin {
 /**
  * One SystemJS module per entry with hashed file names. `entries` maps a file-safe entry name to
  * `{ import, specifier }`; `folder` is the package folder, served at /assets/<folder>/.
+ * `lazyExternals`: shared modules that only this package's lazy chunks import; they are fetched
+ * with `System.import` when such a chunk runs instead of being registered with the entry (a
+ * SystemJS build registers every other external with its entry, so every page would load them).
  */
-function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode, plugins = [] }) {
+function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyExternals = [], mode, plugins = [] }) {
   const specifiers = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.specifier]));
   const production = mode !== 'development';
   return {
@@ -158,6 +179,7 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, mode,
     externals: ({ request, contextInfo }, callback) => {
       // root-config's vendor wrappers are the one place a shared module is bundled: its own.
       if (externals.includes(request) && !(contextInfo.issuer ?? '').startsWith(VENDOR_DIR)) {
+        if (lazyExternals.includes(request)) return callback(null, `promise System.import(${JSON.stringify(request)})`);
         return callback(null, `system ${request}`);
       }
       return callback();

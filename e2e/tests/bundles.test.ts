@@ -19,7 +19,6 @@ const SHARED = [
   'single-spa',
   'styled-components',
   '@tanstack/react-query',
-  'axios',
   'date-fns',
   '@sukoyaka/shared',
 ] as const;

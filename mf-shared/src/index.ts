@@ -1,14 +1,15 @@
 // @sukoyaka/shared — the utility module every area imports (DESIGN.md, "mf-shared").
-export { AppError, isAppError, toAppError } from './api/app-error';
+export { AppError, HttpFailureCodes, isAppError, toAppError } from './api/app-error';
 export {
   AUTHENTICITY_TOKEN_HEADER,
   REQUEST_TIMEOUT_MS,
   createHttpClient,
   currentAuthenticityToken,
   httpClient,
-  installAuthenticityToken,
   loadAuthenticityToken,
   resetAuthenticityToken,
+  type HttpClient,
+  type HttpResponse,
 } from './api/http-client';
 export { api, createApiClient, type ApiClient } from './api/calls';
 export { createQueryClient, queryClient } from './errors/query-client';
@@ -76,6 +77,7 @@ export {
   isSelectableDate,
   type DatePickerProps,
 } from './ui/DatePicker';
+export { isoDateOf, isValidDate, japaneseDate, parseIsoDate } from './ui/dates';
 export {
   Checkbox,
   RadioGroup,

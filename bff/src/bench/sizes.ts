@@ -22,7 +22,6 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
   'single-spa': [6.5, 7],
   'styled-components': [12.5, 13.5],
   '@tanstack/react-query': [11.5, 12.5],
-  axios: [20, 22],
   'date-fns': [10.5, 12],
   'date-fns/locale/ja': [2.5, 3],
   '@sukoyaka/contract': [32, 37],

@@ -1,10 +1,10 @@
 import type { AgreementDocument } from '@sukoyaka/contract';
-import { format, parseISO } from 'date-fns';
+import { japaneseDate } from '@sukoyaka/shared';
 import styled from 'styled-components';
 
 /** A consent's day as the member reads it: 2026年11月22日. */
 export function formatAgreedDay(iso: string): string {
-  return format(parseISO(iso), 'yyyy年M月d日');
+  return japaneseDate(iso);
 }
 
 const Body = styled.div`

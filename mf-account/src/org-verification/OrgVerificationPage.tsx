@@ -19,8 +19,8 @@ import {
   FieldList,
   useFieldValues,
   type FieldSpec,
+  isoDateOf,
 } from '@sukoyaka/shared';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';
@@ -34,7 +34,7 @@ const Row = styled.div`
 
 /** The form's values as the call takes them; an unpicked birthday is '' so validation names it. */
 function formValues(insurerNumber: string, memberSymbol: string, memberNumber: string, birthday: Date | null) {
-  return { insurerNumber, memberSymbol, memberNumber, birthday: birthday ? format(birthday, 'yyyy-MM-dd') : '' };
+  return { insurerNumber, memberSymbol, memberNumber, birthday: birthday ? isoDateOf(birthday) : '' };
 }
 
 function AlreadyLinked({ member }: { member: UserInfo }) {

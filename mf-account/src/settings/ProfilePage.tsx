@@ -17,8 +17,8 @@ import {
   usePageTitle,
   type UserInfo,
   useContractForm,
+  japaneseDate,
 } from '@sukoyaka/shared';
-import { format, parseISO } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
@@ -158,7 +158,7 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
 }
 
 function formatBirthday(value: string): string {
-  return format(parseISO(value), 'yyyy年M月d日');
+  return japaneseDate(value);
 }
 
 function Profile({ member }: { member: UserInfo }) {

@@ -10,8 +10,8 @@ import {
   safeReturnPath,
   usePageTitle,
   useContractForm,
+  isoDateOf,
 } from '@sukoyaka/shared';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useAuthenticateBirthday } from './api/authenticate-birthday';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
@@ -25,7 +25,7 @@ function BirthdayForm() {
   });
 
   return (
-    <form {...form.formProps(() => ({ birthday: birthday ? format(birthday, 'yyyy-MM-dd') : '' }))}>
+    <form {...form.formProps(() => ({ birthday: birthday ? isoDateOf(birthday) : '' }))}>
       <Stack $gap={2.5}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
         <DatePicker label="生年月日" value={birthday} onChange={setBirthday} max={new Date()} error={form.errors.birthday} />

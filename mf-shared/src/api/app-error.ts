@@ -1,9 +1,18 @@
-import { isAxiosError } from 'axios';
+/**
+ * The codes of a failed call (spec §3, "Error object"), as axios named them and the spec quotes
+ * them: ECONNABORTED for the 30 s timeout, ERR_NETWORK when the network is down, and
+ * ERR_BAD_RESPONSE / ERR_BAD_REQUEST for a 5xx / 4xx answer.
+ */
+export const HttpFailureCodes = {
+  timeout: 'ECONNABORTED',
+  network: 'ERR_NETWORK',
+  badResponse: 'ERR_BAD_RESPONSE',
+  badRequest: 'ERR_BAD_REQUEST',
+} as const;
 
 /**
  * Every failed call reaches the UI as an AppError (spec §3, "Error object"): the HTTP status,
- * a message, the server's response body and, for transport failures, axios' error code
- * (ECONNABORTED for the 30 s timeout, ERR_NETWORK when the network is down).
+ * a message, the server's response body and, for transport failures, the code above.
  */
 export class AppError extends Error {
   readonly statusCode: number | undefined;
@@ -42,14 +51,6 @@ export class AppError extends Error {
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (isAxiosError(error)) {
-    return new AppError({
-      message: error.message,
-      statusCode: error.response?.status,
-      responseMessage: error.response?.data,
-      code: error.code,
-    });
-  }
   return new AppError({ message: error instanceof Error ? error.message : String(error) });
 }
 

@@ -90,7 +90,7 @@ describe('createApiClient over another client (spec §7)', () => {
     await expect(own.ping()).resolves.toEqual({ status: 'ok', time: '2026-11-21T10:50:00+09:00' });
 
     expect(bff.requests).toHaveLength(1);
-    expect(bff.requests[0]!.config.baseURL).toBe('https://bff.example');
+    expect(bff.requests[0]!.origin).toBe('https://bff.example');
     expect(bff.requests[0]!.path).toBe('/api/bff/ping');
   });
 });

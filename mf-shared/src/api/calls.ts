@@ -7,7 +7,7 @@ import {
   type CallName,
   type CallOutput,
 } from '@sukoyaka/contract';
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from './http-client';
 import { isAppError } from './app-error';
 import { httpClient } from './http-client';
 
@@ -77,12 +77,12 @@ function answerUnknown(error: unknown): boolean {
  * One typed function per call of the contract: GET sends the input as query, POST as JSON body.
  * Every POST but a read-only one carries an Idempotency-Key (see IdempotencyKeys).
  */
-export function createApiClient(client: AxiosInstance = httpClient, keys = new IdempotencyKeys()): ApiClient {
+export function createApiClient(client: HttpClient = httpClient, keys = new IdempotencyKeys()): ApiClient {
   const api = {} as Record<string, (input?: unknown, options?: CallOptions) => Promise<unknown>>;
   for (const name of Object.keys(calls) as CallName[]) {
     const { method, readOnly } = calls[name] as CallDefinition;
     api[name] = async (input, options) => {
-      if (method === 'GET') return (await client.get(callPath(name), { params: input ?? {} })).data;
+      if (method === 'GET') return (await client.get(callPath(name), { params: (input ?? {}) as Record<string, unknown> })).data;
       // A POST without input sends no body at all (spec §7: the auth-state call is "POST, no body").
       if (readOnly) return (await client.post(callPath(name), input)).data;
       const key = options?.idempotencyKey ?? keys.keyFor(name, input);

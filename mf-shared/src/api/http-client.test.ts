@@ -37,8 +37,9 @@ describe('createHttpClient / httpClient defaults (spec §7, §9)', () => {
     }
     const [request] = bff.requests;
     expect(request).toBeDefined();
-    expect(request!.config.withCredentials).toBe(true);
-    expect(request!.config.timeout).toBe(30000);
+    expect(request!.credentials).toBe('include');
+    expect(client.defaults.timeout).toBe(30000);
+    expect(request!.signal).toBeDefined();
     expect(request!.headers['cache-control']).toBe('no-cache');
     expect(request!.headers['x-requested-with']).toBe('XMLHttpRequest');
     expect(request!.headers['content-type']).toMatch(/^application\/json/);
@@ -54,7 +55,7 @@ describe('createHttpClient / httpClient defaults (spec §7, §9)', () => {
     } finally {
       uninstall();
     }
-    expect(bff.requests[0]!.config.baseURL).toBe('https://bff.example');
+    expect(bff.requests[0]!.origin).toBe('https://bff.example');
     expect(bff.requests[0]!.path).toBe('/api/bff/ping');
   });
 });

@@ -1,7 +1,6 @@
 import { AUTHENTICITY_TOKEN_FIELD, AUTHENTICITY_TOKEN_HEADER, LOGOUT_PATH } from '@sukoyaka/contract';
-import type { AxiosInstance } from 'axios';
 import { AppError } from '../api/app-error';
-import { httpClient, loadAuthenticityToken, resetAuthenticityToken } from '../api/http-client';
+import { httpClient, loadAuthenticityToken, resetAuthenticityToken, type HttpClient } from '../api/http-client';
 import { queryClient } from '../errors/query-client';
 
 export const LOGOUT_WITHOUT_TOKEN_MESSAGE = 'cannot logout without authenticity token';
@@ -10,7 +9,7 @@ export const LOGOUT_WITHOUT_TOKEN_MESSAGE = 'cannot logout without authenticity 
  * POST /logout with form data `authenticity_token` (spec §7), the token loaded from the
  * authenticity-token call. A 401 means the session had already ended, which is a logout too.
  */
-export async function logout(client: AxiosInstance = httpClient): Promise<void> {
+export async function logout(client: HttpClient = httpClient): Promise<void> {
   const token = await loadAuthenticityToken(client).catch(() => null);
   if (!token) throw new Error(LOGOUT_WITHOUT_TOKEN_MESSAGE);
   const form = new URLSearchParams({ [AUTHENTICITY_TOKEN_FIELD]: token });
@@ -29,7 +28,7 @@ export async function logout(client: AxiosInstance = httpClient): Promise<void> 
  * Logs out and leaves for the login page (a full page load), dropping every cached answer of
  * the member. `loginPath` may carry a reason for the login page to explain, e.g. a suspension.
  */
-export async function logoutAndGoToLogin(loginPath = '/login', client: AxiosInstance = httpClient): Promise<void> {
+export async function logoutAndGoToLogin(loginPath = '/login', client: HttpClient = httpClient): Promise<void> {
   await logout(client);
   queryClient.clear();
   window.location.assign(loginPath);

@@ -1,18 +1,12 @@
 import { callPath, calls, type CallName } from '@sukoyaka/contract';
-import axios, {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import type { HttpClient, Transport, TransportResponse } from '../api/http-client';
 
 /*
- * A fake bff behind an axios adapter: the real http client, its interceptors and every module of
- * ours run as in the browser; only the wire is replaced. Requests are recorded as the bff would
- * receive them (path, query string, lower-cased headers, parsed body) and answered like the bff
- * does (JSON bodies, `{ code, message, fields? }` for errors, axios' own error for non-2xx).
+ * A fake bff behind the http client's transport (its `fetch`): the real http client and every
+ * module of ours run as in the browser; only the wire is replaced. Requests are recorded as the
+ * bff would receive them (path, query string, lower-cased headers, parsed body) and answered like
+ * the bff does (JSON bodies, `{ code, message, fields? }` for errors), transport failures as the
+ * browser's fetch fails (a TypeError when the network is down, a TimeoutError).
  */
 
 export interface RecordedRequest {
@@ -24,19 +18,23 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** Path and query string as sent on the wire. */
   url: string;
+  /** The scheme, host and port the request went to (http://localhost for a relative URL). */
+  origin: string;
   /** Header names lower-cased, values as strings. */
   headers: Record<string, string>;
   /** A JSON body parsed, a form body as its fields, anything else as it was sent. */
   body: unknown;
-  /** The body as axios handed it to the adapter (after transformRequest). */
+  /** The body as the client handed it to fetch. */
   rawBody: unknown;
-  /** The full request config, for the client's defaults (withCredentials, timeout, …). */
-  config: InternalAxiosRequestConfig;
+  /** fetch's credentials mode: `include` sends the cookies. */
+  credentials: RequestCredentials | undefined;
+  /** The request's abort signal (the client's 30 s timeout aborts it). */
+  signal: AbortSignal | undefined;
 }
 
 export type FakeReply =
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  /** Transport failures: axios' timeout (ECONNABORTED) or a network failure (ERR_NETWORK). */
+  /** Transport failures: a timeout (ECONNABORTED) or a network failure (ERR_NETWORK). */
   | { failure: 'timeout' | 'network' };
 
 export type FakeHandler = FakeReply | ((request: RecordedRequest) => FakeReply | Promise<FakeReply>);
@@ -72,11 +70,15 @@ interface Route {
   remaining: number | undefined;
 }
 
-function lowerCaseHeaders(headers: unknown): Record<string, string> {
-  // toJSON(true) leaves out unset headers and joins repeated ones, as they go on the wire.
-  const json = AxiosHeaders.from(headers as AxiosHeaders).toJSON(true);
+function lowerCaseHeaders(headers: HeadersInit | undefined): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(json)) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  if (!headers) return result;
+  const entries: Iterable<[string, string]> = Array.isArray(headers)
+    ? (headers as [string, string][])
+    : typeof (headers as Headers).entries === 'function'
+      ? (headers as Headers).entries()
+      : Object.entries(headers as Record<string, string>);
+  for (const [name, value] of entries) result[name.toLowerCase()] = String(value);
   return result;
 }
 
@@ -93,26 +95,44 @@ function parseBody(raw: unknown, contentType: string | undefined): unknown {
   return raw;
 }
 
-function record(config: InternalAxiosRequestConfig): RecordedRequest {
-  const wire = new URL(axios.getUri(config), 'http://localhost');
-  const headers = lowerCaseHeaders(config.headers);
+function record(url: string, init: RequestInit): RecordedRequest {
+  const wire = new URL(url, 'http://localhost');
+  const headers = lowerCaseHeaders(init.headers);
   return {
-    method: (config.method ?? 'get').toUpperCase(),
+    method: (init.method ?? 'GET').toUpperCase(),
     path: wire.pathname,
     query: Object.fromEntries(wire.searchParams),
     url: wire.pathname + wire.search,
+    origin: wire.origin,
     headers,
-    body: parseBody(config.data, headers['content-type']),
-    rawBody: config.data,
-    config,
+    body: parseBody(init.body, headers['content-type']),
+    rawBody: init.body,
+    credentials: init.credentials,
+    signal: init.signal ?? undefined,
   };
 }
 
-/** What axios' own `settle` does: a status outside validateStatus rejects with an AxiosError. */
-function settle(config: InternalAxiosRequestConfig, response: AxiosResponse): AxiosResponse {
-  if (!config.validateStatus || config.validateStatus(response.status)) return response;
-  const code = response.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
-  throw new AxiosError(`Request failed with status code ${response.status}`, code, config, {}, response);
+/** What the browser's fetch rejects with: a TypeError when no answer came, a TimeoutError. */
+function transportFailure(failure: 'timeout' | 'network'): Error {
+  if (failure === 'network') return new TypeError('Failed to fetch');
+  const error = new Error('The operation timed out.');
+  error.name = 'TimeoutError';
+  return error;
+}
+
+/** Settles with the handler's answer, or rejects as fetch does when the signal aborts first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      const error = new Error('The operation was aborted.');
+      error.name = 'AbortError';
+      reject(error);
+    };
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 export class FakeBff {
@@ -121,8 +141,9 @@ export class FakeBff {
   readonly unhandled: RecordedRequest[] = [];
   private routes: Route[] = [];
 
-  readonly adapter: AxiosAdapter = async (config) => {
-    const request = record(config);
+  /** The fake `fetch`: answers like the bff would, over no wire. */
+  readonly transport: Transport = async (url, init) => {
+    const request = record(url, init);
     this.requests.push(request);
     const route = [...this.routes]
       .reverse()
@@ -133,27 +154,28 @@ export class FakeBff {
       answer = bffError(404, 'not_found', `fake bff: no handler for ${request.method} ${request.path}`);
     } else {
       if (route.remaining !== undefined) route.remaining -= 1;
-      answer = typeof route.handler === 'function' ? await route.handler(request) : route.handler;
+      const handler = route.handler;
+      answer = typeof handler === 'function' ? await untilAborted(Promise.resolve(handler(request)), request.signal) : handler;
     }
-    if ('failure' in answer) {
-      if (answer.failure === 'timeout') {
-        throw new AxiosError(`timeout of ${config.timeout ?? 0}ms exceeded`, AxiosError.ECONNABORTED, config, {});
-      }
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    }
-    const headers = new AxiosHeaders();
+    if ('failure' in answer) throw transportFailure(answer.failure);
+    const headers = new Map<string, string>();
     for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name.toLowerCase(), value);
-    let data: unknown = '';
+    let text = '';
     if (answer.body !== undefined) {
       if (typeof answer.body === 'string') {
-        data = answer.body;
+        text = answer.body;
         if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8');
       } else {
-        data = JSON.stringify(answer.body);
+        text = JSON.stringify(answer.body);
         if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
       }
     }
-    return settle(config, { data, status: answer.status, statusText: String(answer.status), headers, config, request: {} });
+    const response: TransportResponse = {
+      status: answer.status,
+      headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
+      text: () => Promise.resolve(text),
+    };
+    return response;
   };
 
   /** Answers `method path` with the handler; later registrations win; `times` limits how often. */
@@ -190,11 +212,11 @@ export class FakeBff {
   }
 
   /** Makes the client talk to this fake; returns the undo. */
-  install(client: AxiosInstance): () => void {
-    const previous = client.defaults.adapter;
-    client.defaults.adapter = this.adapter;
+  install(client: HttpClient): () => void {
+    const previous = client.defaults.transport;
+    client.defaults.transport = this.transport;
     return () => {
-      client.defaults.adapter = previous;
+      client.defaults.transport = previous;
     };
   }
 }

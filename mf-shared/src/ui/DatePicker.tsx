@@ -1,8 +1,7 @@
-// Only the date-fns root: the module the import map shares.
-import { format, isSameDay, isValid } from 'date-fns';
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { DATE_PICKER_TEXT, formatPickerDate, selectableRange } from './date-picker-rules';
+import { isoDateOf, isSameLocalDay, isValidDate } from './dates';
 import { Field, FieldErrorText, Hint, Label } from './primitives';
 
 export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, formatPickerDate, isSelectableDate } from './date-picker-rules';
@@ -78,7 +77,7 @@ export function DatePicker({ label, value, onChange, min, max, error, hint, opti
   const openerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const { from, to } = selectableRange(min, max);
-  const shown = value && isValid(value) ? value : null;
+  const shown = value && isValidDate(value) ? value : null;
 
   // Focus goes back to the field however the dialog closes (a tapped button may never have had focus).
   const close = () => {
@@ -87,7 +86,7 @@ export function DatePicker({ label, value, onChange, min, max, error, hint, opti
   };
   const confirm = (date: Date) => {
     close();
-    if (!shown || !isSameDay(shown, date)) onChange(date);
+    if (!shown || !isSameLocalDay(shown, date)) onChange(date);
   };
 
   return (
@@ -115,7 +114,7 @@ export function DatePicker({ label, value, onChange, min, max, error, hint, opti
         <span id={valueId}>{shown ? formatPickerDate(shown) : DATE_PICKER_TEXT.placeholder}</span>
         <CalendarIcon />
       </Opener>
-      {name ? <input type="hidden" name={name} value={shown ? format(shown, 'yyyy-MM-dd') : ''} /> : null}
+      {name ? <input type="hidden" name={name} value={shown ? isoDateOf(shown) : ''} /> : null}
       {error ? (
         <FieldErrorText id={errorId} role="alert">
           {error}

@@ -1,11 +1,10 @@
 import { DATE_MAX, DATE_MIN } from '@sukoyaka/contract';
-// Only the date-fns root and its ja locale: the two date-fns modules the import map shares.
-import { format, isAfter, isBefore, isValid, parseISO, startOfDay } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+// No date-fns here: this module is on every page (the picker's field); the dialog's chunk loads it.
+import { isValidDate, japaneseDateWithWeekday, parseIsoDate, startOfLocalDay } from './dates';
 
 /** Spec §5 and §9: dates from 1900-01-01 to 2099-12-31 (the contract's DATE_MIN and DATE_MAX). */
-const RANGE_START = parseISO(DATE_MIN);
-const RANGE_END = parseISO(DATE_MAX);
+const RANGE_START = parseIsoDate(DATE_MIN);
+const RANGE_END = parseIsoDate(DATE_MAX);
 
 /** Spec §9: the date picker's Japanese wording. */
 export const DATE_PICKER_TEXT = {
@@ -17,17 +16,17 @@ export const DATE_PICKER_TEXT = {
   placeholder: '日付を選択してください',
 } as const;
 
-/** How a chosen date reads: 2024年5月15日(水). */
+/** How a chosen date reads: 2024年5月15日(水) (date-fns' pattern, with its ja locale). */
 export const DATE_PICKER_FORMAT = 'yyyy年M月d日(E)';
 
 export function formatPickerDate(date: Date): string {
-  return format(date, DATE_PICKER_FORMAT, { locale: ja });
+  return japaneseDateWithWeekday(date);
 }
 
 /** The first and last selectable days: the spec's range, narrowed by min and max if given. */
 export function selectableRange(min?: Date | null, max?: Date | null): { from: Date; to: Date } {
-  const from = min && isValid(min) && isAfter(startOfDay(min), RANGE_START) ? startOfDay(min) : RANGE_START;
-  const to = max && isValid(max) && isBefore(startOfDay(max), RANGE_END) ? startOfDay(max) : RANGE_END;
+  const from = min && isValidDate(min) && startOfLocalDay(min) > RANGE_START ? startOfLocalDay(min) : RANGE_START;
+  const to = max && isValidDate(max) && startOfLocalDay(max) < RANGE_END ? startOfLocalDay(max) : RANGE_END;
   return { from, to };
 }
 
@@ -36,10 +35,10 @@ export function selectableRange(min?: Date | null, max?: Date | null): { from: D
  * and within min and max when given. Only the calendar day counts, not the time of day.
  */
 export function isSelectableDate(date: Date, min?: Date | null, max?: Date | null): boolean {
-  if (!isValid(date)) return false;
+  if (!isValidDate(date)) return false;
   const { from, to } = selectableRange(min, max);
-  const day = startOfDay(date);
-  return !isBefore(day, from) && !isAfter(day, to);
+  const day = startOfLocalDay(date);
+  return day >= from && day <= to;
 }
 
 // ---------------------------------------------------------------------------------------------
