@@ -16,6 +16,29 @@ export const healthPages: readonly PageRoute[] = [
     path: `/vitals/${kind.slug}`,
     page: lazyPage(() => vitalTypePage().then(({ VitalTypePage }) => () => <VitalTypePage kind={kind} />)),
   })),
+  // The My Number records: frames around mf-myna's parcels (the records are written once, there).
+  {
+    path: '/health_reports',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/health_reports" */ './myna-records/MynaRecordPages').then((module) => module.HealthReportsPage),
+    ),
+  },
+  {
+    path: '/medication/histories',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/medication/histories" */ './myna-records/MynaRecordPages').then(
+        (module) => module.MedicationHistoriesPage,
+      ),
+    ),
+  },
+  {
+    path: '/medical_expenses/bills',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/medical_expenses/bills" */ './myna-records/MynaRecordPages').then(
+        (module) => module.MedicalExpenseBillsPage,
+      ),
+    ),
+  },
   {
     path: '/resource_providers/fitbit/connections',
     page: lazyPage(() =>
@@ -37,9 +60,6 @@ export const healthPages: readonly PageRoute[] = [
 function Fallback() {
   return (
     <Routes>
-      <Route path="/health_reports/*" element={<ComingSoonPage title="健康レポート" />} />
-      <Route path="/medication/histories" element={<ComingSoonPage title="お薬の履歴" />} />
-      <Route path="/medical_expenses/bills" element={<ComingSoonPage title="医療費" />} />
       <Route path="/health_forecasts/simulations/*" element={<ComingSoonPage title="健康予測シミュレーション" />} />
       <Route path="/doctor_profile01" element={<ComingSoonPage title="監修医師のご紹介" />} />
       <Route path="*" element={<NotFoundPage />} />
