@@ -21,7 +21,7 @@ const moduleNameMapper = {
 };
 
 // Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
-const esmOnly = ['cookie'];
+const esmOnly = ['cookie', 'jose'];
 
 const node = (name, extra = {}) => ({
   displayName: name,
