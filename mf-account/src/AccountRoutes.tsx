@@ -148,6 +148,14 @@ export const accountPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: '/change_secret_question',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/change_secret_question" */ './myna-secret-question/ChangeSecretQuestionPage').then(
+        (module) => module.ChangeSecretQuestionPage,
+      ),
+    ),
+  },
+  {
     path: pagePaths.underMaintenance,
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/under_maintenance" */ './status/StatusPages').then((module) => module.UnderMaintenancePage),
@@ -170,7 +178,6 @@ export const accountPages: readonly PageRoute[] = [
 /** Pages of the account area that later issues fill; each says it is not ready yet. */
 const upcoming: Record<string, string> = {
   '/settings': '設定',
-  '/change_secret_question': '秘密の質問の変更',
   '/paperworks': '各種手続き',
   '/faq': 'よくある質問',
   '/terms': '利用規約',
