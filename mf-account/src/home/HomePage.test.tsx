@@ -50,6 +50,9 @@ describe('HomePage (/) and getNavigationInfo', () => {
     expect(screen.getByRole('heading', { name: 'アカウント設定' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'プロフィール・アカウント設定' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: '通知設定' })).toHaveAttribute('href', '/settings/notifications');
+    // The My Number records and the connection (issue 12).
+    expect(screen.getByRole('link', { name: '健康レポート（健診結果）' })).toHaveAttribute('href', '/health_reports');
+    expect(screen.getByRole('link', { name: 'マイナポータル連携' })).toHaveAttribute('href', '/myna_connection');
     expect(window.location.pathname).toBe('/');
   });
 

@@ -56,6 +56,27 @@ function MemberHome({ member }: { member: UserInfo }) {
         <Card>
           <AreaParcel area="@sukoyaka/incentives" name="IncentivesBalanceParcel" label="コイン・ポイントを読み込んでいます" />
         </Card>
+        {/* Always shown for now: getNavigationInfo does not say yet whether the association offers the connection. */}
+        <Card aria-labelledby="home-myna">
+          <Stack $gap={1.5}>
+            <SectionHeading id="home-myna">健診・お薬・医療費</SectionHeading>
+            <Text $muted>マイナンバーカードでマイナポータルと連携すると、健診結果やお薬、医療費の情報を確認できます。</Text>
+            <Links>
+              <li>
+                <AppLink href="/health_reports">健康レポート（健診結果）</AppLink>
+              </li>
+              <li>
+                <AppLink href="/medication/histories">お薬の履歴</AppLink>
+              </li>
+              <li>
+                <AppLink href="/medical_expenses/bills">医療費</AppLink>
+              </li>
+              <li>
+                <AppLink href="/myna_connection">マイナポータル連携</AppLink>
+              </li>
+            </Links>
+          </Stack>
+        </Card>
         <Card aria-labelledby="home-account">
           <Stack $gap={1.5}>
             <SectionHeading id="home-account">アカウント設定</SectionHeading>
