@@ -173,18 +173,61 @@ export const accountPages: readonly PageRoute[] = [
       import(/* webpackChunkName: "route:/not_available" */ './status/StatusPages').then((module) => module.NotAvailablePage),
     ),
   },
+  {
+    path: '/announcements',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/announcements" */ './content/AnnouncementsPage').then((module) => module.AnnouncementsPage),
+    ),
+  },
+  {
+    path: '/announcements/:announcementId',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/announcements/:announcementId" */ './content/AnnouncementPage').then(
+        (module) => module.AnnouncementPage,
+      ),
+    ),
+  },
+  {
+    path: '/faq',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/faq" */ './content/FaqPage').then((module) => module.FaqPage)),
+  },
+  {
+    path: '/inquiry/new',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/inquiry/new" */ './content/InquiryNewPage').then((module) => module.InquiryNewPage),
+    ),
+  },
+  {
+    path: '/terms',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/terms" */ './content/DocumentPage').then((module) => module.TermsPage)),
+  },
+  {
+    path: '/media_policy',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/media_policy" */ './content/DocumentPage').then((module) => module.MediaPolicyPage),
+    ),
+  },
+  {
+    path: '/paperworks',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/paperworks" */ './content/DocumentPage').then((module) => module.PaperworksPage),
+    ),
+  },
+  {
+    path: '/enquetes',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/enquetes" */ './content/EnquetesPage').then((module) => module.EnquetesPage)),
+  },
+  {
+    path: '/enquetes/:enqueteId',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/enquetes/:enqueteId" */ './content/EnquetePage').then((module) => module.EnquetePage),
+    ),
+  },
 ];
 
 /** Pages of the account area that later issues fill; each says it is not ready yet. */
 const upcoming: Record<string, string> = {
   '/settings': '設定',
-  '/paperworks': '各種手続き',
-  '/faq': 'よくある質問',
-  '/terms': '利用規約',
-  '/media_policy': 'メディアポリシー',
-  '/announcements': 'お知らせ',
-  '/inquiry': 'お問い合わせ',
-  '/enquetes': 'アンケート',
 };
 
 function Fallback() {

@@ -1,0 +1,98 @@
+import { announcementCategoryLabels, type Announcement } from '@sukoyaka/contract';
+import {
+  AppError,
+  AppLink,
+  Button,
+  ButtonLinkStyle,
+  Card,
+  FormError,
+  Heading,
+  LoadingSkeleton,
+  MemberOnly,
+  Narrow,
+  PageLayout,
+  Stack,
+  Text,
+  describeError,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router';
+import { useReadAnnouncement } from './api/read-announcement';
+import { Badge, BodyText, japaneseDay } from './parts';
+
+function AnnouncementView({ announcement }: { announcement: Announcement }) {
+  usePageTitle(announcement.title);
+  return (
+    <Stack $gap={2}>
+      <Stack $gap={1}>
+        <Text $muted>
+          <Badge>{announcementCategoryLabels[announcement.category]}</Badge> {japaneseDay(announcement.publishedAt)}
+          {announcement.siteWide ? '・すこやかからのお知らせ' : ''}
+        </Text>
+        <Heading>{announcement.title}</Heading>
+      </Stack>
+      <BodyText text={announcement.body} />
+      {announcement.linkPath ? (
+        <div>
+          <ButtonLinkStyle as={AppLink} href={announcement.linkPath}>
+            {announcement.linkLabel ?? '詳しく見る'}
+          </ButtonLinkStyle>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Opening the page reads the announcement (readAnnouncement answers it and marks it read, once). */
+function OpenAnnouncement({ announcementId }: { announcementId: string }) {
+  const read = useReadAnnouncement();
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (asked.current === announcementId) return;
+    asked.current = announcementId;
+    read.mutate(announcementId);
+  }, [announcementId, read]);
+  if (read.error) {
+    const missing = read.error instanceof AppError && (read.error.statusCode === 404 || read.error.statusCode === 400);
+    return (
+      <Stack $gap={1.5}>
+        {missing ? (
+          <>
+            <Heading>お知らせが見つかりません</Heading>
+            <Text>掲載が終了したか、URLが正しくない可能性があります。</Text>
+          </>
+        ) : (
+          <>
+            <FormError>{describeError(read.error)}</FormError>
+            <div>
+              <Button variant="secondary" onClick={() => read.mutate(announcementId)}>
+                再読み込み
+              </Button>
+            </div>
+          </>
+        )}
+      </Stack>
+    );
+  }
+  if (!read.data) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
+  return <AnnouncementView announcement={read.data} />;
+}
+
+/** `/announcements/:id`: one announcement, marked read when opened. */
+export function AnnouncementPage() {
+  usePageTitle('お知らせ');
+  const { announcementId = '' } = useParams();
+  return (
+    <PageLayout>
+      <Narrow $max={720}>
+        <Card>
+          <Stack $gap={2.5}>
+            <MemberOnly>{() => <OpenAnnouncement announcementId={announcementId} />}</MemberOnly>
+            <AppLink href="/announcements">お知らせの一覧へ戻る</AppLink>
+          </Stack>
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,127 @@
+import { announcementCategoryLabels, type Announcement } from '@sukoyaka/contract';
+import {
+  AppLink,
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  LoadingSkeleton,
+  MemberOnly,
+  Narrow,
+  PageLayout,
+  Stack,
+  Text,
+  describeError,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import styled from 'styled-components';
+import { useAnnouncements } from './api/list-announcements';
+import { Badge, japaneseDay } from './parts';
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
+const ItemLink = styled(AppLink)<{ $unread: boolean }>`
+  display: block;
+  min-height: 44px;
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $unread }) => ($unread ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  strong {
+    display: block;
+    font-weight: ${({ $unread }) => ($unread ? 700 : 400)};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Meta = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+  align-items: center;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${({ theme }) => theme.spacing(0.5)};
+`;
+
+function Item({ announcement }: { announcement: Announcement }) {
+  const unread = announcement.readAt === null;
+  return (
+    <li>
+      <ItemLink href={`/announcements/${announcement.id}`} $unread={unread}>
+        <Meta>
+          {unread ? <Badge $tone="accent">未読</Badge> : null}
+          <Badge>{announcementCategoryLabels[announcement.category]}</Badge>
+          <span>{japaneseDay(announcement.publishedAt)}</span>
+        </Meta>
+        <strong>{announcement.title}</strong>
+      </ItemLink>
+    </li>
+  );
+}
+
+function AnnouncementList() {
+  const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, refetch } = useAnnouncements();
+  if (isPending) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
+  if (error && !data) {
+    return (
+      <Stack $gap={1.5}>
+        <FormError>{describeError(error)}</FormError>
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            再読み込み
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  const items = data.pages.flatMap((page) => page.items);
+  const unread = data.pages[0]?.unreadCount ?? 0;
+  if (items.length === 0) return <EmptyState title="お知らせはありません">新しいお知らせが届くと、ここに表示されます。</EmptyState>;
+  return (
+    <Stack $gap={2}>
+      <Text $muted>{unread > 0 ? `未読のお知らせが${unread}件あります。` : 'すべてのお知らせを読みました。'}</Text>
+      <Items aria-label="お知らせの一覧">
+        {items.map((announcement) => (
+          <Item key={announcement.id} announcement={announcement} />
+        ))}
+      </Items>
+      {isFetchNextPageError ? <FormError>お知らせを読み込めませんでした。もう一度お試しください。</FormError> : null}
+      {hasNextPage ? (
+        <div>
+          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            もっと見る
+          </Button>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** `/announcements`: the association's and site-wide announcements, newest first, unread marked. */
+export function AnnouncementsPage() {
+  usePageTitle('お知らせ');
+  return (
+    <PageLayout>
+      <Narrow $max={720}>
+        <Card>
+          <Stack $gap={2}>
+            <Heading>お知らせ</Heading>
+            <MemberOnly>{() => <AnnouncementList />}</MemberOnly>
+          </Stack>
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}

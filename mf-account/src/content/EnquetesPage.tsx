@@ -1,0 +1,94 @@
+import {
+  AppLink,
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  LoadingSkeleton,
+  MemberOnly,
+  Narrow,
+  PageLayout,
+  Stack,
+  Text,
+  describeError,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import styled from 'styled-components';
+import { useOpenEnquetes } from './api/list-open-enquetes';
+import { Badge, japaneseDay } from './parts';
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+  a {
+    display: block;
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(1.5, 2)};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  strong {
+    display: block;
+    overflow-wrap: anywhere;
+  }
+`;
+
+function EnqueteList() {
+  const { data, error, isPending, refetch } = useOpenEnquetes();
+  if (isPending) return <LoadingSkeleton label="アンケートを読み込んでいます" rows={3} />;
+  if (error) {
+    return (
+      <Stack $gap={1.5}>
+        <FormError>{describeError(error)}</FormError>
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            再読み込み
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (data.items.length === 0)
+    return <EmptyState title="回答を受け付けているアンケートはありません">新しいアンケートが始まると、ここに表示されます。</EmptyState>;
+  return (
+    <Items aria-label="アンケートの一覧">
+      {data.items.map((enquete) => (
+        <li key={enquete.id}>
+          <AppLink href={`/enquetes/${enquete.id}`}>
+            <Text as="span" $muted>
+              {enquete.answeredAt ? <Badge>回答済み</Badge> : <Badge $tone="accent">未回答</Badge>} 全{enquete.questionCount}問
+              {enquete.closesAt ? `・${japaneseDay(enquete.closesAt)}まで` : ''}
+            </Text>
+            <strong>{enquete.title}</strong>
+          </AppLink>
+        </li>
+      ))}
+    </Items>
+  );
+}
+
+/** `/enquetes`: the association's open enquetes. */
+export function EnquetesPage() {
+  usePageTitle('アンケート');
+  return (
+    <PageLayout>
+      <Narrow $max={720}>
+        <Card>
+          <Stack $gap={2}>
+            <Heading>アンケート</Heading>
+            <Text $muted>アンケートへの回答でポイントがもらえることがあります。</Text>
+            <MemberOnly>{() => <EnqueteList />}</MemberOnly>
+          </Stack>
+        </Card>
+      </Narrow>
+    </PageLayout>
+  );
+}
