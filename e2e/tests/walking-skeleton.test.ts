@@ -126,7 +126,7 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
   });
 
   test.each([
-    ['/health_forecasts/simulations', '健康予測シミュレーション'],
+    ['/health_reports', '健康レポート'],
     ['/myna_connection', 'マイナポータル連携'],
   ])('a deep link to %s, a page not built yet, says 準備中', async (path, title) => {
     const page = await open(PHONE);

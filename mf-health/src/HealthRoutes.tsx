@@ -1,4 +1,4 @@
-import { ComingSoonPage, LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
 import { Route, Routes } from 'react-router';
 import { VITAL_KINDS } from './vitals/kinds';
 
@@ -55,13 +55,31 @@ export const healthPages: readonly PageRoute[] = [
       ),
     ),
   },
+  {
+    path: '/health_forecasts/simulations',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/health_forecasts/simulations" */ './forecast/ForecastPage').then((module) => module.ForecastPage),
+    ),
+  },
+  {
+    path: '/health_forecasts/simulations/about',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/health_forecasts/simulations/about" */ './forecast/AboutPage').then(
+        (module) => module.ForecastAboutPage,
+      ),
+    ),
+  },
+  {
+    path: '/doctor_profile01',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/doctor_profile01" */ './forecast/DoctorProfilePage').then((module) => module.DoctorProfilePage),
+    ),
+  },
 ];
 
 function Fallback() {
   return (
     <Routes>
-      <Route path="/health_forecasts/simulations/*" element={<ComingSoonPage title="健康予測シミュレーション" />} />
-      <Route path="/doctor_profile01" element={<ComingSoonPage title="監修医師のご紹介" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -103,6 +103,7 @@ export function VitalsPage() {
           <Stack $gap={3}>
             <Heading>バイタル</Heading>
             <Overview />
+            <AppLink href="/health_forecasts/simulations">健康予報：健診の値から10年以内の発症リスクを見る</AppLink>
           </Stack>
         )}
       </MemberOnly>
