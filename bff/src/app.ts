@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { contentHandlers, documentFilesRoute } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerIncentivesJobs } from './incentives';
+import { operatorHandlers } from './operators';
 import { mynaHandlers } from './myna';
 import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountHandlers,
     ...healthHandlers,
     ...incentiveHandlers,
+    ...operatorHandlers,
     ...mynaHandlers,
     ...contentHandlers,
   };

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { assertProductionReady, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
+import { DEMO_OPERATOR } from './operators';
 import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
 import { deliveryConfig } from './platform/delivery';
 import { startServices } from './services';
@@ -83,6 +84,12 @@ async function main(): Promise<void> {
   const port = address && typeof address === 'object' ? address.port : config.port;
   console.log(`\nすこやか is running at http://localhost:${port}  (database: ${where}; listening on ${config.host})`);
   if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
+  if (config.seedDemo) {
+    console.log(
+      `Demo operator (http://localhost:${port}/admin): ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}, TOTP secret ${DEMO_OPERATOR.totpSecret}` +
+        ' (add it to an authenticator app, or: npm run operators -- code --secret <secret>)',
+    );
+  }
   if (services.outbox) console.log(`Mails and SMS sent locally: http://localhost:${port}/__dev/outbox\n`);
 }
 

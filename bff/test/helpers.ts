@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { callPath, type CallInput, type CallName } from '@sukoyaka/contract';
+import { callPath, type CallInput, type CallName, type OperatorRole } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
@@ -7,6 +7,10 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { associations, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { createOperator } from '../src/operators/accounts';
+import { newTotpSecret, totpCodeAt } from '../src/operators/totp';
+
+export { totpCodeAt };
 import { startServices, type RunningServices } from '../src/services';
 import type { DevOutbox } from '../src/dev/outbox';
 
@@ -137,6 +141,40 @@ export async function createMember(db: Database, fields: { email?: string; passw
   return { id: user!.id, email, password, associationId: association!.id };
 }
 
+let operatorCounter = 0;
+/**
+ * An operator with roles per association and an authenticator registered (its secret returned,
+ * so a test computes codes), unless `enrolled` is false.
+ */
+export async function createTestOperator(
+  db: Database,
+  fields: {
+    roles: Array<{ associationId: string; role: OperatorRole }>;
+    email?: string;
+    password?: string;
+    name?: string;
+    enrolled?: boolean;
+  },
+  now = new Date(),
+) {
+  operatorCounter += 1;
+  const email = fields.email ?? `operator${operatorCounter}-${randomBytes(3).toString('hex')}@example.jp`;
+  const password = fields.password ?? 'operator-horse-battery';
+  const totpSecret = newTotpSecret();
+  const row = await createOperator(
+    db,
+    {
+      email,
+      name: fields.name ?? `運営者${operatorCounter}`,
+      password,
+      roles: fields.roles,
+      ...(fields.enrolled === false ? {} : { totpSecret }),
+    },
+    now,
+  );
+  return { id: row.id, email, password, totpSecret, roles: fields.roles };
+}
+
 export interface Response<T = unknown> {
   status: number;
   body: T;
@@ -154,6 +192,8 @@ let agentCounter = 0;
 export class Agent {
   private readonly cookies = new Map<string, string>();
   token: string | undefined;
+  /** The operator session's authenticity token (operator calls), apart from the member's. */
+  operatorToken: string | undefined;
   readonly ip: string;
 
   constructor(
@@ -202,6 +242,9 @@ export class Agent {
       remoteAddress: this.ip,
     });
     this.remember(response.headers['set-cookie']);
+    // A new operator session hands its token in its own header (plugins/operator-session.ts).
+    const operatorToken = response.headers['x-operator-csrf-token'];
+    if (typeof operatorToken === 'string' && operatorToken) this.operatorToken = operatorToken;
     let body: unknown = response.body;
     if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
     return { status: response.statusCode, body: body as T, headers: response.headers };
@@ -221,6 +264,24 @@ export class Agent {
   async post<N extends CallName>(name: N, body: CallInput<N> | Record<string, unknown> = {}, options: { token?: string | null } = {}) {
     const token = options.token === undefined ? (this.token ?? (await this.fetchToken())) : options.token;
     return this.request<any>({ method: 'POST', url: callPath(name), payload: body, headers: token ? { 'x-csrf-token': token } : {} });
+  }
+
+  /** An operator call's POST, with the operator session's token (fetched with getOperatorSession first if none). */
+  async operatorPost<N extends CallName>(
+    name: N,
+    body: CallInput<N> | Record<string, unknown> = {},
+    options: { token?: string | null } = {},
+  ) {
+    if (options.token === undefined && !this.operatorToken) await this.get('getOperatorSession');
+    const token = options.token === undefined ? this.operatorToken : options.token;
+    return this.request<any>({ method: 'POST', url: callPath(name), payload: body, headers: token ? { 'x-csrf-token': token } : {} });
+  }
+
+  /** Signs an operator in through the real steps: password, then the TOTP code of `at`. */
+  async signInOperator(operator: { email: string; password: string; totpSecret: string }, at: Date) {
+    const password = await this.operatorPost('operatorSignIn', { email: operator.email, password: operator.password });
+    if (password.status !== 200) return password;
+    return this.operatorPost('verifyOperatorTotp', { code: totpCodeAt(operator.totpSecret, at) });
   }
 
   async signIn(email: string, password: string) {

@@ -6,6 +6,7 @@ import { contentCalls } from './content';
 import type { CallDefinition } from './define';
 import { healthCalls } from './health';
 import { incentiveCalls } from './incentives';
+import { operatorCalls } from './operators';
 import { mynaCalls } from './myna';
 import { systemCalls } from './system';
 
@@ -18,6 +19,7 @@ export * from './system';
 export * from './account';
 export * from './health';
 export * from './incentives';
+export * from './operators';
 export * from './myna';
 export * from './content';
 
@@ -30,6 +32,7 @@ export const calls = {
   ...accountCalls,
   ...healthCalls,
   ...incentiveCalls,
+  ...operatorCalls,
   ...mynaCalls,
   ...contentCalls,
 } as const satisfies Record<string, CallDefinition>;

@@ -1,5 +1,6 @@
 import { seedDemoContent } from '../content/demo-seed';
 import { seedDemoIncentives } from '../incentives/demo';
+import { seedDemoOperator } from '../operators/demo-seed';
 import { seedDoctorProfiles } from '../health/forecast-seed';
 import { hashPassword } from '../lib/password';
 import type { Database, Executor } from './client';
@@ -287,6 +288,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
     await seedDemoIncentives(tx, { id: demo.id, associationId: DEMO_ASSOCIATION.id }, now);
     await seedDoctorProfiles(tx, DEMO_ASSOCIATION.id, now);
     await seedDemoContent(tx, { userId: demo.id, associationId: DEMO_ASSOCIATION.id, otherAssociationId: MAINTENANCE_ASSOCIATION.id }, now);
+    await seedDemoOperator(tx, DEMO_ASSOCIATION.id, now);
     return { seeded: true };
   });
 }

@@ -41,8 +41,8 @@ const isKnown = (finding: string) => {
  * password or birthday is counted toward the account lock (users) and audited (audit_logs) even
  * though the request is refused — well-formed input that simply is not the member's secret.
  */
-const COUNTED_REJECTIONS: Record<string, string[]> = Object.fromEntries(
-  (['signIn', 'authenticateUserPassword', 'authenticateBirthday'] as const).flatMap((call) => {
+const COUNTED_REJECTIONS: Record<string, string[]> = Object.fromEntries([
+  ...(['signIn', 'authenticateUserPassword', 'authenticateBirthday'] as const).flatMap((call) => {
     // signIn counts wrong passwords per address typed or per known browser (issue 8), and the
     // failure that locks an address enqueues the unlock mail with its link.
     const tables =
@@ -53,7 +53,13 @@ const COUNTED_REJECTIONS: Record<string, string[]> = Object.fromEntries(
       [`${call} | 423 system_account_locked`, tables],
     ];
   }),
-);
+  // The operators' sign-in (issue 14): a wrong password or code counts toward the operator's
+  // lock (operators) and is audited, as for members.
+  ...(['operatorSignIn', 'verifyOperatorTotp', 'confirmOperatorTotpEnrolment'] as const).flatMap((call) => [
+    [`${call} | 401 invalid_credentials`, ['audit_logs', 'operators']],
+    [`${call} | 423 system_account_locked`, ['audit_logs', 'operators']],
+  ]),
+]);
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 /** Answers after which the session is surely still what the next probe needs. */
@@ -68,7 +74,9 @@ async function stillUsable(member: { browser: Browser; example: { userId: string
   if ((session.body as { userId?: string }).userId !== member.example.userId) return false;
   if ((await member.browser.get('getUserInfo')).status !== 200) return false;
   const state = (await member.browser.post('getAuthState')).body as Record<string, unknown>;
-  return typeof state.passwordAuthExpireAt === 'string' && typeof state.birthdayAuthExpireAt === 'string';
+  if (typeof state.passwordAuthExpireAt !== 'string' || typeof state.birthdayAuthExpireAt !== 'string') return false;
+  // The operator beside the member (operator calls) is still signed in with both factors.
+  return ((await member.browser.get('getOperatorSession')).body as { state?: string }).state === 'signedIn';
 }
 
 let ctx: TestContext;
@@ -101,7 +109,9 @@ afterAll(async () => {
 });
 
 async function send(browser: Browser, probe: Probe): Promise<Answer> {
-  const headers = { ...probe.headers, ...(probe.csrf && browser.token ? { 'x-csrf-token': browser.token } : {}) };
+  // Operator calls carry the operator session's token, member calls the member's.
+  const token = browser.tokenFor(probe.call);
+  const headers = { ...probe.headers, ...(probe.csrf && token ? { 'x-csrf-token': token } : {}) };
   return browser.send({ method: probe.method, url: probe.url, body: probe.body, headers });
 }
 

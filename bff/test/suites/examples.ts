@@ -20,6 +20,10 @@ export interface ExampleContext {
   privacyId: string;
   /** A short random text, distinctive enough to find in any answer. */
   marker: string;
+  /** The operator signed in beside the member (same browser, own session): editor of `associationId` only. */
+  operatorId: string;
+  operatorEmail: string;
+  operatorPassword: string;
 }
 
 type Examples = { [N in CallName]?: (member: ExampleContext) => CallInput<N> };
@@ -147,6 +151,14 @@ export const examples: Examples = {
   listOpenEnquetes: () => ({}),
   getEnquete: () => ({ enqueteId: UNKNOWN_CONTENT }),
   answerEnquete: () => ({ enqueteId: UNKNOWN_CONTENT, answers: [{ questionId: UNKNOWN_CONTENT, scale: 3 }] }),
+  // Operators (issue 14): as the operator beside the member, editor of the member's association.
+  getOperatorSession: () => ({}),
+  operatorSignIn: (member) => ({ email: member.operatorEmail, password: member.operatorPassword }),
+  verifyOperatorTotp: () => ({ code: '123456' }),
+  startOperatorTotpEnrolment: () => ({}),
+  confirmOperatorTotpEnrolment: () => ({ code: '123456' }),
+  operatorSignOut: () => ({}),
+  listOperatorAuditLogs: (member) => ({ associationId: member.associationId, limit: 1 }),
 };
 
 /**
@@ -158,6 +170,8 @@ export const ownershipExempt: { [N in CallName]?: string } = {
   signIn: 'starts a new session from an address and a password: the matrix keeps B signed in as B',
   signUp: 'creates a new account from an address and a password; names no stored data of a member',
   createPasswordReset: "mails a link to the address given and answers the same whether or not it is anyone's",
+  operatorSignIn: "starts a new operator session from an address and a password: the matrix keeps B's operator signed in as B",
+  operatorSignOut: "ends the caller's own operator session and names nothing: the matrix keeps B's operator signed in",
 };
 
 /** The example of a call, for a member; undefined when the call has none (a test fails then). */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { callPath, calls, type CallDefinition, type CallName } from '@sukoyaka/contract';
+import { callPath, calls, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { createMember, type TestContext } from '../helpers';
+import { createMember, createTestOperator, totpCodeAt, type TestContext } from '../helpers';
 import type { ExampleContext } from './examples';
 
 /*
@@ -29,6 +29,8 @@ function nextAddress(): string {
 export class Browser {
   private readonly cookies = new Map<string, string>();
   token: string | undefined;
+  /** The operator session's authenticity token: operator calls are checked against it, never the member's. */
+  operatorToken: string | undefined;
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -49,9 +51,12 @@ export class Browser {
       if (!value || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(pair.slice(0, index));
       else this.cookies.set(pair.slice(0, index), value);
     }
-    // A new session hands its new token along (sign-in rotates the session).
+    // A new session hands its new token along (sign-in rotates the session); an operator
+    // session in its own header.
     const rotated = response.headers['x-csrf-token'];
     if (typeof rotated === 'string') this.token = rotated;
+    const operatorRotated = response.headers['x-operator-csrf-token'];
+    if (typeof operatorRotated === 'string') this.operatorToken = operatorRotated;
     let body: unknown = response.body;
     try {
       body = JSON.parse(response.body);
@@ -66,13 +71,21 @@ export class Browser {
   }
 
   async post(name: CallName, input: unknown = {}): Promise<Answer> {
-    if (!this.token) await this.fetchToken();
+    if (!this.tokenFor(name)) {
+      if (isOperatorAccess(definition(name).access)) await this.get('getOperatorSession');
+      else await this.fetchToken();
+    }
     return this.send({
       method: 'POST',
       url: callPath(name),
       body: JSON.stringify(input),
-      headers: { 'content-type': 'application/json', 'x-csrf-token': this.token! },
+      headers: { 'content-type': 'application/json', 'x-csrf-token': this.tokenFor(name)! },
     });
+  }
+
+  /** The token a POST of this call carries: the operator session's for operator calls. */
+  tokenFor(name: CallName): string | undefined {
+    return isOperatorAccess(definition(name).access) ? this.operatorToken : this.token;
   }
 
   /** A call with its input as the contract wants it: GETs in the query, POSTs as JSON. */
@@ -176,7 +189,9 @@ export function marker(prefix: string): string {
 
 /**
  * A signed-in member with a birthday, an association (named with `tag`) holding version 1 of its
- * terms and its data-provision consent, and fresh password and birthday confirmations.
+ * terms and its data-provision consent, and fresh password and birthday confirmations. In the
+ * same browser, on its own cookie, an operator signed in with both factors who is the editor of
+ * that association (and of no other): operator calls are made as them.
  */
 export async function signedInMember(ctx: TestContext, tag = marker('m')): Promise<{ browser: Browser; example: ExampleContext }> {
   const member = await createMember(ctx.db);
@@ -200,9 +215,20 @@ export async function signedInMember(ctx: TestContext, tag = marker('m')): Promi
     const answer = await browser.post(name, input);
     if (answer.status !== 200) throw new Error(`${name} failed: ${answer.status} ${answer.text}`);
   }
+  const operator = await createTestOperator(ctx.db, { roles: [{ associationId: member.associationId, role: 'editor' }] }, ctx.clock.now());
+  for (const [name, input] of [
+    ['operatorSignIn', { email: operator.email, password: operator.password }],
+    ['verifyOperatorTotp', { code: totpCodeAt(operator.totpSecret, ctx.clock.now()) }],
+  ] as const) {
+    const answer = await browser.post(name, input);
+    if (answer.status !== 200) throw new Error(`${name} failed: ${answer.status} ${answer.text}`);
+  }
   return {
     browser,
     example: {
+      operatorId: operator.id,
+      operatorEmail: operator.email,
+      operatorPassword: operator.password,
       userId: member.id,
       email: member.email,
       password: member.password,

@@ -19,6 +19,10 @@ export const THROTTLED_CALLS = [
   'authenticateBirthday',
   'createPasswordReset',
   'signUp',
+  // The operators' sign-in (mf-admin).
+  'operatorSignIn',
+  'verifyOperatorTotp',
+  'confirmOperatorTotpEnrolment',
 ] as const;
 
 /**
