@@ -8,7 +8,7 @@ import { contentHandlers, documentFilesRoute } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerIncentivesJobs } from './incentives';
 import { operatorHandlers } from './operators';
-import { mynaHandlers } from './myna';
+import { mynaHandlers, registerMyna } from './myna';
 import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
@@ -62,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFitbitSyncJob(app, { config, db, services, now });
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).
   registerIncentivesJobs(app, { config, db, now });
+  // The My Number import worker, and the reader the health forecast reads the latest check-up through.
+  registerMyna(app, { config, db, services, now });
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
   const deliverySettings = {
     ...deliveryConfig(process.env, { production: config.env === 'production', dataDir: config.dataDir, repoRoot: config.webRoot }),
@@ -114,8 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...healthHandlers,
     ...incentiveHandlers,
     ...operatorHandlers,
-    ...mynaHandlers,
     ...contentHandlers,
+    ...mynaHandlers,
   };
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);

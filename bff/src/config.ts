@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { googleHealthConfig, type GoogleHealthConfig } from './integrations/google-health/config';
+import { loadMynaPortalConfig } from './integrations/myna-portal/config';
+import type { MynaPortalConfig } from './integrations/myna-portal/types';
 import { REPO_ROOT } from './paths';
 
 export interface Config {
@@ -53,6 +55,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Google OAuth and the Google Health API (the Fitbit connection); null: the local fake outside production. */
   googleHealth: GoogleHealthConfig | null;
+  /** The My Number Portal (MYNA_PORTAL_URL, MYNA_CLIENT_ID, …); null: the local fake outside production. */
+  mynaPortal: MynaPortalConfig | null;
+  /** How often the bff looks for My Number imports left queued (MYNA_IMPORT_EVERY_SECONDS; a queued import also starts at once). */
+  mynaImport: { everyMs: number };
   /** How often the Fitbit sync job runs, and how long a connection rests between syncs; 0 turns the job off. */
   fitbitSync: { everyMs: number; staleAfterMs: number };
   /** How often the incentives jobs (earning from activity events, point expiry) run; 0 turns them off. */
@@ -131,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     })(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     googleHealth: googleHealthConfig(env),
+    mynaPortal: loadMynaPortalConfig(env, { publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '') }),
+    mynaImport: { everyMs: wholeNumber('MYNA_IMPORT_EVERY_SECONDS', env.MYNA_IMPORT_EVERY_SECONDS, 60) * 1000 },
     fitbitSync: {
       everyMs: wholeNumber('FITBIT_SYNC_EVERY_MINUTES', env.FITBIT_SYNC_EVERY_MINUTES, 30) * 60 * 1000,
       staleAfterMs: wholeNumber('FITBIT_SYNC_STALE_MINUTES', env.FITBIT_SYNC_STALE_MINUTES, 25) * 60 * 1000,
@@ -150,6 +158,7 @@ export function assertProductionReady(config: Config): void {
     !config.smsApiKey && 'SMS_API_KEY',
     !process.env.PUBLIC_URL && 'PUBLIC_URL',
     !config.googleHealth && 'GOOGLE_CLIENT_ID (and GOOGLE_CLIENT_SECRET)',
+    !config.mynaPortal && 'MYNA_PORTAL_URL (and MYNA_CLIENT_ID, MYNA_CLIENT_SECRET)',
   ].filter(Boolean);
   if (missing.length > 0) throw new Error(`Production needs ${missing.join(', ')}`);
 }

@@ -1,4 +1,4 @@
-import { fitbitPagePaths } from '@sukoyaka/contract';
+import { fitbitPagePaths, mynaPagePaths } from '@sukoyaka/contract';
 import type { Config } from './config';
 import { DevOutbox } from './dev/outbox';
 import { createGoogleHealthClient, type GoogleHealthClient } from './integrations/google-health/client';
@@ -7,6 +7,8 @@ import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from './int
 import { startFakeSmtpServer } from './integrations/mail/fake-smtp-server';
 import { createSmtpMailer, type Mailer } from './integrations/mail/mailer';
 import { startFakeSmsServer } from './integrations/sms/fake-sms-server';
+import { startFakeMynaPortalServer, type RunningFakeMynaPortal } from './integrations/myna-portal/fake-server';
+import type { MynaPortalConfig } from './integrations/myna-portal/types';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 
 /** The outside services the flows use, each a real client of its real protocol. */
@@ -17,6 +19,14 @@ export interface Services {
   outbox: DevOutbox | null;
   /** The Fitbit connection's Google OAuth and Health API; null when not configured. */
   googleHealth: GoogleHealthService | null;
+  /** The My Number Portal connection (issue 12); null when not configured (production without MYNA_PORTAL_URL). */
+  mynaPortal: MynaPortalService | null;
+}
+
+export interface MynaPortalService {
+  config: MynaPortalConfig;
+  /** The local fake when it stands in for the portal (outside production, no MYNA_PORTAL_URL). */
+  fake: RunningFakeMynaPortal | null;
 }
 
 export interface GoogleHealthService {
@@ -72,11 +82,21 @@ export async function startServices(config: Config): Promise<RunningServices> {
     googleHealth = { config: fake.config, redirectUri, client: createGoogleHealthClient(fake.config), fake };
   }
 
+  let mynaPortal: MynaPortalService | null = null;
+  if (config.mynaPortal) {
+    mynaPortal = { config: config.mynaPortal, fake: null };
+  } else if (outbox) {
+    const fake = await startFakeMynaPortalServer({ redirectUri: `${config.publicUrl}${mynaPagePaths.callback}` });
+    closers.push(fake.close);
+    mynaPortal = { config: fake.config, fake };
+  }
+
   return {
     mailer,
     sms,
     outbox,
     googleHealth,
+    mynaPortal,
     async close() {
       for (const close of closers.reverse()) await close();
     },

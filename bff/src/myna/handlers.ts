@@ -1,13 +1,70 @@
-import { MYNA_MESSAGES, MynaErrorCodes, mynaCalls } from '@sukoyaka/contract';
-import type { Handler, Handlers } from '../platform/handlers';
-import { HttpError } from '../platform/errors';
+import type { Handlers, CallContext } from '../platform/handlers';
+import { agree, getAgreement, withdraw } from './agreements';
+import { completeAuthorization, mynaUnavailable, startAuthorization } from './connection';
+import { exportFiles } from './export';
+import { requestImport } from './imports';
+import { getExam, listBills, listDispensings, listExams } from './records';
+import { removeEverything } from './removal';
+import {
+  authenticateSecretQuestion,
+  createSecretQuestion,
+  getUserSecretQuestion,
+  MYNA_SECRET_QUESTIONS,
+  resetSecretQuestion,
+} from './secret-question';
+import { connectionState } from './state';
 
-type MynaCallName = keyof typeof mynaCalls;
+// The My Number Portal area's calls (contract/src/myna). Step-up (the fresh secret-question answer
+// for every read of records, export and removal; the password for the reset) is enforced by the
+// route layer from the contract before a handler runs.
 
-// TEMPORARY (H12a, issue 12): the contract is committed first so the pages can be built against it;
-// these answer "unavailable" until the real handlers of this file replace them (same session).
-const unavailable = (): Promise<never> => Promise.reject(new HttpError(503, MynaErrorCodes.unavailable, MYNA_MESSAGES.unavailable));
+function portal({ services }: CallContext<'member'>) {
+  if (!services.mynaPortal) throw mynaUnavailable();
+  return services.mynaPortal.config;
+}
 
-export const mynaHandlers: { [N in MynaCallName]: Handler<N> } = Object.fromEntries(
-  Object.keys(mynaCalls).map((name) => [name, unavailable]),
-) as unknown as Pick<Handlers, MynaCallName>;
+/** A member call always has a session. */
+const session = (context: CallContext<'member'>) => context.request.session!.row;
+const caller = (context: CallContext<'member'>) => ({ userId: context.member.id, session: session(context) });
+
+export const mynaHandlers = {
+  getMynaAgreement: (_input, { db, member }) => getAgreement(db, member.id),
+  createMynaAgreement: (input, { db, member, request, now }) => agree(db, request, member.id, input.version, now),
+  withdrawMynaAgreement: (_input, { db, member, request, now }) => withdraw(db, request, member.id, now),
+
+  getMynaConnectionState: (_input, context) =>
+    connectionState(context.db, context.member.id, session(context), context.services.mynaPortal !== null, context.now),
+
+  getMynaAuthorizationURL: (_input, context) =>
+    startAuthorization(context.db, portal(context), { userId: context.member.id, sessionId: session(context).id }, context.now),
+
+  async verifyMynaAuthorization(input, context) {
+    const { nextPath } = await completeAuthorization(
+      { db: context.db, portal: portal(context), log: context.request.log, request: context.request },
+      { userId: context.member.id, sessionId: session(context).id },
+      input,
+      context.now,
+    );
+    return { nextPath, connection: await connectionState(context.db, context.member.id, session(context), true, context.now) };
+  },
+
+  createMynaImport: async (_input, context) => {
+    portal(context);
+    return { import: await requestImport(context.db, context.request, context.member.id, context.now) };
+  },
+
+  listMynaSecretQuestions: async () => ({ questions: [...MYNA_SECRET_QUESTIONS] }),
+  getUserMynaSecretQuestion: (_input, context) => getUserSecretQuestion(context.db, context.member.id, session(context), context.now),
+  createUserMynaSecretQuestion: (input, context) => createSecretQuestion(context.db, context.request, caller(context), input, context.now),
+  authenticateUserMynaSecretQuestion: (input, context) =>
+    authenticateSecretQuestion(context.db, context.request, caller(context), input.answer, context.now),
+  resetUserMynaSecretQuestion: (_input, context) => resetSecretQuestion(context.db, context.request, caller(context), context.now),
+
+  listMynaMedicalExams: (input, { db, member, request, now }) => listExams(db, request, member.id, input, now),
+  getMynaMedicalExam: (input, { db, member, request, now }) => getExam(db, request, member.id, input.id, now),
+  listMynaMedicines: (input, { db, member, request, now }) => listDispensings(db, request, member.id, input, now),
+  listMynaMedicalBills: (input, { db, member, request, now }) => listBills(db, request, member.id, input, now),
+
+  exportMynaHealthFiles: (input, { db, member, request, now }) => exportFiles(db, request, member.id, input, now),
+  removeMynaSensitives: (_input, { db, member, request, now }) => removeEverything(db, request, member.id, now),
+} satisfies Partial<Handlers>;

@@ -27,7 +27,18 @@ export type AuditEvent =
   | 'consent_withdrawn'
   | 'profile_updated'
   | 'notification_settings_updated'
-  | 'points_adjusted';
+  | 'points_adjusted'
+  // My Number data (issue 12): who read, exported or removed how many records, never the values.
+  | 'myna_linked'
+  | 'myna_link_failed'
+  | 'myna_secret_question_registered'
+  | 'myna_secret_question_failed'
+  | 'myna_secret_question_locked'
+  | 'myna_secret_question_reset'
+  | 'myna_import_requested'
+  | 'myna_records_read'
+  | 'myna_exported'
+  | 'myna_removed';
 
 /**
  * Writes one audit row. Pass the transaction the change runs in, so the event is recorded if

@@ -99,6 +99,16 @@ export async function recordStepUp(db: Executor, sessionId: string, kind: 'passw
     .where(eq(sessions.id, sessionId));
 }
 
+/** The My Number secret question answered on this session: reading My Number data is allowed until `expiresAt`. */
+export async function recordMynaSecretQuestionAnswer(db: Executor, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ mynaSecretQuestionExpiresAt: expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+/** The secret question was reset: no session of the member keeps an answer to the old one. */
+export async function endMynaSecretQuestionAnswers(db: Executor, userId: string): Promise<void> {
+  await db.update(sessions).set({ mynaSecretQuestionExpiresAt: null }).where(eq(sessions.userId, userId));
+}
+
 /** Ends every session of a member, signed in or waiting for their sign-in code; returns how many. */
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<number> {
   const ended = await db
