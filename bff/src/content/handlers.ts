@@ -4,6 +4,10 @@ import { currentSiteDocument } from './documents';
 import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
 import { createInquiry } from './inquiries';
+import * as announcementsAdmin from './operator-announcements';
+import * as documentsAdmin from './operator-documents';
+import * as enquetesAdmin from './operator-enquetes';
+import * as faqAdmin from './operator-faq';
 
 /** The content area's calls (contract/src/content), as one record for app.ts. */
 export const contentHandlers = {
@@ -41,5 +45,67 @@ export const contentHandlers = {
 
   async answerEnquete(input, { db, member, now }) {
     return answerEnquete(db, member, input, now);
+  },
+
+  // The associations' staff (mf-admin): the route layer has checked the role in input.associationId;
+  // every lookup below is also bounded by that association.
+  async listOperatorAnnouncements(input, { db, now }) {
+    return announcementsAdmin.listOperatorAnnouncements(db, input, now);
+  },
+
+  async createOperatorAnnouncement(input, context) {
+    return announcementsAdmin.createOperatorAnnouncement(context, input);
+  },
+
+  async updateOperatorAnnouncement(input, context) {
+    return announcementsAdmin.updateOperatorAnnouncement(context, input);
+  },
+
+  async publishOperatorAnnouncement(input, context) {
+    return announcementsAdmin.publishOperatorAnnouncement(context, input);
+  },
+
+  async listOperatorFaq(input, { db }) {
+    return faqAdmin.listOperatorFaq(db, input.associationId);
+  },
+
+  async saveOperatorFaqCategory(input, context) {
+    return faqAdmin.saveOperatorFaqCategory(context, input);
+  },
+
+  async saveOperatorFaqQuestion(input, context) {
+    return faqAdmin.saveOperatorFaqQuestion(context, input);
+  },
+
+  async listOperatorDocuments(input, { db, now }) {
+    return documentsAdmin.listOperatorDocuments(db, input.associationId, now);
+  },
+
+  async createOperatorDocumentVersion(input, context) {
+    return documentsAdmin.createOperatorDocumentVersion(context, input);
+  },
+
+  async publishOperatorDocumentVersion(input, context) {
+    return documentsAdmin.publishOperatorDocumentVersion(context, input);
+  },
+
+  async listOperatorEnquetes(input, { db, now }) {
+    return enquetesAdmin.listOperatorEnquetes(db, input.associationId, now);
+  },
+
+  async createOperatorEnquete(input, context) {
+    return enquetesAdmin.createOperatorEnquete(context, input);
+  },
+
+  async publishOperatorEnquete(input, context) {
+    return enquetesAdmin.publishOperatorEnquete(context, input);
+  },
+
+  async closeOperatorEnquete(input, context) {
+    return enquetesAdmin.closeOperatorEnquete(context, input);
+  },
+
+  async getOperatorEnqueteResults(input, context) {
+    return enquetesAdmin.getOperatorEnqueteResults(context, input);
   },
 } satisfies Partial<Handlers>;

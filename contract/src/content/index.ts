@@ -4,6 +4,10 @@ import { getSiteDocument } from './documents';
 import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
 import { createInquiry } from './inquiries';
+import * as operatorAnnouncements from './operator-announcements';
+import * as operatorDocuments from './operator-documents';
+import * as operatorEnquetes from './operator-enquetes';
+import * as operatorFaq from './operator-faq';
 
 /** The content area's calls (pages in mf-account, bff/src/content). */
 export const contentCalls = {
@@ -16,6 +20,21 @@ export const contentCalls = {
   listOpenEnquetes,
   getEnquete,
   answerEnquete,
+  listOperatorAnnouncements: operatorAnnouncements.listOperatorAnnouncements,
+  createOperatorAnnouncement: operatorAnnouncements.createOperatorAnnouncement,
+  updateOperatorAnnouncement: operatorAnnouncements.updateOperatorAnnouncement,
+  publishOperatorAnnouncement: operatorAnnouncements.publishOperatorAnnouncement,
+  listOperatorFaq: operatorFaq.listOperatorFaq,
+  saveOperatorFaqCategory: operatorFaq.saveOperatorFaqCategory,
+  saveOperatorFaqQuestion: operatorFaq.saveOperatorFaqQuestion,
+  listOperatorDocuments: operatorDocuments.listOperatorDocuments,
+  createOperatorDocumentVersion: operatorDocuments.createOperatorDocumentVersion,
+  publishOperatorDocumentVersion: operatorDocuments.publishOperatorDocumentVersion,
+  listOperatorEnquetes: operatorEnquetes.listOperatorEnquetes,
+  createOperatorEnquete: operatorEnquetes.createOperatorEnquete,
+  publishOperatorEnquete: operatorEnquetes.publishOperatorEnquete,
+  closeOperatorEnquete: operatorEnquetes.closeOperatorEnquete,
+  getOperatorEnqueteResults: operatorEnquetes.getOperatorEnqueteResults,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './announcements';
@@ -23,4 +42,12 @@ export * from './documents';
 export * from './enquetes';
 export * from './faq';
 export * from './inquiries';
+export { announcementStates, operatorAnnouncementSchema } from './operator-announcements';
+export type { AnnouncementState, OperatorAnnouncement } from './operator-announcements';
+export { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILE_TYPES, operatorDocumentVersionSchema } from './operator-documents';
+export type { OperatorDocumentVersion } from './operator-documents';
+export { enqueteResultSchema, enqueteStates, operatorEnqueteSchema } from './operator-enquetes';
+export type { EnqueteResult, EnqueteState, OperatorEnquete } from './operator-enquetes';
+export { operatorFaqCategorySchema } from './operator-faq';
+export type { OperatorFaqCategory } from './operator-faq';
 export * from './shared';

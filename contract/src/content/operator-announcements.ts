@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { cursor, pageSize, requiredText } from '../fields';
+import { operatorAssociationId } from '../operators/shared';
+import { announcementCategories } from './announcements';
+import { contentId, sitePath } from './shared';
+
+/* The associations' staff publish announcements (mf-admin). Every write is audited. */
+
+/** How an announcement stands for members now. */
+export const announcementStates = ['draft', 'scheduled', 'published', 'expired'] as const;
+export type AnnouncementState = (typeof announcementStates)[number];
+
+const moment = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
+
+export const operatorAnnouncementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(announcementCategories),
+  body: z.string(),
+  linkPath: z.string().nullable(),
+  linkLabel: z.string().nullable(),
+  publishFrom: z.string(),
+  publishUntil: z.string().nullable(),
+  /** When it was published; null while a draft (or unpublished). */
+  publishedAt: z.string().nullable(),
+  state: z.enum(announcementStates),
+  /** How many members have opened it. */
+  readCount: z.number(),
+  updatedAt: z.string(),
+});
+export type OperatorAnnouncement = z.infer<typeof operatorAnnouncementSchema>;
+
+const announcementFields = {
+  title: requiredText('タイトル', 100),
+  category: z.enum(announcementCategories, { error: 'カテゴリを選択してください' }),
+  body: requiredText('本文', 5000),
+  linkPath: sitePath.nullable().optional(),
+  linkLabel: z.string().trim().max(30, 'リンクの文言は30文字以内で入力してください').nullable().optional(),
+  publishFrom: moment('掲載開始日時'),
+  publishUntil: moment('掲載終了日時').nullable().optional(),
+};
+
+/** The window's end after its start, named at publishUntil. */
+const windowInOrder = (value: { publishFrom: string; publishUntil?: string | null | undefined }) =>
+  !value.publishUntil || Date.parse(value.publishUntil) > Date.parse(value.publishFrom);
+const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
+
+export const listOperatorAnnouncements = defineCall({
+  name: 'listOperatorAnnouncements',
+  method: 'GET',
+  access: 'operator',
+  operatorRole: 'viewer',
+  summary:
+    "The association's announcements in every state (draft, scheduled, published, expired), newest publish start first, keyset-paged, with how many members read each.",
+  input: z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(20, 100) }),
+  output: z.object({ items: z.array(operatorAnnouncementSchema), nextCursor: z.string().nullable() }),
+});
+
+export const createOperatorAnnouncement = defineCall({
+  name: 'createOperatorAnnouncement',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  createsResource: true,
+  summary:
+    'Creates an announcement of the association (plain text body, an optional same-site link, a publish window); `publish: true` publishes it at once (members see it from publishFrom), else it stays a draft. Audited.',
+  input: z
+    .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
+    .refine(windowInOrder, WINDOW_ORDER),
+  output: operatorAnnouncementSchema,
+});
+
+export const updateOperatorAnnouncement = defineCall({
+  name: 'updateOperatorAnnouncement',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary: 'Changes an announcement of the association (its text, link, category and window); its published state stays. Audited.',
+  input: z
+    .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
+    .refine(windowInOrder, WINDOW_ORDER),
+  output: operatorAnnouncementSchema,
+});
+
+export const publishOperatorAnnouncement = defineCall({
+  name: 'publishOperatorAnnouncement',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    'Publishes (`published: true`) or withdraws (`false`) an announcement of the association; doing it twice changes nothing more. Audited.',
+  input: z.object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), published: z.boolean() }),
+  output: operatorAnnouncementSchema,
+});

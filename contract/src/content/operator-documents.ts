@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { requiredText } from '../fields';
+import { operatorAssociationId } from '../operators/shared';
+import { contentId } from './shared';
+
+/*
+ * The association's procedures (/paperworks) in versions, as its staff publish them (mf-admin): a
+ * new version is a draft until published; members see the highest published version. The
+ * service's terms and media policy are not the associations' to change.
+ */
+
+export const DOCUMENT_FILE_TYPES = [
+  'application/pdf',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+/** Per file, before base64 (the request body is limited to 1 MB). */
+export const DOCUMENT_FILE_MAX_BYTES = 512 * 1024;
+
+export const operatorDocumentVersionSchema = z.object({
+  id: z.string(),
+  kind: z.literal('paperworks'),
+  version: z.number(),
+  title: z.string(),
+  body: z.string(),
+  publishedAt: z.string().nullable(),
+  /** True for the version members see now. */
+  current: z.boolean(),
+  files: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number() })),
+  createdAt: z.string(),
+});
+export type OperatorDocumentVersion = z.infer<typeof operatorDocumentVersionSchema>;
+
+export const listOperatorDocuments = defineCall({
+  name: 'listOperatorDocuments',
+  method: 'GET',
+  access: 'operator',
+  operatorRole: 'viewer',
+  summary: "Every version of the association's procedures page (/paperworks), newest first, with which one members see.",
+  input: z.object({ associationId: operatorAssociationId() }),
+  output: z.object({ versions: z.array(operatorDocumentVersionSchema) }),
+});
+
+const fileInput = z.object({
+  fileName: requiredText('ファイル名', 100).refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'ファイル名に使えない文字が含まれています'),
+  contentType: z.enum(DOCUMENT_FILE_TYPES, { error: 'PDF・CSV・Excelのファイルを選んでください' }),
+  /** The file's bytes, base64. */
+  contentBase64: z
+    .string()
+    .max(Math.ceil(DOCUMENT_FILE_MAX_BYTES / 3) * 4, 'ファイルは512KB以内にしてください')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
+});
+
+export const createOperatorDocumentVersion = defineCall({
+  name: 'createOperatorDocumentVersion',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  createsResource: true,
+  summary:
+    "Adds a new (draft) version of the association's procedures page with its text and up to 5 files (PDF, CSV, Excel; 512 KB each). Audited.",
+  input: z.object({
+    associationId: operatorAssociationId(),
+    title: requiredText('タイトル', 100),
+    body: requiredText('本文', 20000),
+    files: z.array(fileInput).max(5, 'ファイルは5つまでです').default([]),
+  }),
+  output: operatorDocumentVersionSchema,
+});
+
+export const publishOperatorDocumentVersion = defineCall({
+  name: 'publishOperatorDocumentVersion',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    'Publishes a draft version of the association’s procedures page: members see it from now on (an earlier version stays recorded). Publishing again changes nothing. Audited.',
+  input: z.object({ associationId: operatorAssociationId(), documentId: contentId('文書ID') }),
+  output: operatorDocumentVersionSchema,
+});

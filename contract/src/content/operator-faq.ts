@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { requiredText } from '../fields';
+import { operatorAssociationId } from '../operators/shared';
+import { contentId } from './shared';
+
+/* The association's FAQ as its staff edit it (mf-admin). Site-wide categories are the service's and not listed here. */
+
+const position = z
+  .number()
+  .int('表示順は整数で入力してください')
+  .min(0, '表示順は0以上で入力してください')
+  .max(1000, '表示順は1000以下で入力してください');
+
+export const operatorFaqCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  visible: z.boolean(),
+  questions: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string(), position: z.number(), visible: z.boolean() })),
+});
+export type OperatorFaqCategory = z.infer<typeof operatorFaqCategorySchema>;
+
+export const listOperatorFaq = defineCall({
+  name: 'listOperatorFaq',
+  method: 'GET',
+  access: 'operator',
+  operatorRole: 'viewer',
+  summary: "The association's FAQ categories with every question, hidden ones included, in display order.",
+  input: z.object({ associationId: operatorAssociationId() }),
+  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+});
+
+export const saveOperatorFaqCategory = defineCall({
+  name: 'saveOperatorFaqCategory',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary: 'Creates (without categoryId) or changes a FAQ category of the association: name, order, shown or hidden. Audited.',
+  input: z.object({
+    associationId: operatorAssociationId(),
+    categoryId: contentId('カテゴリID').optional(),
+    name: requiredText('カテゴリ名', 50),
+    position: position.default(0),
+    visible: z.boolean().default(true),
+  }),
+  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+});
+
+export const saveOperatorFaqQuestion = defineCall({
+  name: 'saveOperatorFaqQuestion',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    "Creates (without questionId) or changes a question of one of the association's FAQ categories: question, answer (plain text), order, shown or hidden. Audited.",
+  input: z.object({
+    associationId: operatorAssociationId(),
+    categoryId: contentId('カテゴリID'),
+    questionId: contentId('質問ID').optional(),
+    question: requiredText('質問', 200),
+    answer: requiredText('回答', 5000),
+    position: position.default(0),
+    visible: z.boolean().default(true),
+  }),
+  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+});
