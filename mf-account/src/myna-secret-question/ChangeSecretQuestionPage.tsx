@@ -36,7 +36,7 @@ function Reset() {
 export function ChangeSecretQuestionPage() {
   usePageTitle('秘密の質問の再設定');
   return (
-    <StepUpLayout title="秘密の質問の再設定" lead={<Text as="span">マイナポータル連携で使う秘密の質問を、新しいものに変更します。</Text>}>
+    <StepUpLayout title="秘密の質問の再設定" lead="マイナポータル連携で使う秘密の質問を、新しいものに変更します。">
       <PasswordConfirmed>
         <Reset />
       </PasswordConfirmed>
