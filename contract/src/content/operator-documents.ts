@@ -43,7 +43,11 @@ export const listOperatorDocuments = defineCall({
 });
 
 const fileInput = z.object({
-  fileName: requiredText('ファイル名', 100).refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'ファイル名に使えない文字が含まれています'),
+  fileName: requiredText('ファイル名', 100).refine(
+    // No path separators and no control characters (a name goes into a download header).
+    (name) => ![...name].some((character) => character === '/' || character === '\\' || character.charCodeAt(0) < 0x20),
+    'ファイル名に使えない文字が含まれています',
+  ),
   contentType: z.enum(DOCUMENT_FILE_TYPES, { error: 'PDF・CSV・Excelのファイルを選んでください' }),
   /** The file's bytes, base64. */
   contentBase64: z
