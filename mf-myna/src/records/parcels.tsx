@@ -1,13 +1,29 @@
-import { createParcel } from '@sukoyaka/shared';
-import { MedicalBillsView } from './MedicalBillsView';
-import { MedicalExamsView } from './MedicalExamsView';
-import { MedicinesView } from './MedicinesView';
+import { createParcel, LoadingSkeleton } from '@sukoyaka/shared';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /*
  * The records as single-spa parcels, for mf-health's /health_reports, /medication/histories and
  * /medical_expenses/bills (mounted with mf-shared's AreaParcel): the same views as this area's
- * pages, written once. They use no router (the host owns the page): links are AppLinks.
+ * pages, written once. They use no router (the host owns the page): links are AppLinks. Each view
+ * is its own chunk, loaded when the parcel mounts, so the area's entry stays small.
  */
-export const MynaMedicalExamsParcel = createParcel(MedicalExamsView);
-export const MynaMedicinesParcel = createParcel(MedicinesView);
-export const MynaMedicalBillsParcel = createParcel(() => <MedicalBillsView />);
+function lazyView(load: () => Promise<ComponentType>, label: string) {
+  const View = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyView() {
+    return (
+      <Suspense fallback={<LoadingSkeleton label={label} />}>
+        <View />
+      </Suspense>
+    );
+  };
+}
+
+export const MynaMedicalExamsParcel = createParcel(
+  lazyView(() => import('./MedicalExamsView').then((module) => module.MedicalExamsView), '健診結果を読み込んでいます'),
+);
+export const MynaMedicinesParcel = createParcel(
+  lazyView(() => import('./MedicinesView').then((module) => module.MedicinesView), 'お薬の情報を読み込んでいます'),
+);
+export const MynaMedicalBillsParcel = createParcel(
+  lazyView(() => import('./MedicalBillsView').then((module) => () => <module.MedicalBillsView />), '医療費を読み込んでいます'),
+);
