@@ -116,7 +116,8 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
       const escaped = JSON.stringify(name).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
       const entries = text.match(new RegExp(`${escaped}\\s*:`, 'g')) ?? [];
       expect({ name, entries: entries.length }).toEqual({ name, entries: 1 });
-      expect(imports[name]).toMatch(/^\/assets\/[\w-]+\/[\w.-]+\.js$/);
+      // A deployed artefact's versioned path (issue 15), or a package's local build.
+      expect(imports[name]).toMatch(/^\/assets\/(@sukoyaka\/[\w-]+\/[\w.+-]+|[\w-]+)\/[\w.-]+\.js$/);
     }
     // No CDN anywhere: every module, and every script the page loads, is on this origin.
     for (const url of Object.values(imports)) expect(url).toMatch(/^\/assets\//);
@@ -172,7 +173,9 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
           routes?: Record<string, string[]>;
         }
       ).routes ?? {};
-    const pageChunks = (healthRoutes['/vitals'] ?? []).map((file) => `/assets/mf-health/${file}`);
+    // The chunks sit beside the area's entry (its deployed artefact's folder).
+    const healthBase = imports['@sukoyaka/health']!.replace(/[^/]+$/, '');
+    const pageChunks = (healthRoutes['/vitals'] ?? []).map((file) => `${healthBase}${file}`);
     for (const url of preloads) expect([...Object.values(imports), ...pageChunks]).toContain(url);
     // The built shell keeps the tool between the markers the server removes outside development.
     const shell = readFileSync(path.join(REPO_ROOT, 'root-config', 'dist', 'index.html'), 'utf8');
@@ -199,9 +202,14 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
     }
     const html = await (await fetch(siteUrl('/login'))).text();
     const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
-    for (const file of routes['/login']!) expect(preloads).toContain(`/assets/mf-account/${file}`);
-    for (const file of routes['/signup']!) expect(preloads).not.toContain(`/assets/mf-account/${file}`);
-    const chunk = await fetch(siteUrl(`/assets/mf-account/${routes['/login']![0]!}`));
+    const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
+      string,
+      string
+    >;
+    const accountBase = imports['@sukoyaka/account']!.replace(/[^/]+$/, '');
+    for (const file of routes['/login']!) expect(preloads).toContain(`${accountBase}${file}`);
+    for (const file of routes['/signup']!) expect(preloads).not.toContain(`${accountBase}${file}`);
+    const chunk = await fetch(siteUrl(`${accountBase}${routes['/login']![0]!}`));
     expect(chunk.status).toBe(200);
     expect(chunk.headers.get('content-type')).toMatch(/javascript/);
   });
