@@ -1,6 +1,7 @@
 import { createQueryClient } from '@sukoyaka/shared';
-import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HomePage } from './HomePage';
 
 const ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' };
@@ -17,6 +18,8 @@ describe('HomePage (/) and getNavigationInfo', () => {
   const bff = setupFakeBff();
 
   beforeEach(() => {
+    // 13:00 in Japan: こんにちは.
+    freezeClock(new Date('2026-11-23T04:00:00.000Z'));
     window.history.replaceState(null, '', '/');
     bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall(
@@ -26,6 +29,7 @@ describe('HomePage (/) and getNavigationInfo', () => {
   });
   afterEach(() => {
     window.history.replaceState(null, '', '/');
+    jest.useRealTimers();
   });
 
   it.each(['/email_not_verified', '/unassociated', `/associations/${ASSOCIATION.id}/agreements`])(
@@ -74,5 +78,90 @@ describe('HomePage (/) and getNavigationInfo', () => {
     renderWithProviders(<HomePage />);
     expect(await screen.findByRole('heading', { name: '健康づくりを、毎日すこやかに。' })).toBeInTheDocument();
     expect(bff.callsOf('getUserInfo')).toHaveLength(0);
+  });
+});
+
+describe('HomePage cards (issue 14): each loads on its own', () => {
+  const bff = setupFakeBff();
+  const announcements = {
+    items: [
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        title: '健康づくりアンケートご協力のお願い',
+        category: 'important',
+        body: '本文',
+        linkPath: null,
+        linkLabel: null,
+        siteWide: false,
+        publishedAt: '2026-11-22T00:00:00.000Z',
+        readAt: null,
+      },
+    ],
+    nextCursor: null,
+    unreadCount: 1,
+  };
+  const enquete = {
+    id: '22222222-2222-4222-8222-222222222222',
+    title: '2026年度 健康づくりアンケート',
+    description: '',
+    closesAt: null,
+    questionCount: 4,
+    answeredAt: null,
+  };
+  const vitals = (weighedAt: string | null) => ({
+    bloodSugar: null,
+    bloodPressure: null,
+    weight: weighedAt ? { id: 'w1', measuredAt: weighedAt, weight: 60, bodyFat: null, source: 'manual', createdAt: weighedAt } : null,
+    bodyTemperature: null,
+    steps: null,
+    today: { day: '2026-11-23', steps: 9000 },
+    goals: { dailySteps: 8000, targetWeight: null },
+    height: null,
+  });
+
+  beforeEach(() => {
+    freezeClock(new Date('2026-11-22T23:30:00.000Z')); // 8:30 in Japan
+    window.history.replaceState(null, '', '/');
+    bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
+    bff.onCall('getNavigationInfo', reply(navigation));
+    bff.onCall(
+      'getUserInfo',
+      reply({ userId: 'u1', email: 'hanako@example.jp', nickname: 'すこやか 花子', association: ASSOCIATION, birthday: null }),
+    );
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('greets by the time in Japan, shows unread announcements, open enquetes and the next action', async () => {
+    bff.onCall('listAnnouncements', reply(announcements));
+    bff.onCall('listOpenEnquetes', reply({ items: [enquete] }));
+    bff.onCall('getVitalsSummary', reply(vitals(null)));
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'すこやか 花子さん、おはようございます' })).toBeInTheDocument();
+    expect(await screen.findByText('未読のお知らせが1件あります。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /健康づくりアンケートご協力のお願い/ })).toHaveAttribute(
+      'href',
+      '/announcements/11111111-1111-4111-8111-111111111111',
+    );
+    expect(await screen.findByRole('link', { name: '2026年度 健康づくりアンケート' })).toHaveAttribute('href', `/enquetes/${enquete.id}`);
+    expect(await screen.findByText('今日の体重を記録しましょう')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '体重を記録する' })).toHaveAttribute('href', '/vitals/weight');
+  });
+
+  it('a failing card stays in its place with a retry while a slow one keeps its skeleton, and the rest works', async () => {
+    const slow = deferred<FakeReply>();
+    bff.onCall('listOpenEnquetes', () => slow.promise);
+    bff.onCall('listAnnouncements', reply(announcements));
+    bff.onCall('listAnnouncements', bffError(500, 'internal_error', 'サーバーでエラーが発生しました。'), { times: 1 });
+    bff.onCall('getVitalsSummary', reply(vitals('2026-11-22T22:00:00.000Z')));
+    renderWithProviders(<HomePage />);
+    const announcementsCard = await screen.findByRole('region', { name: 'お知らせ' });
+    expect(await within(announcementsCard).findByText('お知らせを読み込めませんでした。')).toBeInTheDocument();
+    const enquetesCard = screen.getByRole('region', { name: 'アンケート' });
+    expect(within(enquetesCard).getByText(/アンケートを読み込んでいます/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'プロフィール・アカウント設定' })).toBeInTheDocument();
+    await userEvent.click(within(announcementsCard).getByRole('button', { name: '再読み込み' }));
+    expect(await within(announcementsCard).findByText('未読のお知らせが1件あります。')).toBeInTheDocument();
+    slow.resolve(reply({ items: [] }));
+    expect(await within(enquetesCard).findByText('回答を受け付けているアンケートはありません。')).toBeInTheDocument();
   });
 });

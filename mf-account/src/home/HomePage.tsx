@@ -18,6 +18,8 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { redirectTo } from '../navigation/redirect';
+import { greetingAt } from './greeting';
+import { AnnouncementsCard, EnquetesCard, NextActionCard } from './HomeCards';
 
 const Tiles = styled.div`
   display: grid;
@@ -45,16 +47,28 @@ function MemberHome({ member }: { member: UserInfo }) {
   return (
     <Stack $gap={3}>
       <Stack $gap={1}>
-        <Heading>{member.nickname}さん、こんにちは</Heading>
+        <Heading>
+          {member.nickname}さん、{greetingAt(new Date())}
+        </Heading>
         {member.association ? <Text $muted>{member.association.name}</Text> : null}
       </Stack>
       <Tiles>
+        <Card aria-labelledby="home-next">
+          <NextActionCard />
+        </Card>
         {/* Each widget is a parcel of the area that owns it (DESIGN.md), loaded on its own. */}
         <Card>
           <AreaParcel area="@sukoyaka/health" name="VitalsTodayParcel" label="今日のバイタルを読み込んでいます" />
         </Card>
         <Card>
           <AreaParcel area="@sukoyaka/incentives" name="IncentivesBalanceParcel" label="コイン・ポイントを読み込んでいます" />
+        </Card>
+        {/* Each card of this area loads on its own too: a failure stays in its card. */}
+        <Card aria-labelledby="home-announcements">
+          <AnnouncementsCard />
+        </Card>
+        <Card aria-labelledby="home-enquetes">
+          <EnquetesCard />
         </Card>
         {/* Always shown for now: getNavigationInfo does not say yet whether the association offers the connection. */}
         <Card aria-labelledby="home-myna">

@@ -1,0 +1,135 @@
+import { announcementCategoryLabels } from '@sukoyaka/contract';
+import { AppLink, Button, ButtonLinkStyle, LoadingSkeleton, SectionHeading, Stack, Text, api } from '@sukoyaka/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useOpenEnquetes } from '../content/api/list-open-enquetes';
+import { Badge } from '../content/parts';
+import { nextAction } from './next-action';
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+  a {
+    display: inline-block;
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** A card's own failure: the rest of home stays as it is, and this card can be asked again. */
+function CardFailure({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <Stack $gap={1}>
+      <Text role="alert">{what}を読み込めませんでした。</Text>
+      <div>
+        <Button variant="secondary" onClick={retry}>
+          再読み込み
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+function CardFrame({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack $gap={1.5}>
+      <SectionHeading id={id}>{title}</SectionHeading>
+      {children}
+    </Stack>
+  );
+}
+
+/** The three newest announcements, the unread ones marked, and the unread count. */
+export function AnnouncementsCard() {
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['content', 'announcements', 'home'],
+    queryFn: () => api.listAnnouncements({ limit: 3 }),
+  });
+  return (
+    <CardFrame id="home-announcements" title="お知らせ">
+      {isPending ? (
+        <LoadingSkeleton label="お知らせを読み込んでいます" rows={2} />
+      ) : error ? (
+        <CardFailure what="お知らせ" retry={() => void refetch()} />
+      ) : (
+        <>
+          <Text>{data.unreadCount > 0 ? `未読のお知らせが${data.unreadCount}件あります。` : '未読のお知らせはありません。'}</Text>
+          {data.items.length > 0 ? (
+            <Items>
+              {data.items.map((item) => (
+                <li key={item.id}>
+                  <AppLink href={`/announcements/${item.id}`}>
+                    {item.readAt === null ? <Badge $tone="accent">未読</Badge> : <Badge>{announcementCategoryLabels[item.category]}</Badge>}{' '}
+                    {item.title}
+                  </AppLink>
+                </li>
+              ))}
+            </Items>
+          ) : null}
+          <AppLink href="/announcements">お知らせをすべて見る</AppLink>
+        </>
+      )}
+    </CardFrame>
+  );
+}
+
+/** The association's open enquetes the member has not answered. */
+export function EnquetesCard() {
+  const { data, error, isPending, refetch } = useOpenEnquetes();
+  const open = data?.items.filter((enquete) => enquete.answeredAt === null) ?? [];
+  return (
+    <CardFrame id="home-enquetes" title="アンケート">
+      {isPending ? (
+        <LoadingSkeleton label="アンケートを読み込んでいます" rows={2} />
+      ) : error ? (
+        <CardFailure what="アンケート" retry={() => void refetch()} />
+      ) : open.length === 0 ? (
+        <Text $muted>回答を受け付けているアンケートはありません。</Text>
+      ) : (
+        <Items>
+          {open.map((enquete) => (
+            <li key={enquete.id}>
+              <AppLink href={`/enquetes/${enquete.id}`}>{enquete.title}</AppLink>
+            </li>
+          ))}
+        </Items>
+      )}
+    </CardFrame>
+  );
+}
+
+/**
+ * The next thing to do (the rule is next-action.ts). It reads what the other cards read; a part
+ * that fails is left out of the rule rather than holding the card back.
+ */
+export function NextActionCard() {
+  const vitals = useQuery({ queryKey: ['home', 'vitalsSummary'], queryFn: () => api.getVitalsSummary({}) });
+  const enquetes = useOpenEnquetes();
+  const unread = useQuery({ queryKey: ['content', 'announcements', 'home'], queryFn: () => api.listAnnouncements({ limit: 3 }) });
+  const waiting = vitals.isPending || enquetes.isPending || unread.isPending;
+  const action = waiting
+    ? null
+    : nextAction({ vitals: vitals.data, enquetes: enquetes.data?.items, unread: unread.data?.unreadCount }, new Date());
+  return (
+    <CardFrame id="home-next" title="今日やること">
+      {action ? (
+        <Stack $gap={1.5}>
+          <Text>{action.text}</Text>
+          <div>
+            <ButtonLinkStyle as={AppLink} href={action.href}>
+              {action.linkLabel}
+            </ButtonLinkStyle>
+          </div>
+        </Stack>
+      ) : (
+        <LoadingSkeleton label="今日やることを確かめています" rows={1} />
+      )}
+    </CardFrame>
+  );
+}
