@@ -36,6 +36,15 @@ export async function hasCurrentConsent(db: Executor, userId: string): Promise<b
   return (await agreedVersion(db, userId)) === currentMynaTerms().version;
 }
 
+/**
+ * The time of a new row: now, or just after the member's latest row when that is not earlier (a
+ * clock step back, or two changes in one millisecond), so the newest row is always the consent in force.
+ */
+async function nextMoment(tx: Executor, userId: string, now: Date): Promise<Date> {
+  const [latest] = await historyOf(tx, userId);
+  return latest && latest.at.getTime() >= now.getTime() ? new Date(latest.at.getTime() + 1) : now;
+}
+
 export const agreementRequired = () => new HttpError(403, MynaErrorCodes.agreementRequired, MYNA_MESSAGES.agreementRequired);
 
 export async function assertCurrentConsent(db: Executor, userId: string): Promise<void> {
@@ -75,7 +84,7 @@ export async function agree(
   if (version !== terms.version) throw new HttpError(409, MynaErrorCodes.agreementOutdated, MYNA_MESSAGES.agreementOutdated);
   return db.transaction(async (tx) => {
     if ((await agreedVersion(tx, userId)) !== terms.version) {
-      await tx.insert(mynaAgreements).values({ userId, action: 'agreed', version: terms.version, at: now });
+      await tx.insert(mynaAgreements).values({ userId, action: 'agreed', version: terms.version, at: await nextMoment(tx, userId, now) });
       await audit(tx, request, 'consent_given', userId, { kind: 'myna_terms', version: terms.version }, now);
     }
     return toAgreement(await historyOf(tx, userId));
@@ -87,7 +96,7 @@ export async function withdraw(db: Database, request: FastifyRequest | null, use
   return db.transaction(async (tx) => {
     const version = await agreedVersion(tx, userId);
     if (version !== null) {
-      await tx.insert(mynaAgreements).values({ userId, action: 'withdrawn', version, at: now });
+      await tx.insert(mynaAgreements).values({ userId, action: 'withdrawn', version, at: await nextMoment(tx, userId, now) });
       await audit(tx, request, 'consent_withdrawn', userId, { kind: 'myna_terms', version }, now);
     }
     return toAgreement(await historyOf(tx, userId));

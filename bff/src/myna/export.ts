@@ -4,8 +4,9 @@ import type { CallOutput, ParsedInput } from '@sukoyaka/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { mynaDispensings, mynaMedicalBills } from '../db/schema';
+import { associations, mynaDispensings, mynaMedicalBills, users } from '../db/schema';
 import { audit } from '../platform/audit';
+import { mynaFhirFile, type MynaExportRecords } from './export-fhir';
 import { findMemberKey } from './keys';
 import { allExams } from './records';
 import type { StoredBill, StoredDispensing } from './store';
@@ -30,6 +31,35 @@ export async function exportFiles(
       )
     : [];
   const counts = { medicalExams: exams.length, medicines: dispensings.length, medicalBills: bills.length };
-  await audit(db, request, 'myna_exported', userId, { format: input.format, ...counts }, now);
-  throw new Error(`export builders pending (${input.format}, ${JSON.stringify(counts)})`);
+  const latest = exams[0]?.exam;
+  const [association] = await db
+    .select({ name: associations.name })
+    .from(users)
+    .innerJoin(associations, eq(associations.id, users.associationId))
+    .where(eq(users.id, userId));
+  const records: MynaExportRecords = {
+    // The member's internal id: opaque, never a login or an insurance number.
+    patient: { id: userId, sex: latest?.sex ?? null, birthDate: latest?.birthDate ?? null },
+    checkups: exams.map(({ exam }) => exam),
+    dispensings: dispensings.map(({ dispensing }) => dispensing),
+    bills: bills.map(({ bill }) => bill),
+    insurerName: association?.name ?? null,
+  };
+  const file = buildFile(input, records, now);
+  await audit(db, request, 'myna_exported', userId, { format: input.format, ...(input.year ? { year: input.year } : {}), ...counts }, now);
+  return { ...file, counts };
+}
+
+function buildFile(
+  input: ParsedInput<'exportMynaHealthFiles'>,
+  records: MynaExportRecords,
+  now: Date,
+): Omit<CallOutput<'exportMynaHealthFiles'>, 'counts'> {
+  switch (input.format) {
+    case 'fhir':
+      return { ...mynaFhirFile(records, now), encoding: 'utf8' };
+    case 'csv':
+    case 'tax_form_csv':
+      throw new Error(`the ${input.format} builder is not wired yet`);
+  }
 }

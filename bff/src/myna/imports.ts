@@ -92,10 +92,13 @@ export async function requestImport(db: Database, request: FastifyRequest | null
   if (!(await isSecretQuestionRegistered(db, userId))) throw secretQuestionRequired();
   const running = await activeImport(db, userId);
   if (running) return toImport(running);
+  // Just after the member's previous job when the clock has not moved past it, so the newest is well defined.
+  const previous = await latestImport(db, userId);
+  const requestedAt = previous && previous.requestedAt.getTime() >= now.getTime() ? new Date(previous.requestedAt.getTime() + 1) : now;
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(mynaImportJobs)
-      .values({ id: randomUUID(), userId, status: 'queued', phase: 'queued', counts: emptyCounts(), requestedAt: now })
+      .values({ id: randomUUID(), userId, status: 'queued', phase: 'queued', counts: emptyCounts(), requestedAt })
       // The partial unique index: another request queued one at the same moment.
       .onConflictDoNothing()
       .returning();
