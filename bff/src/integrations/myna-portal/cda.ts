@@ -195,7 +195,7 @@ export function parseCheckupCda(xml: string): ParsedCheckup {
   const examinedOn = hl7Date(attr(first(serviceEvent?.effectiveTime), 'value')) ?? hl7Date(attr(first(document.effectiveTime), 'value'));
   if (!examinedOn) throw new CdaParseError('the document has no exam date');
 
-  const organisationName = (organisation: Node | undefined) => textOf(first(organisation?.name));
+  const organisationName = (organisation: Node | undefined) => textOf(organisation?.name);
   const institution =
     organisationName(first(first(first(document.author)?.assignedAuthor)?.representedOrganization)) ??
     organisationName(first(first(first(serviceEvent?.performer)?.assignedEntity)?.representedOrganization)) ??
