@@ -10,8 +10,7 @@ const HEALTH: DeployablePackage = { name: '@sukoyaka/health', folder: 'mf-health
 const TOKEN = 'test-deploy-token-0123456789abcdef';
 
 /** A build of mf-health as webpack writes it: an entry that registers, a page chunk, .br and .gz. */
-function fakeBuild(text: string): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'sukoyaka-build-'));
+function fakeBuild(text: string, dist = mkdtempSync(path.join(tmpdir(), 'sukoyaka-build-')), specifier = '@sukoyaka/health'): string {
   const entry = `System.register([], function (e) { return { execute: function () { e('text', ${JSON.stringify(text)}); e('call', "listWeights"); } }; });`;
   const chunk = `(self.webpackChunk = self.webpackChunk || []).push([[1], { 1: function () { return ${JSON.stringify(text)}; } }]);`;
   const files: Record<string, string> = { 'sukoyaka-health.1234abcd.js': entry, 'page-vitals.5678abcd.js': chunk };
@@ -23,8 +22,8 @@ function fakeBuild(text: string): string {
   writeFileSync(
     path.join(dist, 'importmap.json'),
     JSON.stringify({
-      imports: { '@sukoyaka/health': 'sukoyaka-health.1234abcd.js' },
-      dependencies: { '@sukoyaka/health': [] },
+      imports: { [specifier]: 'sukoyaka-health.1234abcd.js' },
+      dependencies: { [specifier]: [] },
       routes: { '/vitals': ['page-vitals.5678abcd.js'] },
     }),
   );
@@ -270,5 +269,26 @@ describe('deploying an area: artefacts, the live import map, the deploy API (iss
     const unknown = await deploy({ package: '@evil/package', version: '1.0.0' });
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json().problems[0]).toContain('デプロイできるパッケージではありません');
+  });
+
+  it('deploys local builds at start when a package has none live, and replaces only what an earlier start deployed', async () => {
+    const dist = path.join(webRoot, 'mf-incentives', 'dist');
+    const history = async () => ctx.app.delivery.history('@sukoyaka/incentives');
+    fakeBuild('最初のローカルビルド', dist, '@sukoyaka/incentives');
+    const first = await ctx.app.delivery.deployLocalBuilds(webRoot);
+    expect(first.map((outcome) => outcome.package)).toEqual(['@sukoyaka/incentives']);
+    expect((await history())[0]).toMatchObject({ actor: 'startup', version: first[0]!.version, previousVersion: null });
+    // The same build again: nothing to do.
+    expect(await ctx.app.delivery.deployLocalBuilds(webRoot)).toEqual([]);
+    // A new local build replaces what a start deployed…
+    fakeBuild('次のローカルビルド', dist, '@sukoyaka/incentives');
+    const second = await ctx.app.delivery.deployLocalBuilds(webRoot);
+    expect(second).toHaveLength(1);
+    expect(second[0]!.previousVersion).toBe(first[0]!.version);
+    // …but never what a person deployed.
+    expect((await deploy({ package: '@sukoyaka/incentives', version: first[0]!.version })).statusCode).toBe(200);
+    fakeBuild('三つ目のローカルビルド', dist, '@sukoyaka/incentives');
+    expect(await ctx.app.delivery.deployLocalBuilds(webRoot)).toEqual([]);
+    expect(ctx.app.delivery.live.entryOf('@sukoyaka/incentives')?.version).toBe(first[0]!.version);
   });
 });

@@ -163,6 +163,8 @@ export class Delivery {
   /**
    * First start and development only: every package with a local build and no live entry is
    * published from its `dist/` and deployed, so `npm start` and the e2e need no manual step.
+   * A live entry that an earlier start put there (actor `startup`) is replaced by a newer local
+   * build, so `npm start` after a change serves the change; one a person deployed stays.
    * Checked together: root-config's vendor modules and mf-shared import each other.
    */
   async deployLocalBuilds(repoRoot: string): Promise<DeployOutcome[]> {
@@ -170,8 +172,11 @@ export class Delivery {
     const pending: ArtefactManifest[] = [];
     for (const pkg of this.options.packages) {
       const dist = path.join(repoRoot, pkg.folder, 'dist');
-      if (this.live.entryOf(pkg.name) || !existsSync(path.join(dist, 'importmap.json'))) continue;
-      pending.push(await publishArtefact({ pkg, from: dist, artefactDir: this.artefactDir, calls: this.options.calls }));
+      if (!existsSync(path.join(dist, 'importmap.json'))) continue;
+      const live = this.live.entryOf(pkg.name);
+      if (live && (await historyOf(this.options.db, pkg.name, 1))[0]?.actor !== 'startup') continue;
+      const manifest = await publishArtefact({ pkg, from: dist, artefactDir: this.artefactDir, calls: this.options.calls });
+      if (manifest.version !== live?.version) pending.push(manifest);
     }
     const provided = pending.flatMap((manifest) => Object.keys(manifest.imports));
     const outcomes: DeployOutcome[] = [];
