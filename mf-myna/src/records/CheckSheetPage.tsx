@@ -1,6 +1,6 @@
 import type { MynaDispensing } from '@sukoyaka/contract';
 import { Actions, AppLink, Button, Card, EmptyState, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
-import { subDays } from 'date-fns';
+import { format } from 'date-fns';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useMedicalExam, useMedicalExams, useMedicines } from '../api/myna-records';
 import { formatDay } from '../format';
@@ -41,7 +41,10 @@ const Table = styled.table`
 export const CURRENT_MEDICINE_DAYS = 90;
 
 export const currentDispensings = (dispensings: readonly MynaDispensing[], today: Date = new Date()) => {
-  const since = subDays(today, CURRENT_MEDICINE_DAYS).toISOString().slice(0, 10);
+  // Date arithmetic by hand: the shared date-fns module ships only the functions the areas use.
+  const start = new Date(today);
+  start.setDate(start.getDate() - CURRENT_MEDICINE_DAYS);
+  const since = format(start, 'yyyy-MM-dd');
   return dispensings.filter((dispensing) => dispensing.dispensedOn >= since);
 };
 
