@@ -106,6 +106,13 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await screenshot(page, 'myna-05-medicines-320');
     await page.setViewportSize(PHONE);
 
+    // The check sheet for a doctor: the latest check-up's judgements and the current medicines.
+    await page.goto(onPublicHost('/myna_connection/check_sheet'));
+    await waitForText(page.getByRole('region', { name: '直近の健診結果' }), '受診勧奨判定値');
+    await page.getByRole('region', { name: /服用中のお薬/ }).waitFor();
+    await page.getByRole('button', { name: '印刷する' }).waitFor();
+    await screenshot(page, 'myna-05b-check-sheet');
+
     // Export: a FHIR R4 Bundle arrives as a download.
     await page.goto(onPublicHost('/myna_connection/export'));
     await page.getByRole('radio', { name: 'FHIR R4（JSON）' }).waitFor();
