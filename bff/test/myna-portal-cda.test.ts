@@ -39,7 +39,7 @@ describe('parseCheckupCda', () => {
       sex: 'female',
       birthDate: '1975-09-30',
       items: [
-        { code: '9A751000000000001', analyte: 'systolic', name: '収縮期血圧', value: 141, unit: 'mmHg', kind: 'numeric' },
+        { code: '9A751000000000001', analyte: 'systolic', name: '収縮期血圧（1回目）', value: 141, unit: 'mmHg', kind: 'numeric' },
         { code: '3F077000002327101', analyte: 'ldl', name: 'LDLコレステロール', value: 119.5, unit: 'mg/dL', kind: 'numeric' },
         { code: '3D046000001906202', analyte: 'hba1c', name: 'HbA1c（NGSP値）', value: 6.5, unit: '%', kind: 'numeric' },
       ],

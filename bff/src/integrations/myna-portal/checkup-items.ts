@@ -6,6 +6,14 @@ import type { CheckupAnalyte, CheckupItemKind } from './types';
  * items are JLAC10 codes, whose last digits name the method, so one analyte has several codes).
  * A code not listed here is still read from a document (named by its displayName) and reported
  * in ParsedCheckup.unknownItems.
+ *
+ * Source: MHLW 「特定健康診査・特定保健指導の電子的な標準様式」 (XML用特定健診項目情報 XMLhc tab,
+ * mhlw.go.jp/stf/seisakunitsuite/bunya/0000161103.html). The original table could not be opened from
+ * here; the codes were checked against public reproductions of it: the JAMI JP eCheckup FHIR
+ * examples (jami-fhir-jp-wg/eCheckupReport, e.g. 9N001 身長, 9A751 収縮期血圧（1回目）, 3F015/3F070/
+ * 3F077 lipids, 3D046000001906202 HbA1c, 9N701/9N706/9N711 服薬, 9N736 喫煙) and implementations of
+ * the MHLW file format (JMA's 特定健診 software and others: 9A751/9A752/9A755 = 1回目/2回目/その他,
+ * 3D046 method variants 06202/20402/27102/99902, 8A065000002391901 eGFR, 3F069000002391901 non-HDL).
  */
 export interface CheckupItemDefinition {
   /** Our Japanese name, what the member reads. */
@@ -41,13 +49,13 @@ export const CHECKUP_ITEMS: Readonly<Record<string, CheckupItemDefinition>> = {
   '9N016160100000001': numeric('腹囲（実測）', 'waist', 'cm', false),
   '9N016160200000001': numeric('腹囲（自己判定）', 'waist', 'cm', false),
   '9N016160300000001': numeric('腹囲（自己申告）', 'waist', 'cm', false),
-  // 血圧: その他・2回目・1回目
-  '9A751000000000001': numeric('収縮期血圧', 'systolic', 'mm[Hg]', false),
+  // 血圧: 1回目・2回目・その他 (the table's measurement codes; the average or the single reading goes in その他)
+  '9A751000000000001': numeric('収縮期血圧（1回目）', 'systolic', 'mm[Hg]', false),
   '9A752000000000001': numeric('収縮期血圧（2回目）', 'systolic', 'mm[Hg]', false),
-  '9A755000000000001': numeric('収縮期血圧（1回目）', 'systolic', 'mm[Hg]', false),
-  '9A761000000000001': numeric('拡張期血圧', 'diastolic', 'mm[Hg]', false),
+  '9A755000000000001': numeric('収縮期血圧（その他）', 'systolic', 'mm[Hg]', false),
+  '9A761000000000001': numeric('拡張期血圧（1回目）', 'diastolic', 'mm[Hg]', false),
   '9A762000000000001': numeric('拡張期血圧（2回目）', 'diastolic', 'mm[Hg]', false),
-  '9A765000000000001': numeric('拡張期血圧（1回目）', 'diastolic', 'mm[Hg]', false),
+  '9A765000000000001': numeric('拡張期血圧（その他）', 'diastolic', 'mm[Hg]', false),
   // 血中脂質: 可視吸光光度法・紫外吸光光度法・その他
   '3F015000002327101': numeric('中性脂肪', 'triglycerides', 'mg/dL'),
   '3F015000002327201': numeric('中性脂肪', 'triglycerides', 'mg/dL'),
