@@ -2,6 +2,7 @@ import type { Handlers } from '../platform/handlers';
 import { agreementHandlers } from './agreements-handlers';
 import { emailChangeHandlers } from './email-change-handlers';
 import { memberHandlers } from './member-handlers';
+import { operatorMemberHandlers } from './operator-members';
 import { orgVerificationHandlers } from './org-verification-handlers';
 import { passwordResetHandlers } from './password-reset-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -20,6 +21,7 @@ export const accountHandlers = {
   ...emailChangeHandlers,
   ...smsMfaHandlers,
   ...stepUpHandlers,
+  ...operatorMemberHandlers,
 } satisfies Partial<Handlers>;
 
 export { logoutRoute } from './logout';

@@ -2,6 +2,7 @@ import type { CallDefinition } from '../define';
 import * as agreements from './agreements';
 import * as emailChange from './email-change';
 import * as navigation from './navigation';
+import * as operatorMembers from './operator-members';
 import * as orgVerification from './org-verification';
 import * as passwordReset from './password-reset';
 import * as accountSettings from './settings';
@@ -44,6 +45,8 @@ export const accountCalls = {
   getNotificationSettings: accountSettings.getNotificationSettings,
   updateNotificationSettings: accountSettings.updateNotificationSettings,
   updateProfile: accountSettings.updateProfile,
+  getOperatorMemberStats: operatorMembers.getOperatorMemberStats,
+  importOperatorRoster: operatorMembers.importOperatorRoster,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './password-policy';
@@ -80,3 +83,4 @@ export type { AgreementDocument, AgreementKind, AssociationAgreements } from './
 export type { NavigationNext } from './navigation';
 export { nickname, notificationCategories, notificationSettingsSchema } from './settings';
 export type { NotificationCategory, NotificationSettings } from './settings';
+export { ROSTER_CSV_MAX_CHARS } from './operator-members';

@@ -6,6 +6,7 @@ import { fitbitCalls } from './fitbit';
 import { forecastCalls } from './forecast-calls';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
+import { healthOperatorCalls } from './operator-calls';
 import { stepCalls } from './steps';
 import { getVitalsSummary } from './summary';
 import { weightCalls } from './weights';
@@ -38,6 +39,7 @@ export const healthCalls = {
   ingestVitals,
   ...fitbitCalls,
   ...forecastCalls,
+  ...healthOperatorCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export { bloodPressureFields, bloodPressureInput, bloodPressureSchema } from './blood-pressures';

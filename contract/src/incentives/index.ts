@@ -1,6 +1,7 @@
 import type { CallDefinition } from '../define';
 import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
+import { incentiveOperatorCalls } from './operator-programs';
 import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
 import {
   createPointAgreement,
@@ -36,6 +37,7 @@ export const incentiveCalls = {
   listVisibleUserGifts,
   patchUserGift,
   listGiftUserActions,
+  ...incentiveOperatorCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export { campaignSchema } from './campaigns';
@@ -46,3 +48,5 @@ export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';
 export type { PointAccount, PointInfo } from './points';
 export * from './shared';
+export { operatorMenuInput, operatorMenuKinds, operatorProgramSchema, operatorVitalTypes } from './operator-programs';
+export type { OperatorMenuInput, OperatorProgram } from './operator-programs';

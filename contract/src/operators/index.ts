@@ -17,4 +17,5 @@ export { OperatorErrorCodes, TOTP_DIGITS, operatorProfileSchema, operatorRoleSch
 export type { OperatorAssociationRole, OperatorProfile, OperatorSessionState } from './sign-in';
 export { operatorAuditEntrySchema } from './audit';
 export type { OperatorAuditEntry } from './audit';
-export { operatorAssociationId } from './shared';
+export { OPERATOR_PERIOD_MAX_DAYS, daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId } from './shared';
+export type { DaySeries, OperatorPeriodInput } from './shared';

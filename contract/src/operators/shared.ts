@@ -1,4 +1,41 @@
-import { recordId } from '../account/org-verification';
+import { z } from 'zod';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a record an operator call names (a UUID). */
+export const operatorRecordId = (label: string) =>
+  z.string({ error: `${label}を指定してください` }).regex(UUID_PATTERN, `${label}の形式が正しくありません`);
 
 /** The association an operator call acts in: checked against the operator's roles by the route layer. */
-export const operatorAssociationId = () => recordId('健康保険組合ID');
+export const operatorAssociationId = () => operatorRecordId('健康保険組合ID');
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDay = (label: string) =>
+  z
+    .string({ error: `${label}を入力してください` })
+    .regex(DAY, `${label}はyyyy-MM-ddの形式で入力してください`)
+    .refine((value) => {
+      const at = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value) && value >= '2000-01-01' && value <= '2099-12-31';
+    }, `${label}は2000年から2099年の実在する日付で入力してください`);
+
+/** The longest period a figure of the dashboard covers. */
+export const OPERATOR_PERIOD_MAX_DAYS = 366;
+
+/**
+ * The dashboard's period (Japan days, both included) in one association: at most a year, the end
+ * not before the start.
+ */
+export const operatorPeriodInput = z
+  .object({ associationId: operatorAssociationId(), from: calendarDay('開始日'), to: calendarDay('終了日') })
+  .superRefine((value, ctx) => {
+    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000 + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: '終了日は開始日以降の日付を入力してください' });
+    else if (days > OPERATOR_PERIOD_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `期間は${OPERATOR_PERIOD_MAX_DAYS}日以内で指定してください` });
+  });
+export type OperatorPeriodInput = z.output<typeof operatorPeriodInput>;
+
+/** A count per Japan day of the period, every day present (zero when nothing happened). */
+export const daySeries = z.array(z.object({ day: z.string(), count: z.number().int() }));
+export type DaySeries = z.infer<typeof daySeries>;

@@ -1,0 +1,87 @@
+// The health area's figures and physician for operators (mf-admin). The route layer has checked
+// the operator's role in `associationId`; every query here is limited to that association.
+import type { CallOutput, DaySeries, OperatorPeriodInput, ParsedInput } from '@sukoyaka/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { bloodPressures, bloodSugars, bodyTemperatures, doctorProfiles, steps, users, weights } from '../db/schema';
+import type { CallContext } from '../platform/handlers';
+import { auditOperator } from '../platform/operators';
+import { updateDoctorProfile } from './doctor-profile';
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Readings of the association's members per Japan day in the period (every vital: blood pressure,
+ * blood sugar, weight, body temperature, steps), and the members who recorded anything in the 7 and
+ * 30 days up to the period's end.
+ */
+export async function healthStats(db: Executor, associationId: string, period: Pick<OperatorPeriodInput, 'from' | 'to'>) {
+  const first = period.from < addDays(period.to, -29) ? period.from : addDays(period.to, -29);
+  const start = new Date(`${first}T00:00:00+09:00`).toISOString();
+  const end = new Date(Date.parse(`${period.to}T00:00:00+09:00`) + DAY_MS).toISOString();
+  const timed = (table: typeof bloodPressures | typeof bloodSugars | typeof weights | typeof bodyTemperatures) =>
+    sql`select ${table.userId} as user_id, to_char(${table.measuredAt} at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as day
+        from ${table} join ${users} on ${users.id} = ${table.userId}
+        where ${users.associationId} = ${associationId} and ${table.measuredAt} >= ${start}::timestamptz and ${table.measuredAt} < ${end}::timestamptz`;
+  const readings = sql`${timed(bloodPressures)} union all ${timed(bloodSugars)} union all ${timed(weights)} union all ${timed(bodyTemperatures)}
+    union all select ${steps.userId} as user_id, to_char(${steps.day}, 'YYYY-MM-DD') as day
+      from ${steps} join ${users} on ${users.id} = ${steps.userId}
+      where ${users.associationId} = ${associationId} and ${steps.day} >= ${first}::date and ${steps.day} <= ${period.to}::date`;
+  const result = await db.execute(sql`
+    with readings as (${readings})
+    select 'day' as kind, day, count(*)::int as n from readings where day >= ${period.from} and day <= ${period.to} group by day
+    union all select 'active7', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -6)}
+    union all select 'active30', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -29)}`);
+  const rows = (result as unknown as { rows: Array<{ kind: string; day: string | null; n: number }> }).rows;
+  const perDay = new Map(rows.filter((row) => row.kind === 'day').map((row) => [row.day!, Number(row.n)]));
+  const recordsPerDay: DaySeries = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) recordsPerDay.push({ day, count: perDay.get(day) ?? 0 });
+  return {
+    recordsPerDay,
+    recordTotal: recordsPerDay.reduce((sum, day) => sum + day.count, 0),
+    activeMembers7: Number(rows.find((row) => row.kind === 'active7')?.n ?? 0),
+    activeMembers30: Number(rows.find((row) => row.kind === 'active30')?.n ?? 0),
+  };
+}
+
+type Context = CallContext<'operator'>;
+
+export const healthOperatorHandlers = {
+  getOperatorHealthStats: async (
+    input: ParsedInput<'getOperatorHealthStats'>,
+    { db }: Context,
+  ): Promise<CallOutput<'getOperatorHealthStats'>> => healthStats(db, input.associationId, input),
+
+  /** Only the association's own row: the service-wide physician is not an association's to show or edit. */
+  getOperatorDoctorProfile: async (
+    input: ParsedInput<'getOperatorDoctorProfile'>,
+    { db }: Context,
+  ): Promise<CallOutput<'getOperatorDoctorProfile'>> => {
+    const [row] = await db.select().from(doctorProfiles).where(eq(doctorProfiles.associationId, input.associationId));
+    return {
+      profile: row
+        ? {
+            name: row.name,
+            nameKana: row.nameKana,
+            title: row.title,
+            specialty: row.specialty,
+            qualifications: row.qualifications,
+            career: row.career,
+            message: row.message,
+            updatedAt: row.updatedAt.toISOString(),
+          }
+        : null,
+    };
+  },
+
+  updateOperatorDoctorProfile: async (
+    input: ParsedInput<'updateOperatorDoctorProfile'>,
+    { db, request, operator, now }: Context,
+  ): Promise<CallOutput<'updateOperatorDoctorProfile'>> =>
+    db.transaction(async (tx) => {
+      const profile = await updateDoctorProfile(tx, input.associationId, input.profile, now);
+      await auditOperator(tx, request, 'doctor_profile_updated', operator.id, input.associationId, { name: profile.name }, now);
+      return { profile };
+    }),
+};
