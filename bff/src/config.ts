@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { googleHealthConfig, type GoogleHealthConfig } from './integrations/google-health/config';
+import { loadCityOsConfig, type CityOsConfig } from './integrations/city-os/config';
 import { loadMynaPortalConfig } from './integrations/myna-portal/config';
 import type { MynaPortalConfig } from './integrations/myna-portal/types';
 import { REPO_ROOT } from './paths';
@@ -57,6 +58,8 @@ export interface Config {
   googleHealth: GoogleHealthConfig | null;
   /** The My Number Portal (MYNA_PORTAL_URL, MYNA_CLIENT_ID, …); null: the local fake outside production. */
   mynaPortal: MynaPortalConfig | null;
+  /** The City OS partner (CITY_OS_*); null: a local fake outside production, the call answers 503 in production. */
+  cityOs: CityOsConfig | null;
   /** How often the bff looks for My Number imports left queued (MYNA_IMPORT_EVERY_SECONDS; a queued import also starts at once). */
   mynaImport: { everyMs: number };
   /** How often the Fitbit sync job runs, and how long a connection rests between syncs; 0 turns the job off. */
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     googleHealth: googleHealthConfig(env),
     mynaPortal: loadMynaPortalConfig(env, { publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '') }),
+    cityOs: loadCityOsConfig(env),
     mynaImport: { everyMs: wholeNumber('MYNA_IMPORT_EVERY_SECONDS', env.MYNA_IMPORT_EVERY_SECONDS, 60) * 1000 },
     fitbitSync: {
       everyMs: wholeNumber('FITBIT_SYNC_EVERY_MINUTES', env.FITBIT_SYNC_EVERY_MINUTES, 30) * 60 * 1000,

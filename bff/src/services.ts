@@ -8,6 +8,8 @@ import { startFakeSmtpServer } from './integrations/mail/fake-smtp-server';
 import { createSmtpMailer, type Mailer } from './integrations/mail/mailer';
 import { startFakeSmsServer } from './integrations/sms/fake-sms-server';
 import { startFakeMynaPortalServer, type RunningFakeMynaPortal } from './integrations/myna-portal/fake-server';
+import type { CityOsConfig } from './integrations/city-os/config';
+import { startFakeCityOsServer, type RunningFakeCityOs } from './integrations/city-os/fake-server';
 import type { MynaPortalConfig } from './integrations/myna-portal/types';
 import { createSmsClient, type SmsClient } from './integrations/sms/sms-client';
 
@@ -21,6 +23,14 @@ export interface Services {
   googleHealth: GoogleHealthService | null;
   /** The My Number Portal connection (issue 12); null when not configured (production without MYNA_PORTAL_URL). */
   mynaPortal: MynaPortalService | null;
+  /** The City OS partner identity service (issue 14); null when not configured. */
+  cityOs: CityOsService | null;
+}
+
+export interface CityOsService {
+  config: CityOsConfig;
+  /** The local fake when it stands in for the partner (outside production, no CITY_OS_OPT_IN_URL). */
+  fake: RunningFakeCityOs | null;
 }
 
 export interface MynaPortalService {
@@ -91,12 +101,22 @@ export async function startServices(config: Config): Promise<RunningServices> {
     mynaPortal = { config: fake.config, fake };
   }
 
+  let cityOs: CityOsService | null = null;
+  if (config.cityOs) {
+    cityOs = { config: config.cityOs, fake: null };
+  } else if (outbox) {
+    const fake = await startFakeCityOsServer({ publicUrl: config.publicUrl });
+    closers.push(fake.close);
+    cityOs = { config: fake.config, fake };
+  }
+
   return {
     mailer,
     sms,
     outbox,
     googleHealth,
     mynaPortal,
+    cityOs,
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -1,5 +1,6 @@
 import type { Handlers } from '../platform/handlers';
 import { countUnread, listAnnouncements, readAnnouncement } from './announcements';
+import { cityOsOptInUrl } from './city-os';
 import { currentSiteDocument } from './documents';
 import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
@@ -45,6 +46,10 @@ export const contentHandlers = {
 
   async answerEnquete(input, { db, member, now }) {
     return answerEnquete(db, member, input, now);
+  },
+
+  async getCityOSOptInURL(input, { config, services, member, now }) {
+    return cityOsOptInUrl(services.cityOs?.config ?? null, config, member, input.target, now);
   },
 
   // The associations' staff (mf-admin): the route layer has checked the role in input.associationId;

@@ -151,6 +151,7 @@ export const examples: Examples = {
   listOpenEnquetes: () => ({}),
   getEnquete: () => ({ enqueteId: UNKNOWN_CONTENT }),
   answerEnquete: () => ({ enqueteId: UNKNOWN_CONTENT, answers: [{ questionId: UNKNOWN_CONTENT, scale: 3 }] }),
+  getCityOSOptInURL: () => ({ target: 'web' }),
   // Operators (issue 14): as the operator beside the member, editor of the member's association.
   getOperatorSession: () => ({}),
   operatorSignIn: (member) => ({ email: member.operatorEmail, password: member.operatorPassword }),

@@ -1,11 +1,10 @@
-import { format, parseISO } from 'date-fns';
 import type { TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { LabelledField } from '@sukoyaka/shared';
+import { LabelledField, japaneseDate } from '@sukoyaka/shared';
 
-/** A day as the member reads it: 2026年11月23日. */
+/** A day as the member reads it: 2026年11月23日 (without date-fns, which /login does not load). */
 export function japaneseDay(iso: string): string {
-  return format(parseISO(iso), 'yyyy年M月d日');
+  return japaneseDate(iso);
 }
 
 const Paragraphs = styled.div`

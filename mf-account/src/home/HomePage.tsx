@@ -16,6 +16,7 @@ import {
 } from '@sukoyaka/shared';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { CityOsCard } from '../content/CityOsCard';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { redirectTo } from '../navigation/redirect';
 import { greetingAt } from './greeting';
@@ -69,6 +70,9 @@ function MemberHome({ member }: { member: UserInfo }) {
         </Card>
         <Card aria-labelledby="home-enquetes">
           <EnquetesCard />
+        </Card>
+        <Card aria-labelledby="home-city-os">
+          <CityOsCard />
         </Card>
         {/* Always shown for now: getNavigationInfo does not say yet whether the association offers the connection. */}
         <Card aria-labelledby="home-myna">
