@@ -198,7 +198,7 @@ describe('/health_forecasts/simulations (issue 13)', () => {
     bff.onCall('getHealthForecast', reply(forecastOf({ ldl: none, hdl: none }, { status: 'secretQuestionRequired' })));
     renderWithProviders(<ForecastPage />);
     const link = await screen.findByRole('link', { name: '秘密の質問に答えて健診結果を使う' });
-    expect(link).toHaveAttribute('href', '/myna_connection/verify?return=%2Fhealth_forecasts%2Fsimulations');
+    expect(link).toHaveAttribute('href', '/myna_connection/verify?return_to=%2Fhealth_forecasts%2Fsimulations');
   });
 
   it('out of the model’s range: says plainly what applies, never a number', async () => {

@@ -47,7 +47,7 @@ function CheckupNotice({ checkup }: { checkup: HealthForecast['checkup'] }) {
     return (
       <Notice>
         マイナポータルから取り込んだ健診結果があります。使うには秘密の質問に答えてください。{' '}
-        <AppLink href={`/myna_connection/verify?return=${encodeURIComponent(FORECAST_PATH)}`}>秘密の質問に答えて健診結果を使う</AppLink>
+        <AppLink href={`/myna_connection/verify?return_to=${encodeURIComponent(FORECAST_PATH)}`}>秘密の質問に答えて健診結果を使う</AppLink>
       </Notice>
     );
   }
@@ -129,7 +129,9 @@ function ForecastLoader() {
       </Stack>
     );
   }
-  return <Forecast data={forecast.data} />;
+  // A check-up that became readable (the secret question answered) starts the inputs again from the new data.
+  const { checkup } = forecast.data;
+  return <Forecast key={checkup.status === 'available' ? `checkup:${checkup.examinedOn}` : checkup.status} data={forecast.data} />;
 }
 
 /** `/health_forecasts/simulations`: the 10-year forecast from the member's own data, with what-if. */
