@@ -282,6 +282,28 @@ describe('code exchange', () => {
     expect((error as MynaPortalProtocolError).details).toMatchObject({ status: 401, code: 'invalid_client' });
   });
 
+  it('follows a key rotation: a portal answering at the same address with a new signing key', async () => {
+    const first = await startFakeMynaPortalServer({ redirectUri: REDIRECT });
+    const port = Number(new URL(first.url).port);
+    const linkWith = async (portal: RunningFakeMynaPortal) => {
+      const { state, nonce } = createStateAndNonce();
+      const pkce = createPkcePair();
+      const url = await buildMynaAuthorizationUrl(portal.config, { state, nonce, codeChallenge: pkce.codeChallenge });
+      const response = await fetch(`${url}&auto=1`, { redirect: 'manual' });
+      const callback = parseMynaCallback(Object.fromEntries(new URL(response.headers.get('location')!).searchParams));
+      if (!callback.ok) throw new Error(callback.error);
+      return exchangeMynaCode(portal.config, { code: callback.code, codeVerifier: pkce.codeVerifier, nonce });
+    };
+    expect((await linkWith(first)).subject).toBe(DEMO_MYNA_PERSON.subject);
+    await first.close();
+    const second = await startFakeMynaPortalServer({ redirectUri: REDIRECT, port });
+    try {
+      expect((await linkWith(second)).subject).toBe(DEMO_MYNA_PERSON.subject);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refreshes with rotation; the old refresh token then ends the grant', async () => {
     const tokens = await link();
     const refreshed = await refreshMynaTokens(config, tokens.refreshToken!);

@@ -126,15 +126,25 @@ function keySet(jwksUri: string, timeoutMs: number) {
 /** Verifies the id_token (OpenID Connect Core §3.1.3.7): RS256 signature by the portal's key, iss, aud, exp, then nonce. */
 async function verifyIdToken(config: MynaPortalConfig, idToken: string, nonce: string): Promise<JWTPayload & { sub: string }> {
   const metadata = await discoverMynaPortal(config);
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(idToken, keySet(metadata.jwksUri, config.timeoutMs), {
+  const verify = () =>
+    jwtVerify(idToken, keySet(metadata.jwksUri, config.timeoutMs), {
       algorithms: ['RS256'],
       issuer: metadata.issuer,
       audience: config.clientId,
       requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
       clockTolerance: 60,
-    }));
+    });
+  let payload: JWTPayload;
+  try {
+    try {
+      ({ payload } = await verify());
+    } catch (error) {
+      // A kid we have not seen within jose's refetch cooldown: the portal may have rotated its
+      // keys (or, in tests, a new fake answers at the old address); fetch the set afresh, once.
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      keySets.delete(metadata.jwksUri);
+      ({ payload } = await verify());
+    }
   } catch (error) {
     if (error instanceof joseErrors.JWKSTimeout) throw new MynaPortalUnavailable('My Number Portal JWKS timed out');
     if (error instanceof joseErrors.JOSEError)
