@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { associations, mynaDispensings, mynaMedicalBills, users } from '../db/schema';
 import { audit } from '../platform/audit';
+import { mynaRecordsCsvFile, taxFormCsvFile } from './export-csv';
 import { mynaFhirFile, type MynaExportRecords } from './export-fhir';
 import { findMemberKey } from './keys';
 import { allExams } from './records';
@@ -32,10 +33,10 @@ export async function exportFiles(
     : [];
   const counts = { medicalExams: exams.length, medicines: dispensings.length, medicalBills: bills.length };
   const latest = exams[0]?.exam;
-  const [association] = await db
-    .select({ name: associations.name })
+  const [owner] = await db
+    .select({ name: associations.name, nickname: users.nickname })
     .from(users)
-    .innerJoin(associations, eq(associations.id, users.associationId))
+    .leftJoin(associations, eq(associations.id, users.associationId))
     .where(eq(users.id, userId));
   const records: MynaExportRecords = {
     // The member's internal id: opaque, never a login or an insurance number.
@@ -43,23 +44,42 @@ export async function exportFiles(
     checkups: exams.map(({ exam }) => exam),
     dispensings: dispensings.map(({ dispensing }) => dispensing),
     bills: bills.map(({ bill }) => bill),
-    insurerName: association?.name ?? null,
+    insurerName: owner?.name ?? null,
   };
-  const file = buildFile(input, records, now);
-  await audit(db, request, 'myna_exported', userId, { format: input.format, ...(input.year ? { year: input.year } : {}), ...counts }, now);
-  return { ...file, counts };
+  const { counts: inFile, ...file } = buildFile(input, records, owner?.nickname ?? '', now);
+  const fileCounts = inFile ?? counts;
+  await audit(
+    db,
+    request,
+    'myna_exported',
+    userId,
+    { format: input.format, ...(input.year ? { year: input.year } : {}), ...fileCounts },
+    now,
+  );
+  return { ...file, counts: fileCounts };
 }
 
 function buildFile(
   input: ParsedInput<'exportMynaHealthFiles'>,
   records: MynaExportRecords,
+  personName: string,
   now: Date,
-): Omit<CallOutput<'exportMynaHealthFiles'>, 'counts'> {
+): Omit<CallOutput<'exportMynaHealthFiles'>, 'counts'> & { counts?: CallOutput<'exportMynaHealthFiles'>['counts'] } {
   switch (input.format) {
     case 'fhir':
       return { ...mynaFhirFile(records, now), encoding: 'utf8' };
     case 'csv':
-    case 'tax_form_csv':
-      throw new Error(`the ${input.format} builder is not wired yet`);
+      return { ...mynaRecordsCsvFile(records, now), encoding: 'utf8' };
+    case 'tax_form_csv': {
+      // The year asked for, else the newest year with bills, else this year in Japan.
+      const newest = records.bills.map((bill) => Number(bill.month.slice(0, 4))).sort((a, b) => b - a)[0];
+      const year = input.year ?? newest ?? new Date(now.getTime() + 9 * 60 * 60 * 1000).getUTCFullYear();
+      const ofYear = records.bills.filter((bill) => bill.month.startsWith(`${year}-`)).length;
+      return {
+        ...taxFormCsvFile(records.bills, year, personName),
+        encoding: 'utf8',
+        counts: { medicalExams: 0, medicines: 0, medicalBills: ofYear },
+      };
+    }
   }
 }
