@@ -363,6 +363,13 @@ describe('resources', () => {
     const first = await fetchCheckups(config, tokens.accessToken);
     const since = new Date(clock - 1000).toISOString();
     expect(await fetchCheckups(config, tokens.accessToken, { since })).toEqual([]);
+    expect(await fetchMedicines(config, tokens.accessToken, { since })).toEqual([]);
+    expect(await fetchMedicalBills(config, tokens.accessToken, { since })).toEqual([]);
+    // Any instant will do (sent in UTC); the bills of the last months registered since 2026-09-01.
+    const lateBills = await fetchMedicalBills(config, tokens.accessToken, { since: '2026-09-01T09:00:00+09:00' });
+    expect(lateBills.length).toBeGreaterThan(0);
+    expect(lateBills.every((bill) => bill.registeredAt >= '2026-09-01T00:00:00.000Z')).toBe(true);
+    await expect(fetchCheckups(config, tokens.accessToken, { since: 'yesterday' })).rejects.toThrow(TypeError);
     const id = fake.addCheckup(undefined, '2026-11-02');
     const second = await fetchCheckups(config, tokens.accessToken, { since });
     expect(second.map((document) => document.documentId)).toEqual([id]);

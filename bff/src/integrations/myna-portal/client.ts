@@ -78,13 +78,16 @@ async function fetchAll<W, R>(
   options: MynaFetchOptions,
 ): Promise<R[]> {
   const metadata = await discoverMynaPortal(config);
+  // The protocol wants a date-time with an offset; any instant the caller gives is sent in UTC.
+  const since = options.since === undefined ? undefined : Date.parse(options.since);
+  if (since !== undefined && Number.isNaN(since)) throw new TypeError(`since is not a date-time: ${options.since}`);
   const records: R[] = [];
   const seenTokens = new Set<string>();
   let pageToken: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const url = new URL(endpoint(metadata));
     url.searchParams.set('limit', String(PAGE_SIZE));
-    if (options.since) url.searchParams.set('since', options.since);
+    if (since !== undefined) url.searchParams.set('since', new Date(since).toISOString());
     if (pageToken) url.searchParams.set('page_token', pageToken);
     const response = await portalFetch(
       what,

@@ -293,8 +293,12 @@ function yearsFor(person: FakeMynaPerson): CheckupValues[] {
   });
 }
 
-/** When the portal registered a record: a few weeks after the event, 09:00 in Japan. */
-const registeredAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString();
+/** The fixed records are as the portal held them on this day (nothing registered later). */
+export const FAKE_DATA_AS_OF = '2026-11-20T00:00:00.000Z';
+
+/** When the portal registered a record: weeks after the event (bills take about two months), never after FAKE_DATA_AS_OF. */
+const registeredAfter = (day: string, days: number) =>
+  new Date(Math.min(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000, Date.parse(FAKE_DATA_AS_OF))).toISOString();
 
 export function fakeCheckupDocuments(person: FakeMynaPerson): PortalCheckupDocument[] {
   const years = yearsFor(person);
