@@ -18,11 +18,16 @@ const SHARED_MODULES = [
   '@tanstack/react-query',
   'date-fns',
   'date-fns/locale/ja',
+  'zod',
   '@sukoyaka/contract',
   '@sukoyaka/shared',
 ];
+/** The contract's area modules (`@sukoyaka/contract/health`, …; webpack.contract.cjs). */
+const CONTRACT_AREA_PREFIX = '@sukoyaka/contract/';
 
 const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'webpack.public-path.js');
+
+const { contractLayout } = require('./webpack.contract.cjs');
 
 const VENDOR_DIR = path.resolve(__dirname, 'root-config', 'src', 'vendor') + path.sep;
 
@@ -157,7 +162,7 @@ class PrecompressPlugin {
  * with `System.import` when such a chunk runs instead of being registered with the entry (a
  * SystemJS build registers every other external with its entry, so every page would load them).
  */
-function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyExternals = [], mode, plugins = [] }) {
+function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyExternals = [], externalFor, mode, plugins = [] }) {
   const specifiers = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.specifier]));
   const production = mode !== 'development';
   return {
@@ -176,9 +181,14 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
       clean: true,
     },
     externalsType: 'system',
-    externals: ({ request, contextInfo }, callback) => {
+    externals: ({ request, context, contextInfo }, callback) => {
+      // A package's own rule first (root-config: the contract's modules and zod); false bundles.
+      const own = externalFor ? externalFor(request, context, contextInfo.issuer ?? '') : null;
+      if (own === false) return callback();
+      if (own) return callback(null, `system ${own}`);
+      const shared = externals.includes(request) || request.startsWith(CONTRACT_AREA_PREFIX);
       // root-config's vendor wrappers are the one place a shared module is bundled: its own.
-      if (externals.includes(request) && !(contextInfo.issuer ?? '').startsWith(VENDOR_DIR)) {
+      if (shared && !(contextInfo.issuer ?? '').startsWith(VENDOR_DIR)) {
         if (lazyExternals.includes(request)) return callback(null, `promise System.import(${JSON.stringify(request)})`);
         return callback(null, `system ${request}`);
       }
@@ -192,7 +202,8 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
       },
     },
     module: {
-      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: swcLoader }],
+      // After swc (loaders run last to first): the contract's imports, split per module.
+      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [require.resolve('./webpack.contract-loader.cjs'), swcLoader] }],
     },
     plugins: [new ImportMapFragmentPlugin(specifiers), ...plugins, ...(production ? [new PrecompressPlugin()] : [])],
     performance: { hints: false },
@@ -203,7 +214,13 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
 /** An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles. */
 function areaConfig({ folder, specifier }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
-  return systemModuleConfig({ folder, mode: argv.mode, entries: { [name]: { import: './src/index.tsx', specifier } } });
+  // The contract's modules of other areas (a page that shows another area's data) come with the
+  // chunks that name them: an area's entry registers only its own, so /login loads no forecast.
+  const own = `${CONTRACT_AREA_PREFIX}${folder.replace(/^mf-/, '')}`;
+  const lazyExternals = contractLayout()
+    .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
+    .filter((specifier) => specifier !== own);
+  return systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } });
 }
 
 module.exports = { SHARED_MODULES, areaConfig, systemModuleConfig };

@@ -1,4 +1,5 @@
 const { systemModuleConfig } = require('../webpack.shared.cjs');
+const { contractLayout } = require('../webpack.contract.cjs');
 
 // The utility module: one SystemJS module that every area imports as @sukoyaka/shared.
 module.exports = (_env, argv) =>
@@ -8,5 +9,6 @@ module.exports = (_env, argv) =>
     entries: { 'sukoyaka-shared': { import: './src/index.ts', specifier: '@sukoyaka/shared' } },
     // Only the date picker's dialog (its own chunk, with react-day-picker) uses date-fns: the
     // pages that never open it, /login first, do not load it.
-    lazyExternals: ['date-fns', 'date-fns/locale/ja'],
+    // No contract area module: mf-shared names the core only (every call's method is there).
+    lazyExternals: ['date-fns', 'date-fns/locale/ja', ...contractLayout().areas.map((area) => `@sukoyaka/contract/${area}`)],
   });

@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { systemModuleConfig } = require('../webpack.shared.cjs');
+const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
 
 // The shared third-party modules, each its own SystemJS module, and root-config itself.
 const vendors = {
@@ -14,13 +15,20 @@ const vendors = {
   'react-query': '@tanstack/react-query',
   'date-fns': 'date-fns',
   'date-fns-locale-ja': 'date-fns/locale/ja',
-  contract: '@sukoyaka/contract',
 };
 
 const entries = {
   'root-config': { import: './src/index.ts', specifier: '@sukoyaka/root-config' },
   ...Object.fromEntries(Object.entries(vendors).map(([file, specifier]) => [file, { import: `./src/vendor/${file}.js`, specifier }])),
+  // zod (the members the contract uses), the contract's core and one module per contract area.
+  ...contractEntries(),
 };
+
+/** The generated zod module bundles zod itself; the contract's files import the shared modules. */
+function externalFor(request, context, issuer) {
+  if (issuer === path.join(GENERATED_DIR, 'zod.js')) return false;
+  return contractExternal(request, context, issuer);
+}
 
 /** Copies SystemJS and import-map-overrides with hashed names and writes index.html around them. */
 class ShellPlugin {
@@ -48,4 +56,5 @@ class ShellPlugin {
   }
 }
 
-module.exports = (_env, argv) => systemModuleConfig({ folder: 'root-config', mode: argv.mode, entries, plugins: [new ShellPlugin()] });
+module.exports = (_env, argv) =>
+  systemModuleConfig({ folder: 'root-config', mode: argv.mode, entries, externalFor, plugins: [new ShellPlugin()] });

@@ -58,9 +58,17 @@ async function coldVisit(browser: Browser, site: BenchSite, pathname: string, en
           encoding: request.encoding,
         });
     });
+    // What went wrong in the page, said when the area never shows.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto(`${site.base}${pathname}`, { waitUntil: 'networkidle' });
     // The area is on screen: its container has content.
-    await page.waitForSelector('[id^="single-spa-application:"] > *', { timeout: 20_000 });
+    await page.waitForSelector('[id^="single-spa-application:"] > *', { timeout: 20_000 }).catch((error: unknown) => {
+      throw new Error(`${pathname}: the area did not show (${String(error)}); page errors: ${errors.join(' | ') || 'none'}`);
+    });
     await page.waitForLoadState('networkidle');
     const scripts = files.filter((file) => file.type === 'Script').reduce((sum, file) => sum + file.bytes, 0);
     const total = files.reduce((sum, file) => sum + file.bytes, 0);

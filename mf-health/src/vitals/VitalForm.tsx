@@ -1,4 +1,4 @@
-import { calls, type CallName } from '@sukoyaka/contract';
+import { healthCalls, type CallDefinition } from '@sukoyaka/contract';
 import {
   Actions,
   Button,
@@ -61,7 +61,8 @@ export function toInput(kind: VitalKind, fields: Record<string, string>, moment:
   return { measuredAt: moment.measuredAt, ...numbers };
 }
 
-const schemaOf = (name: string) => calls[name as CallName].input as z.ZodType;
+// Through the area's record: the browser's contract loads the health schemas with it.
+const schemaOf = (name: string) => (healthCalls as Record<string, CallDefinition>)[name]!.input as z.ZodType;
 
 export interface VitalFormProps {
   kind: VitalKind;
