@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const areas = ['account', 'health', 'incentives', 'myna'];
+const areas = ['account', 'health', 'incentives', 'myna', 'admin'];
 // The bff's and the contract's areas (README, "Layout"): each stands on the platform alone.
 const serverAreas = ['account', 'health', 'incentives', 'system'];
 
@@ -104,7 +104,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'],
+              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
               message: 'mf-shared stands below every area.',
             },
           ],
@@ -128,7 +128,7 @@ export default tseslint.config(
           {
             patterns: [
               {
-                group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '**/bff/**'],
+                group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
                 message: 'mf-shared stands below every area.',
               },
               {

@@ -57,5 +57,6 @@ module.exports = {
     browser('mf-health'),
     browser('mf-incentives'),
     browser('mf-myna'),
+    browser('mf-admin'),
   ],
 };

@@ -56,6 +56,11 @@ export const areas = {
     exact: [],
     prefixes: ['/myna_connection'],
   },
+  // The associations' operators: their own sign-in, never a member session.
+  '@sukoyaka/admin': {
+    exact: [],
+    prefixes: ['/admin'],
+  },
 } as const satisfies Record<string, { exact: readonly string[]; prefixes: readonly string[] }>;
 
 export type AreaName = keyof typeof areas;

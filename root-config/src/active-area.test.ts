@@ -11,11 +11,13 @@ describe('activeArea: the area single-spa mounts for a path (spec §2, DESIGN.md
     ['/coin/transactions', '@sukoyaka/incentives'],
     ['/points/p-1/about', '@sukoyaka/incentives'],
     ['/myna_connection/secret_question/new', '@sukoyaka/myna'],
+    ['/admin', '@sukoyaka/admin'],
+    ['/admin/two_factor', '@sukoyaka/admin'],
   ])('spec §2: %s mounts %s', (path, area) => {
     expect(activeArea(path)).toBe(area);
   });
 
-  it.each(['/unknown', '/coins', '/vitalsx', '/api/bff/ping'])(
+  it.each(['/unknown', '/coins', '/vitalsx', '/api/bff/ping', '/administrator'])(
     'spec §2: %s, owned by no area, mounts the account area (its 404 page)',
     (path) => {
       expect(activeArea(path)).toBe('@sukoyaka/account');

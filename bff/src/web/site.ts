@@ -10,7 +10,7 @@ import { artefactPath, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
-export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna'] as const;
+export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'] as const;
 
 interface Fragment {
   imports: Record<string, string>;

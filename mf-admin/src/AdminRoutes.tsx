@@ -1,0 +1,64 @@
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './parts/AdminLayout';
+import { adminPaths } from './paths';
+
+// Each page its own chunk, named after its route ("route:<path>"), as in the other areas.
+const signIn = () => import(/* webpackChunkName: "route:/admin/login" */ './pages/SignInPages');
+
+/** Inside the layout: only for an operator signed in with both factors. */
+const inLayout = (load: () => Promise<ComponentType>) =>
+  lazyPage(() =>
+    load().then(
+      (Page) =>
+        function LaidOut() {
+          return (
+            <AdminLayout>
+              <Page />
+            </AdminLayout>
+          );
+        },
+    ),
+  );
+
+/** The operators' pages (mf-admin, /admin). */
+export const adminPages: readonly PageRoute[] = [
+  { path: adminPaths.login, page: lazyPage(() => signIn().then((m) => m.LoginPage)) },
+  { path: adminPaths.twoFactor, page: lazyPage(() => signIn().then((m) => m.TwoFactorPage)) },
+  { path: adminPaths.enrolment, page: lazyPage(() => signIn().then((m) => m.EnrolmentPage)) },
+  {
+    path: adminPaths.dashboard,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin" */ './pages/DashboardPage').then((m) => m.DashboardPage)),
+  },
+  {
+    path: adminPaths.roster,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
+  },
+  {
+    path: adminPaths.points,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/points" */ './pages/PointsPage').then((m) => m.PointsPage)),
+  },
+  {
+    path: adminPaths.doctorProfile,
+    page: inLayout(() =>
+      import(/* webpackChunkName: "route:/admin/doctor_profile" */ './pages/DoctorProfilePage').then((m) => m.DoctorProfilePage),
+    ),
+  },
+  {
+    path: adminPaths.auditLogs,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/audit_logs" */ './pages/AuditLogPage').then((m) => m.AuditLogPage)),
+  },
+];
+
+function Fallback() {
+  return (
+    <Routes>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function AdminRoutes() {
+  return <LazyRoutes routes={adminPages} fallback={<Fallback />} />;
+}

@@ -1,0 +1,178 @@
+import { Card, FactRows, Heading, SectionHeading, Stack, Text, TextField, Button, usePageTitle } from '@sukoyaka/shared';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useHealthStats, useMemberStats, usePointStats, type Period } from '../api/dashboard';
+import { useCurrentAssociation } from '../parts/association';
+import { QueryState } from '../parts/states';
+import { Table, TableScroll } from '../parts/Table';
+
+const DAY_MS = 86_400_000;
+/** Today in Japan, yyyy-MM-dd. */
+export function japanToday(now = new Date()): string {
+  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+}
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+const lastDays = (days: number): Period => ({ from: daysBefore(japanToday(), days - 1), to: japanToday() });
+
+const Figures = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+`;
+
+const Presets = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+  align-items: flex-end;
+`;
+
+const number = (value: number) => value.toLocaleString('ja-JP');
+
+export function DashboardPage() {
+  usePageTitle('ダッシュボード | すこやか運営管理');
+  const { association } = useCurrentAssociation();
+  const [period, setPeriod] = useState<Period>(() => lastDays(30));
+  const [draft, setDraft] = useState<Period>(period);
+  const members = useMemberStats(association.associationId, period);
+  const health = useHealthStats(association.associationId, period);
+  const points = usePointStats(association.associationId, period);
+
+  return (
+    <Stack $gap={3}>
+      <Heading>ダッシュボード</Heading>
+      <Text $muted>
+        {association.associationName}の利用状況（{period.from} 〜 {period.to}、日本時間）
+      </Text>
+      <Card>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.from && draft.to && draft.from <= draft.to) setPeriod(draft);
+          }}
+        >
+          <Presets>
+            {[7, 30, 90].map((days) => (
+              <Button
+                key={days}
+                variant="secondary"
+                onClick={() => {
+                  setPeriod(lastDays(days));
+                  setDraft(lastDays(days));
+                }}
+              >
+                直近{days}日
+              </Button>
+            ))}
+            <TextField
+              label="開始日"
+              type="date"
+              value={draft.from}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            />
+            <TextField
+              label="終了日"
+              type="date"
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              error={draft.from > draft.to ? '終了日は開始日以降の日付を入力してください' : undefined}
+            />
+            <Button type="submit">表示</Button>
+          </Presets>
+        </form>
+      </Card>
+      <Figures>
+        <Card aria-labelledby="members-heading">
+          <SectionHeading id="members-heading">会員</SectionHeading>
+          <QueryState query={members} label="会員の集計">
+            {(data) => (
+              <FactRows>
+                <dt>会員数（期間末）</dt>
+                <dd>{number(data.members)}人</dd>
+                <dt>期間中の新規登録</dt>
+                <dd>{number(data.signUpTotal)}人</dd>
+              </FactRows>
+            )}
+          </QueryState>
+        </Card>
+        <Card aria-labelledby="health-heading">
+          <SectionHeading id="health-heading">記録</SectionHeading>
+          <QueryState query={health} label="記録の集計">
+            {(data) => (
+              <FactRows>
+                <dt>期間中の記録数</dt>
+                <dd>{number(data.recordTotal)}件</dd>
+                <dt>利用者（直近7日）</dt>
+                <dd>{number(data.activeMembers7)}人</dd>
+                <dt>利用者（直近30日）</dt>
+                <dd>{number(data.activeMembers30)}人</dd>
+              </FactRows>
+            )}
+          </QueryState>
+        </Card>
+        <Card aria-labelledby="points-heading">
+          <SectionHeading id="points-heading">ポイント</SectionHeading>
+          <QueryState query={points} label="ポイントの集計">
+            {(data) => (
+              <FactRows>
+                <dt>付与</dt>
+                <dd>{number(data.grantedTotal)}pt</dd>
+                <dt>交換</dt>
+                <dd>{number(data.redeemedTotal)}pt</dd>
+              </FactRows>
+            )}
+          </QueryState>
+        </Card>
+      </Figures>
+      <Card>
+        <SectionHeading>日別の推移</SectionHeading>
+        {members.data && health.data && points.data ? (
+          <TableScroll>
+            <Table>
+              <caption>日別の新規登録・記録数・ポイント</caption>
+              <thead>
+                <tr>
+                  <th scope="col">日付</th>
+                  <th scope="col" className="number">
+                    新規登録
+                  </th>
+                  <th scope="col" className="number">
+                    記録数
+                  </th>
+                  <th scope="col" className="number">
+                    付与pt
+                  </th>
+                  <th scope="col" className="number">
+                    交換pt
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.signUps
+                  .map((day, index) => ({
+                    day: day.day,
+                    signUps: day.count,
+                    records: health.data.recordsPerDay[index]?.count ?? 0,
+                    granted: points.data.granted[index]?.count ?? 0,
+                    redeemed: points.data.redeemed[index]?.count ?? 0,
+                  }))
+                  .reverse()
+                  .map((row) => (
+                    <tr key={row.day}>
+                      <th scope="row">{row.day}</th>
+                      <td className="number">{number(row.signUps)}</td>
+                      <td className="number">{number(row.records)}</td>
+                      <td className="number">{number(row.granted)}</td>
+                      <td className="number">{number(row.redeemed)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+        ) : (
+          <Text $muted>集計がそろうと表示されます。</Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,416 @@
+import { calls, operatorVitalTypes, type OperatorProgram } from '@sukoyaka/contract';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  Label,
+  List,
+  Notice,
+  RadioGroup,
+  SectionHeading,
+  Select,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useId, useState } from 'react';
+import { useAddGift, useAdjustPoints, useCreateProgram, useImportGiftCodes, usePointPrograms } from '../api/areas';
+import { useCurrentAssociation } from '../parts/association';
+import { readFileText } from '../parts/file-text';
+import { QueryState } from '../parts/states';
+
+const VITAL_LABELS: Record<(typeof operatorVitalTypes)[number], string> = {
+  bloodPressure: '血圧',
+  bloodSugar: '血糖値',
+  weight: '体重',
+  bodyTemperature: '体温',
+  steps: '歩数',
+};
+const KIND_LABELS: Record<string, string> = {
+  vital_recorded: '記録した',
+  step_goal_reached: '目標歩数を達成した',
+  enquete_answered: 'アンケートに回答した',
+  campaign_entered: 'キャンペーンに参加した',
+};
+const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** /admin/points: the association's point programs, their menus and gifts, and manual grants. */
+export function PointsPage() {
+  usePageTitle('ポイント・ギフト | すこやか運営管理');
+  const { association, canEdit } = useCurrentAssociation();
+  const programs = usePointPrograms(association.associationId);
+  return (
+    <Stack $gap={3}>
+      <Heading>ポイント・ギフト</Heading>
+      <Text>{association.associationName}のポイントと、その獲得メニュー・交換できるギフトです。</Text>
+      {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
+      <QueryState query={programs} label="ポイント">
+        {(data) => (
+          <Stack $gap={3}>
+            {data.programs.length === 0 ? <EmptyState title="ポイントはまだありません">下のフォームから作成できます。</EmptyState> : null}
+            {data.programs.map((program) => (
+              <ProgramCard key={program.id} program={program} />
+            ))}
+            {canEdit && data.programs.length > 0 ? <AdjustForm programs={data.programs} /> : null}
+            {canEdit ? <CreateProgramForm /> : null}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function ProgramCard({ program }: { program: OperatorProgram }) {
+  const { canEdit } = useCurrentAssociation();
+  return (
+    <Card aria-labelledby={`program-${program.id}`}>
+      <Stack $gap={2}>
+        <SectionHeading id={`program-${program.id}`}>{program.name}</SectionHeading>
+        <Text $muted>
+          有効期限: 付与から{program.expiryMonths}か月{program.requiresConsent ? '・利用には同意が必要' : ''}
+        </Text>
+        <div>
+          <strong>獲得メニュー</strong>
+          {program.menus.length === 0 ? (
+            <Text $muted>メニューはありません。</Text>
+          ) : (
+            <List>
+              {program.menus.map((menu) => (
+                <li key={menu.id}>
+                  {menu.title}（{KIND_LABELS[menu.kind] ?? menu.kind}で{menu.points}pt
+                  {menu.dailyLimit ? `、1日${menu.dailyLimit}回まで` : ''}）
+                </li>
+              ))}
+            </List>
+          )}
+        </div>
+        <div>
+          <strong>ギフト</strong>
+          {program.gifts.length === 0 ? (
+            <Text $muted>ギフトはありません。</Text>
+          ) : (
+            <List>
+              {program.gifts.map((gift) => (
+                <li key={gift.id}>
+                  {gift.name}（{gift.cost}pt、
+                  {gift.kind === 'digital_code'
+                    ? `デジタルコード 残り${gift.codesAvailable ?? 0}件`
+                    : `配送${gift.stock === null ? '' : ` 在庫${gift.stock}`}`}
+                  ）
+                </li>
+              ))}
+            </List>
+          )}
+        </div>
+        {canEdit ? <AddGiftForm programId={program.id} /> : null}
+        {canEdit && program.gifts.some((gift) => gift.kind === 'digital_code') ? (
+          <ImportCodesForm gifts={program.gifts.filter((gift) => gift.kind === 'digital_code')} />
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function CreateProgramForm() {
+  const { association } = useCurrentAssociation();
+  const create = useCreateProgram(association.associationId);
+  const [values, setValues] = useState({
+    name: '',
+    expiryMonths: '36',
+    consentText: '',
+    menuTitle: '',
+    menuVital: 'weight',
+    menuPoints: '',
+  });
+  const [done, setDone] = useState(false);
+  const form = useContractForm({
+    schema: calls.createOperatorPointProgram.input,
+    mutation: create,
+    onSuccess: () => setDone(true),
+    beforeSubmit: () => setDone(false),
+  });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  return (
+    <Card aria-labelledby="create-program">
+      <SectionHeading id="create-program">ポイントを作成する</SectionHeading>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      {done ? <Notice role="status">ポイントを作成しました。</Notice> : null}
+      <form
+        {...form.formProps(() => ({
+          associationId: association.associationId,
+          name: values.name,
+          expiryMonths: toNumber(values.expiryMonths),
+          consentText: values.consentText,
+          menus: values.menuTitle.trim()
+            ? [
+                {
+                  kind: 'vital_recorded',
+                  vitalType: values.menuVital,
+                  title: values.menuTitle,
+                  points: toNumber(values.menuPoints),
+                  dailyLimit: 1,
+                },
+              ]
+            : [],
+        }))}
+      >
+        <Stack $gap={2}>
+          <TextField label="ポイント名" name="name" value={values.name} onChange={set('name')} error={form.errors.name} />
+          <TextField
+            label="有効期限（月）"
+            name="expiryMonths"
+            inputMode="numeric"
+            value={values.expiryMonths}
+            onChange={set('expiryMonths')}
+            error={form.errors.expiryMonths}
+          />
+          <TextField
+            label="同意文（空欄なら同意は不要）"
+            name="consentText"
+            value={values.consentText}
+            onChange={set('consentText')}
+            error={form.errors.consentText}
+            optional
+          />
+          <TextField
+            label="最初のメニュー名（例: 体重を記録）"
+            name="menuTitle"
+            value={values.menuTitle}
+            onChange={set('menuTitle')}
+            optional
+            error={form.errors['menus.0.title']}
+          />
+          <Select
+            label="記録の種類"
+            value={values.menuVital}
+            onChange={set('menuVital')}
+            options={operatorVitalTypes.map((type) => ({ value: type, label: VITAL_LABELS[type] }))}
+          />
+          <TextField
+            label="1回のポイント"
+            name="menuPoints"
+            inputMode="numeric"
+            value={values.menuPoints}
+            onChange={set('menuPoints')}
+            optional
+            error={form.errors['menus.0.points']}
+          />
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              作成する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function AddGiftForm({ programId }: { programId: string }) {
+  const { association } = useCurrentAssociation();
+  const add = useAddGift(association.associationId);
+  const [values, setValues] = useState({ name: '', cost: '', kind: 'digital_code', stock: '' });
+  const form = useContractForm({
+    schema: calls.addOperatorGift.input,
+    mutation: add,
+    onSuccess: () => setValues({ name: '', cost: '', kind: 'digital_code', stock: '' }),
+  });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  return (
+    <details>
+      <summary>ギフトを追加する</summary>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      <form
+        {...form.formProps(() => ({
+          programId,
+          name: values.name,
+          cost: toNumber(values.cost),
+          kind: values.kind,
+          stock: values.kind === 'delivery' && values.stock.trim() ? toNumber(values.stock) : null,
+        }))}
+      >
+        <Stack $gap={2}>
+          <TextField label="ギフト名" name="name" value={values.name} onChange={set('name')} error={form.errors.name} />
+          <TextField
+            label="必要ポイント"
+            name="cost"
+            inputMode="numeric"
+            value={values.cost}
+            onChange={set('cost')}
+            error={form.errors.cost}
+          />
+          <RadioGroup
+            legend="受け取り方"
+            name={`kind-${programId}`}
+            value={values.kind}
+            onChange={(value) => setValues({ ...values, kind: value })}
+            options={[
+              { value: 'digital_code', label: 'デジタルコード' },
+              { value: 'delivery', label: '配送' },
+            ]}
+          />
+          {values.kind === 'delivery' ? (
+            <TextField
+              label="在庫数（空欄なら無制限）"
+              name="stock"
+              inputMode="numeric"
+              value={values.stock}
+              onChange={set('stock')}
+              optional
+              error={form.errors.stock}
+            />
+          ) : null}
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              追加する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </details>
+  );
+}
+
+function ImportCodesForm({ gifts }: { gifts: OperatorProgram['gifts'] }) {
+  const { association } = useCurrentAssociation();
+  const importCodes = useImportGiftCodes(association.associationId);
+  const [giftId, setGiftId] = useState(gifts[0]!.id);
+  const [file, setFile] = useState<File | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; lines: string[] } | null>(null);
+  const inputId = useId();
+  return (
+    <details>
+      <summary>ギフトコードを取り込む</summary>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setMessage(null);
+          if (!file) return setMessage({ ok: false, lines: ['コードのCSVファイルを選んでください。'] });
+          void readFileText(file).then((csv) =>
+            importCodes.mutate(
+              { giftId, csv },
+              {
+                onSuccess: (result) =>
+                  setMessage(
+                    result.ok
+                      ? { ok: true, lines: [`${result.imported}件のコードを取り込みました。`] }
+                      : { ok: false, lines: result.errors },
+                  ),
+              },
+            ),
+          );
+        }}
+      >
+        <Stack $gap={2}>
+          <Select
+            label="ギフト"
+            value={giftId}
+            onChange={(event) => setGiftId(event.target.value)}
+            options={gifts.map((gift) => ({ value: gift.id, label: gift.name }))}
+          />
+          <Label htmlFor={inputId}>コードのCSV（1行に1コード）</Label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          {importCodes.isError ? <FormError>{describeError(importCodes.error)}</FormError> : null}
+          {message ? (
+            message.ok ? (
+              <Notice role="status">{message.lines[0]}</Notice>
+            ) : (
+              <FormError>
+                {message.lines.map((line) => (
+                  <span key={line}>
+                    {line}
+                    <br />
+                  </span>
+                ))}
+              </FormError>
+            )
+          ) : null}
+          <div>
+            <Button type="submit" busy={importCodes.isPending}>
+              取り込む
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </details>
+  );
+}
+
+function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
+  const { association } = useCurrentAssociation();
+  const adjust = useAdjustPoints(association.associationId);
+  const [values, setValues] = useState({ programId: programs[0]!.id, memberEmail: '', direction: 'grant', amount: '', reason: '' });
+  const [balance, setBalance] = useState<number | null>(null);
+  const form = useContractForm({
+    schema: calls.adjustOperatorPoints.input,
+    mutation: adjust,
+    beforeSubmit: () => setBalance(null),
+    onSuccess: (result: { balance: number }) => setBalance(result.balance),
+  });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  return (
+    <Card aria-labelledby="adjust-points">
+      <SectionHeading id="adjust-points">ポイントを付与・取り消す</SectionHeading>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      {balance !== null ? <Notice role="status">完了しました。会員の残高は{balance}ptです。</Notice> : null}
+      <form {...form.formProps(() => ({ ...values, amount: toNumber(values.amount) }))}>
+        <Stack $gap={2}>
+          <Select
+            label="ポイント"
+            value={values.programId}
+            onChange={set('programId')}
+            options={programs.map((program) => ({ value: program.id, label: program.name }))}
+          />
+          <TextField
+            label="会員のメールアドレス"
+            name="memberEmail"
+            type="email"
+            value={values.memberEmail}
+            onChange={set('memberEmail')}
+            error={form.errors.memberEmail}
+          />
+          <RadioGroup
+            legend="操作"
+            name="direction"
+            value={values.direction}
+            onChange={(value) => setValues({ ...values, direction: value })}
+            options={[
+              { value: 'grant', label: '付与' },
+              { value: 'revoke', label: '取り消し' },
+            ]}
+          />
+          <TextField
+            label="ポイント数"
+            name="amount"
+            inputMode="numeric"
+            value={values.amount}
+            onChange={set('amount')}
+            error={form.errors.amount}
+          />
+          <TextField
+            label="理由（会員の履歴に表示されます）"
+            name="reason"
+            value={values.reason}
+            onChange={set('reason')}
+            error={form.errors.reason}
+          />
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              実行する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+/** The operators' pages (everything under /admin, mf-admin). */
+export const adminPaths = {
+  dashboard: '/admin',
+  login: '/admin/login',
+  twoFactor: '/admin/two_factor',
+  enrolment: '/admin/two_factor/setup',
+  announcements: '/admin/announcements',
+  enquetes: '/admin/enquetes',
+  faq: '/admin/faq',
+  documents: '/admin/documents',
+  points: '/admin/points',
+  roster: '/admin/roster',
+  doctorProfile: '/admin/doctor_profile',
+  auditLogs: '/admin/audit_logs',
+} as const;
