@@ -12,6 +12,7 @@ import { mynaHandlers, registerMyna } from './myna';
 import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
+import { probesPlugin } from './platform/ops/probes';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
@@ -24,6 +25,7 @@ import { apiRoutes } from './platform/routes';
 import type { Services } from './services';
 import { devOutboxRoutes } from './dev/routes';
 import { systemHandlers } from './system';
+import { MIGRATIONS_FOLDER } from './paths';
 import { siteRoutes } from './web/site';
 
 export interface AppOptions {
@@ -85,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => delivery.live.stop());
 
   await app.register(errorHandlerPlugin);
+  // /healthz and /readyz for the orchestrator (readiness: database answers, migrations ran, not closing).
+  await app.register(probesPlugin, { db, migrationsFolder: MIGRATIONS_FOLDER });
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);

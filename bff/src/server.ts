@@ -7,7 +7,9 @@ import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
 import { DEMO_OPERATOR } from './operators';
 import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
+import { connectDemoMyna, deleteExpiredMynaAuthorizations } from './myna';
 import { deliveryConfig } from './platform/delivery';
+import { gracefulShutdown } from './platform/ops/shutdown';
 import { startServices } from './services';
 
 async function main(): Promise<void> {
@@ -47,6 +49,12 @@ async function main(): Promise<void> {
       (error: unknown) => app.log.error({ err: error }, 'connecting the demo Fitbit failed'),
     );
   }
+  // Likewise the fake My Number Portal: the demo member's link is renewed through a real code exchange.
+  if (config.seedDemo && services.mynaPortal?.fake) {
+    await connectDemoMyna({ db: database.db, portal: services.mynaPortal, log: app.log }, DEMO_MEMBER.email, new Date()).catch(
+      (error: unknown) => app.log.error({ err: error }, 'renewing the demo My Number link failed'),
+    );
+  }
 
   // Expired sessions are only ever refused, never read again; idempotency keys are kept 24 hours;
   // throttle attempts a window: prune them hourly (and now).
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
       ['idempotency keys', () => deleteExpiredIdempotencyKeys(database.db, now)],
       ['throttle attempts', async () => app.authThrottleStore?.prune(now.getTime())],
       ['Fitbit authorizations', () => deleteExpiredFitbitAuthorizations(database.db, now)],
+      ['My Number authorizations', () => deleteExpiredMynaAuthorizations(database.db, now)],
     ];
     for (const [what, step] of steps) await step().catch((error: unknown) => app.log.error({ err: error }, `pruning ${what} failed`));
   };
@@ -64,19 +73,18 @@ async function main(): Promise<void> {
   const pruning = setInterval(() => void prune(), 60 * 60 * 1000);
   pruning.unref();
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.warn(`${signal}: closing`);
-    clearInterval(pruning);
-    await app.close();
-    await services.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  // SIGTERM (an orchestrator) or SIGINT (Ctrl-C): finish what is in flight, then close.
+  const shutdown = gracefulShutdown({
+    app,
+    closeServices: async () => {
+      clearInterval(pruning);
+      await services.close();
+    },
+    closeDatabase: () => database.close(),
+    timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+  });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
