@@ -1,5 +1,6 @@
 import { seedDemoContent } from '../content/demo-seed';
 import { seedDemoIncentives } from '../incentives/demo';
+import { seedMynaDemo } from '../myna/demo-seed';
 import { seedDemoOperator } from '../operators/demo-seed';
 import { seedDoctorProfiles } from '../health/forecast-seed';
 import { hashPassword } from '../lib/password';
@@ -289,6 +290,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
     await seedDoctorProfiles(tx, DEMO_ASSOCIATION.id, now);
     await seedDemoContent(tx, { userId: demo.id, associationId: DEMO_ASSOCIATION.id, otherAssociationId: MAINTENANCE_ASSOCIATION.id }, now);
     await seedDemoOperator(tx, DEMO_ASSOCIATION.id, now);
+    // My Number (issue 12): the demo member linked and imported, and myna@ for the journey of linking.
+    await seedMynaDemo(
+      tx,
+      { demoUserId: demo.id, associationId: DEMO_ASSOCIATION.id, documentIds: documents.map((document) => document.id), passwordHash },
+      now,
+    );
     return { seeded: true };
   });
 }
