@@ -34,6 +34,8 @@ const UNKNOWN_READING = '6b0c4f1e-2d3a-4e5b-8c7d-9e0f1a2b3c4d';
 const UNKNOWN_INCENTIVE = '7c1d5a2f-3e4b-4f6c-9d8e-0f1a2b3c4d5e';
 /** An announcement, enquete or question id no one has. */
 const UNKNOWN_CONTENT = '8d2e6b3a-4f5c-4a7d-8e9f-1a2b3c4d5e6f';
+/** A My Number record id no one has. */
+const UNKNOWN_MYNA_RECORD = '9e3f7c4b-5a6d-4b8e-9fa0-2b3c4d5e6f70';
 
 export const examples: Examples = {
   ping: () => ({}),
@@ -243,6 +245,26 @@ export const examples: Examples = {
   publishOperatorEnquete: (member) => ({ associationId: member.associationId, enqueteId: UNKNOWN_CONTENT }),
   closeOperatorEnquete: (member) => ({ associationId: member.associationId, enqueteId: UNKNOWN_CONTENT }),
   getOperatorEnqueteResults: (member) => ({ associationId: member.associationId, enqueteId: UNKNOWN_CONTENT }),
+  // My Number Portal (issue 12). The member has no link: the portal steps are refused, and the
+  // records answer empty once the secret question (registered here) has been answered.
+  getMynaAgreement: () => ({}),
+  createMynaAgreement: () => ({ version: 1 }),
+  withdrawMynaAgreement: () => ({}),
+  getMynaConnectionState: () => ({}),
+  getMynaAuthorizationURL: () => ({}),
+  verifyMynaAuthorization: () => ({ code: 'aUnknownAuthorizationCode', state: 'aUnknownMynaState_0123456789' }),
+  createMynaImport: () => ({}),
+  listMynaSecretQuestions: () => ({}),
+  getUserMynaSecretQuestion: () => ({}),
+  createUserMynaSecretQuestion: () => ({ questionId: 'first_pet', answer: 'ぽち' }),
+  authenticateUserMynaSecretQuestion: () => ({ answer: 'ぽち' }),
+  resetUserMynaSecretQuestion: () => ({}),
+  listMynaMedicalExams: () => ({ limit: 1 }),
+  getMynaMedicalExam: () => ({ id: UNKNOWN_MYNA_RECORD }),
+  listMynaMedicines: () => ({ limit: 1 }),
+  listMynaMedicalBills: () => ({ limit: 1 }),
+  exportMynaHealthFiles: () => ({ format: 'csv' }),
+  removeMynaSensitives: () => ({ confirm: true }),
 };
 
 /**

@@ -23,6 +23,8 @@ export const THROTTLED_CALLS = [
   'operatorSignIn',
   'verifyOperatorTotp',
   'confirmOperatorTotpEnrolment',
+  // The My Number secret question (issue 12): guesses at the answer, on top of its own lock.
+  'authenticateUserMynaSecretQuestion',
 ] as const;
 
 /**
