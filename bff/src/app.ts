@@ -12,6 +12,7 @@ import { mynaHandlers, registerMyna } from './myna';
 import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/ops/logging';
 import { probesPlugin } from './platform/ops/probes';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -50,8 +51,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Keep the request id out of member-facing answers, but in every log line.
+    // The request id: a trusted proxy's X-Request-Id, else a new one (platform/ops/logging.ts);
+    // in every log line and in the X-Request-Id answer header, which the error page shows.
     requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   // Mail and SMS leave through the outbox: sent after the commit, retried, kept across restarts.

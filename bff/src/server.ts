@@ -9,6 +9,7 @@ import { DEMO_OPERATOR } from './operators';
 import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
 import { connectDemoMyna, deleteExpiredMynaAuthorizations } from './myna';
 import { deliveryConfig } from './platform/delivery';
+import { loggerOptions } from './platform/ops/logging';
 import { gracefulShutdown } from './platform/ops/shutdown';
 import { startServices } from './services';
 
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(database.db);
 
   const services = await startServices(config);
-  const app = await buildApp({ config, db: database.db, services, logger: { level: config.env === 'production' ? 'info' : 'warn' } });
+  const app = await buildApp({ config, db: database.db, services, logger: loggerOptions(process.env.LOG_LEVEL ?? (config.env === 'production' ? 'info' : 'warn')) });
   started.app = app;
   // Development and first start only: local builds not yet in the live import map are published
   // and deployed, so `npm start` needs no deploy step (production: DELIVERY_AUTO_DEPLOY unset).
