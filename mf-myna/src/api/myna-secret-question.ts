@@ -1,4 +1,4 @@
-import type { CallInput, UserMynaSecretQuestion } from '@sukoyaka/contract';
+import type { CallInput, MynaConnectionState, UserMynaSecretQuestion } from '@sukoyaka/contract';
 import { api, authStateQueryKey } from '@sukoyaka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mynaConnectionStateQueryKey } from './get-myna-connection-state';
@@ -40,6 +40,11 @@ export function useAnswerMynaSecretQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CallInput<'authenticateUserMynaSecretQuestion'>) => api.authenticateUserMynaSecretQuestion(input),
+    // The page the member returns to reads the new expiry at once, not a cached "not answered".
+    onSuccess: ({ mynaSecretQuestionExpireAt }) =>
+      queryClient.setQueryData<MynaConnectionState>(mynaConnectionStateQueryKey, (state) =>
+        state ? { ...state, secretQuestion: { ...state.secretQuestion, authenticatedUntil: mynaSecretQuestionExpireAt } } : state,
+      ),
     // A right answer opens the records; a wrong one changes the attempts left or the lock.
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: ['myna'] }), queryClient.invalidateQueries({ queryKey: authStateQueryKey })]),

@@ -52,7 +52,10 @@ export function RecordsGate({ what, children }: { what: string; children: ReactN
   const data = state.data;
   if (!data.linked && !data.hasRecords) return <NotLinked />;
   if (!data.secretQuestion.registered) return <SecretQuestionMissing />;
-  if (!isFresh(data.secretQuestion.authenticatedUntil)) return <ToVerify />;
+  if (!isFresh(data.secretQuestion.authenticatedUntil)) {
+    // A cached state may predate the answer just given: decide on the one being read again.
+    return state.isFetching ? <LoadingSkeleton label={`${what}を読み込んでいます`} /> : <ToVerify />;
+  }
   return <>{children}</>;
 }
 

@@ -2,6 +2,8 @@ import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeB
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { createQueryClient } from '@sukoyaka/shared';
+import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
 import { billsPage, connection, dispensing, exam, EXAM_ID, examSummary, NOW, signedIn, unlinked } from '../testing/fixtures';
 import { CheckSheetPage } from './CheckSheetPage';
 import { MedicalExamPage } from './MedicalExamPage';
@@ -86,6 +88,17 @@ describe('the member’s records (issue 12, "The member’s records")', () => {
       await waitFor(() => expect(window.location.pathname).toBe('/myna_connection/verify'));
       expect(window.location.search).toBe('?return_to=%2Fmyna_connection%2Fmedical_exams');
       expect(bff.callsOf('listMynaMedicalExams')).toHaveLength(0);
+    });
+
+    it('a cached state from before the answer is read again before deciding: no second trip to /verify', async () => {
+      window.history.replaceState(null, '', '/myna_connection/medical_exams');
+      bff.onCall('listMynaMedicalExams', reply({ medicalExams: [examSummary()], nextCursor: null }));
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(mynaConnectionStateQueryKey, lapsed());
+      await queryClient.invalidateQueries({ queryKey: mynaConnectionStateQueryKey, refetchType: 'none' });
+      renderWithProviders(<MedicalExamsPage />, { queryClient });
+      expect(await screen.findByRole('link', { name: '2026年6月12日の健診' })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/myna_connection/medical_exams');
     });
 
     it('an answer that lapsed meanwhile (the bff’s 403) also goes to /verify and back', async () => {

@@ -1,7 +1,9 @@
 import { bffError, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { at, NOW, signedIn, userQuestion } from '../testing/fixtures';
+import type { MynaConnectionState } from '@sukoyaka/contract';
+import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
+import { at, connection, NOW, signedIn, userQuestion } from '../testing/fixtures';
 import { ConfirmSecretQuestionPage } from './ConfirmSecretQuestionPage';
 import { secretQuestionDraft } from './draft';
 import { SecretQuestionGuidancePage, SecretQuestionResetGuidancePage } from './GuidancePages';
@@ -115,7 +117,12 @@ describe('secret question pages (issue 12, "Secret question")', () => {
       window.history.replaceState(null, '', '/myna_connection/verify?return_to=%2Fhealth_reports');
       bff.onCall('getUserMynaSecretQuestion', reply(userQuestion()));
       bff.onCall('authenticateUserMynaSecretQuestion', reply({ mynaSecretQuestionExpireAt: at(11, 21, 12, 15) }));
-      renderWithProviders(<VerifyPage />);
+      const { queryClient } = renderWithProviders(<VerifyPage />);
+      // What the records page read before it sent the member here: not answered.
+      queryClient.setQueryData(
+        mynaConnectionStateQueryKey,
+        connection({ secretQuestion: { registered: true, lockedUntil: null, authenticatedUntil: null } }),
+      );
 
       const answer = await screen.findByRole('textbox', { name: 'はじめて飼ったペットの名前は？' });
       expect(answer).toHaveFocus();
@@ -123,6 +130,10 @@ describe('secret question pages (issue 12, "Secret question")', () => {
       await userEvent.click(screen.getByRole('button', { name: '確認する' }));
       await waitFor(() => expect(window.location.pathname).toBe('/health_reports'));
       expect(bff.callsOf('authenticateUserMynaSecretQuestion')[0]!.body).toEqual({ answer: 'ポチ' });
+      // The page returned to reads the new expiry at once, so it does not send the member back here.
+      expect(queryClient.getQueryData<MynaConnectionState>(mynaConnectionStateQueryKey)?.secretQuestion.authenticatedUntil).toBe(
+        at(11, 21, 12, 15),
+      );
     });
 
     it('return_to naming another site goes home instead; none goes to the connection page', async () => {
