@@ -364,3 +364,69 @@ export const pointCampaignEntries = pgTable(
   },
   (table) => [unique('point_campaign_entries_uq').on(table.campaignId, table.userId)],
 );
+
+/**
+ * Prize competitions (懸賞, issue 14): a period, how to enter (reach a step total in the period,
+ * or pay coins, a ledger transfer) and the prizes. After the period the winners are drawn on the
+ * server from a seed that can be re-computed: SHA-256 of the secret committed at creation
+ * (`secret_hash` is published from the start) and the sorted entry list.
+ */
+export const prizeCompetitions = pgTable(
+  'prize_competitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    entryKind: text('entry_kind', { enum: ['steps', 'coins'] }).notNull(),
+    /** steps: the step total in the period an entry must reach to take part in the draw. */
+    stepsRequired: integer('steps_required'),
+    /** coins: what an entry costs. */
+    coinCost: integer('coin_cost'),
+    /** The prizes, first prize first: [{ name, winners }]. */
+    prizes: text('prizes').notNull(),
+    /** Hex; the secret stays unpublished until the draw, its hash is shown from the start. */
+    secret: text('secret').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** SHA-256(secret | sorted qualifying user ids), recorded with the draw. */
+    drawSeed: text('draw_seed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('prize_competitions_association_idx').on(table.associationId, table.endsAt.desc()),
+    check('prize_competitions_period_ck', sql`${table.endsAt} > ${table.startsAt}`),
+    check(
+      'prize_competitions_entry_ck',
+      sql`(${table.entryKind} = 'steps' and ${table.stepsRequired} >= 1) or (${table.entryKind} = 'coins' and ${table.coinCost} >= 1)`,
+    ),
+  ],
+);
+
+export const prizeCompetitionEntries = pgTable(
+  'prize_competition_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => prizeCompetitions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The coin transfer of a coin entry. */
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    /** Set by the draw: won (with the prize), lost, or not_qualified (steps not reached). */
+    result: text('result', { enum: ['won', 'lost', 'not_qualified'] }),
+    prize: text('prize'),
+  },
+  (table) => [
+    unique('prize_competition_entries_uq').on(table.competitionId, table.userId),
+    index('prize_competition_entries_user_idx').on(table.userId),
+  ],
+);
