@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fetchCheckups, fetchMedicalBills, fetchMedicines } from '../src/integrations/myna-portal/client';
 import { loadMynaPortalConfig, MYNA_DEFAULT_SCOPES, MYNA_PORTAL_SCOPES } from '../src/integrations/myna-portal/config';
 import { discoverMynaPortal, forgetMynaPortalMetadata } from '../src/integrations/myna-portal/discovery';
@@ -207,6 +209,26 @@ describe('authorization', () => {
     expect(callback).toEqual({ ok: true, code: expect.any(String), state });
   });
 
+  it('sends a request without nonce or with an unknown scope back with the error and the state', async () => {
+    const { state, url } = await start();
+    const withoutNonce = new URL(url);
+    withoutNonce.searchParams.delete('nonce');
+    const refused = await fetch(withoutNonce, { redirect: 'manual' });
+    expect(parseMynaCallback(Object.fromEntries(new URL(refused.headers.get('location')!).searchParams))).toEqual({
+      ok: false,
+      error: 'invalid_request',
+      state,
+    });
+    const plain = new URL(url);
+    plain.searchParams.set('code_challenge_method', 'plain');
+    expect(new URL((await fetch(plain, { redirect: 'manual' })).headers.get('location')!).searchParams.get('error')).toBe(
+      'invalid_request',
+    );
+    const scope = new URL(url);
+    scope.searchParams.set('scope', 'openid everything.write');
+    expect(new URL((await fetch(scope, { redirect: 'manual' })).headers.get('location')!).searchParams.get('error')).toBe('invalid_scope');
+  });
+
   it('never redirects to an unregistered redirect URI', async () => {
     const { url } = await start();
     const bad = new URL(url);
@@ -411,5 +433,76 @@ describe('resources', () => {
     const checkups = await fetchCheckups(config, tokens.accessToken);
     expect(checkups.map((document) => document.documentId)).not.toEqual(fake.records().checkups.map((document) => document.documentId));
     expect(parseCheckupCda(checkups[0]!.cdaXml).sex).toBe(fake.person('myna-test-0002').sex);
+  });
+});
+
+describe('a portal that breaks the protocol', () => {
+  let server: http.Server;
+  let base = '';
+  /** What the stand-in answers on the check-ups endpoint, by page token. */
+  let pages: Record<string, { status: number; body: unknown }> = {};
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const url = new URL(request.url!, base);
+      const send = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (url.pathname === '/.well-known/openid-configuration') {
+        return send(200, {
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          jwks_uri: `${base}/jwks`,
+          checkups_endpoint: `${base}/checkups`,
+          medicines_endpoint: `${base}/medicines`,
+          medical_bills_endpoint: `${base}/bills`,
+        });
+      }
+      if (url.pathname === '/token') return send(200, { access_token: 'x', token_type: 'mac', expires_in: 60 });
+      const page = pages[url.searchParams.get('page_token') ?? 'first'] ?? { status: 404, body: {} };
+      return send(page.status, page.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const portal = (): MynaPortalConfig => ({ ...config, baseUrl: base });
+  const document = {
+    document_id: 'd1',
+    issued_on: '2026-06-10',
+    registered_at: '2026-07-01T00:00:00Z',
+    media_type: 'application/hl7-cda+xml',
+    document: '<x/>',
+  };
+
+  it('refuses a record not in the protocol’s shape, naming where', async () => {
+    pages = { first: { status: 200, body: { items: [{ ...document, issued_on: '10 June' }], next_page_token: null } } };
+    const error = await failure(fetchCheckups(portal(), 'token'));
+    expect(error).toBeInstanceOf(MynaPortalProtocolError);
+    expect((error as Error).message).toContain('issued_on');
+  });
+
+  it('stops when the portal repeats a page token instead of looping', async () => {
+    pages = {
+      first: { status: 200, body: { items: [document], next_page_token: 'again' } },
+      again: { status: 200, body: { items: [], next_page_token: 'again' } },
+    };
+    expect(await failure(fetchCheckups(portal(), 'token'))).toBeInstanceOf(MynaPortalProtocolError);
+  });
+
+  it('reads the pages it is given to the end', async () => {
+    pages = {
+      first: { status: 200, body: { items: [document], next_page_token: 'p2' } },
+      p2: { status: 200, body: { items: [{ ...document, document_id: 'd2' }], next_page_token: null } },
+    };
+    expect((await fetchCheckups(portal(), 'token')).map((record) => record.documentId)).toEqual(['d1', 'd2']);
+  });
+
+  it('refuses a token answer that is not a bearer token', async () => {
+    const error = await failure(exchangeMynaCode(portal(), { code: 'c', codeVerifier: createPkcePair().codeVerifier, nonce: 'n' }));
+    expect(error).toBeInstanceOf(MynaPortalProtocolError);
   });
 });
