@@ -18,13 +18,22 @@ export class AppError extends Error {
   readonly statusCode: number | undefined;
   readonly responseMessage: unknown;
   readonly code: string | undefined;
+  /** The server's request id (X-Request-Id): the error page shows it for an inquiry. */
+  readonly requestId: string | undefined;
 
-  constructor(init: { message: string; statusCode?: number | undefined; responseMessage?: unknown; code?: string | undefined }) {
+  constructor(init: {
+    message: string;
+    statusCode?: number | undefined;
+    responseMessage?: unknown;
+    code?: string | undefined;
+    requestId?: string | undefined;
+  }) {
     super(init.message);
     this.name = 'AppError';
     this.statusCode = init.statusCode;
     this.responseMessage = init.responseMessage;
     this.code = init.code;
+    this.requestId = init.requestId;
   }
 
   /** The bff's error identifier (`{ code }` of the body), e.g. `system_account_locked`. */

@@ -144,6 +144,7 @@ export function createHttpClient(baseURL = ''): HttpClient {
           statusCode: response.status,
           responseMessage: data,
           code: response.status >= 500 ? HttpFailureCodes.badResponse : HttpFailureCodes.badRequest,
+          requestId: response.headers.get('x-request-id') ?? undefined,
         });
       }
       return { data, status: response.status, headers: response.headers };

@@ -34,10 +34,12 @@ export interface GenericErrorPageProps {
   homeLink: boolean;
   /** Offer to try again (timeouts, network and server errors). */
   onRetry?: (() => void) | undefined;
+  /** The server's id of the failed request, for an inquiry. */
+  requestId?: string | undefined;
 }
 
 /** Spec §2: a header without its button, the status code heading, the message, and 'ホームに戻る' where §8 says so. */
-export function GenericErrorPage({ heading, message, homeLink, onRetry }: GenericErrorPageProps) {
+export function GenericErrorPage({ heading, message, homeLink, onRetry, requestId }: GenericErrorPageProps) {
   usePageTitle('エラー');
   return (
     <FullScreen role="alert" aria-live="assertive">
@@ -46,6 +48,7 @@ export function GenericErrorPage({ heading, message, homeLink, onRetry }: Generi
         <Stack $gap={3}>
           <StatusHeading as="h1">{heading}</StatusHeading>
           <Text>{message}</Text>
+          {requestId ? <Text>お問い合わせの際はこの番号をお伝えください: {requestId}</Text> : null}
           {homeLink ? (
             <div>
               <ButtonLinkStyle as={AppLink} href="/">

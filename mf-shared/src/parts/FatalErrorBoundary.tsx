@@ -1,4 +1,5 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { isAppError } from '../api/app-error';
 import { logout, logoutAndGoToLogin } from '../auth/logout';
 import { useSession } from '../auth/session';
 import { classifyFatalError } from '../errors/fatal-errors';
@@ -40,6 +41,7 @@ export function FatalErrorView({ error }: { error: unknown }) {
           message={action.message}
           homeLink={action.homeLink}
           onRetry={retriable ? () => window.location.reload() : undefined}
+          requestId={isAppError(error) ? error.requestId : undefined}
         />
       );
     }
