@@ -13,6 +13,7 @@ import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/ops/logging';
+import { openApiRoutes } from './platform/ops/openapi';
 import { probesPlugin } from './platform/ops/probes';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
@@ -134,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(documentFilesRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
+  // The contract as OpenAPI 3.1, for the native apps and other teams' client generators.
+  await app.register(openApiRoutes, { calls });
   await app.register(siteRoutes, { config, delivery });
   return app;
 }
