@@ -32,6 +32,22 @@ export const adminPages: readonly PageRoute[] = [
     page: inLayout(() => import(/* webpackChunkName: "route:/admin" */ './pages/DashboardPage').then((m) => m.DashboardPage)),
   },
   {
+    path: adminPaths.announcements,
+    page: inLayout(() =>
+      import(/* webpackChunkName: "route:/admin/announcements" */ './pages/AnnouncementsPage').then((m) => m.AnnouncementsPage),
+    ),
+  },
+  {
+    path: adminPaths.enquetes,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/enquetes" */ './pages/EnquetesPage').then((m) => m.EnquetesPage)),
+  },
+  {
+    path: `${adminPaths.enquetes}/:enqueteId`,
+    page: inLayout(() =>
+      import(/* webpackChunkName: "route:/admin/enquetes/:enqueteId" */ './pages/EnqueteResultsPage').then((m) => m.EnqueteResultsPage),
+    ),
+  },
+  {
     path: adminPaths.roster,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },

@@ -43,7 +43,7 @@ export function DoctorProfilePage() {
       <Heading>監修医</Heading>
       <Text>健康予測のページ（/doctor_profile01）で会員に表示する、{association.associationName}の監修医の紹介です。</Text>
       <QueryState query={profile} label="監修医の情報">
-        {(data) => <DoctorForm key={data.profile?.updatedAt ?? 'new'} initial={data.profile} />}
+        {(data) => <DoctorForm key={association.associationId} initial={data.profile} />}
       </QueryState>
     </Stack>
   );

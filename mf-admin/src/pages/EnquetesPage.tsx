@@ -1,0 +1,262 @@
+import { calls, type EnqueteState, type OperatorEnquete } from '@sukoyaka/contract';
+import {
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  FormError,
+  Heading,
+  LabelledField,
+  Notice,
+  SectionHeading,
+  Select,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCloseEnquete, useCreateEnquete, useOperatorEnquetes, usePublishEnquete } from '../api/content';
+import { useCurrentAssociation } from '../parts/association';
+import { formatJapanTime, japanMoment } from '../parts/datetime';
+import { QueryState } from '../parts/states';
+import { Table, TableScroll } from '../parts/Table';
+import { adminPaths } from '../paths';
+import { Area } from './AnnouncementsPage';
+
+const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
+const KIND_LABELS = { single: '単一選択', multiple: '複数選択', scale: '段階評価', text: '自由記述' } as const;
+type Kind = keyof typeof KIND_LABELS;
+
+interface QuestionDraft {
+  kind: Kind;
+  text: string;
+  required: boolean;
+  choices: string;
+}
+
+const newQuestion = (): QuestionDraft => ({ kind: 'single', text: '', required: true, choices: '' });
+
+/** /admin/enquetes: the association's enquetes, opening and closing them, their results, a new one. */
+export function EnquetesPage() {
+  usePageTitle('アンケート | すこやか運営管理');
+  const { association, canEdit } = useCurrentAssociation();
+  const list = useOperatorEnquetes(association.associationId);
+  return (
+    <Stack $gap={3}>
+      <Heading>アンケート</Heading>
+      <Text>会員に回答してもらうアンケートです。結果は運営担当者だけが見られます（回答者は表示されません）。</Text>
+      {!canEdit ? <Notice>閲覧者の権限では作成・公開できません。</Notice> : null}
+      <QueryState query={list} label="アンケート">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title="アンケートはまだありません" />
+          ) : (
+            <Card>
+              <TableScroll>
+                <Table>
+                  <caption>アンケートの一覧</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">タイトル</th>
+                      <th scope="col">状態</th>
+                      <th scope="col" className="number">
+                        回答数
+                      </th>
+                      <th scope="col">回答期限</th>
+                      <th scope="col">操作</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((item) => (
+                      <EnqueteRow key={item.id} item={item} />
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
+            </Card>
+          )
+        }
+      </QueryState>
+      {canEdit ? <CreateEnqueteForm /> : null}
+    </Stack>
+  );
+}
+
+function EnqueteRow({ item }: { item: OperatorEnquete }) {
+  const { association, canEdit } = useCurrentAssociation();
+  const publish = usePublishEnquete(association.associationId);
+  const close = useCloseEnquete(association.associationId);
+  const input = { associationId: association.associationId, enqueteId: item.id };
+  return (
+    <tr>
+      <th scope="row">{item.title}</th>
+      <td>{STATE_LABELS[item.state]}</td>
+      <td className="number">{item.responseCount}</td>
+      <td>{formatJapanTime(item.closesAt)}</td>
+      <td>
+        <Stack $gap={1}>
+          <Link to={`${adminPaths.enquetes}/${item.id}`} aria-label={`${item.title}の結果を見る`}>
+            結果を見る
+          </Link>
+          {canEdit && item.state === 'draft' ? (
+            <Button
+              variant="secondary"
+              busy={publish.isPending}
+              onClick={() => publish.mutate(input)}
+              aria-label={`${item.title}を公開する`}
+            >
+              公開する
+            </Button>
+          ) : null}
+          {canEdit && item.state === 'open' ? (
+            <Button
+              variant="secondary"
+              busy={close.isPending}
+              onClick={() => close.mutate(input)}
+              aria-label={`${item.title}の回答受付を終了する`}
+            >
+              受付を終了する
+            </Button>
+          ) : null}
+          {publish.isError || close.isError ? <FormError>{describeError(publish.error ?? close.error)}</FormError> : null}
+        </Stack>
+      </td>
+    </tr>
+  );
+}
+
+function CreateEnqueteForm() {
+  const { association } = useCurrentAssociation();
+  const create = useCreateEnquete(association.associationId);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [closesAt, setClosesAt] = useState('');
+  const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useContractForm({
+    schema: calls.createOperatorEnquete.input,
+    mutation: create,
+    beforeSubmit: () => setDone(null),
+    onSuccess: (result: OperatorEnquete) => {
+      setDone(`「${result.title}」を下書きとして作成しました。一覧の「公開する」で会員に公開されます。`);
+      setTitle('');
+      setDescription('');
+      setClosesAt('');
+      setQuestions([newQuestion()]);
+    },
+  });
+  const change = (index: number, patch: Partial<QuestionDraft>) =>
+    setQuestions(questions.map((question, at) => (at === index ? { ...question, ...patch } : question)));
+  return (
+    <Card aria-labelledby="new-enquete">
+      <SectionHeading id="new-enquete">アンケートを作成する</SectionHeading>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      {done ? <Notice role="status">{done}</Notice> : null}
+      <form
+        {...form.formProps(() => ({
+          associationId: association.associationId,
+          title,
+          description,
+          closesAt: closesAt ? japanMoment(closesAt) : null,
+          questions: questions.map((question) => ({
+            kind: question.kind,
+            text: question.text,
+            required: question.required,
+            choices:
+              question.kind === 'single' || question.kind === 'multiple'
+                ? question.choices
+                    .split('\n')
+                    .map((line) => line.trim())
+                    .filter(Boolean)
+                : [],
+            ...(question.kind === 'scale' ? { scaleMin: 1, scaleMax: 5 } : {}),
+          })),
+        }))}
+      >
+        <Stack $gap={2}>
+          <TextField
+            label="タイトル"
+            name="title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={form.errors.title}
+          />
+          <LabelledField label="説明" error={form.errors.description} optional>
+            {(control) => (
+              <Area {...control} name="description" value={description} onChange={(event) => setDescription(event.target.value)} />
+            )}
+          </LabelledField>
+          <TextField
+            label="回答期限"
+            type="datetime-local"
+            name="closesAt"
+            value={closesAt}
+            onChange={(event) => setClosesAt(event.target.value)}
+            error={form.errors.closesAt}
+            optional
+          />
+          {questions.map((question, index) => (
+            <fieldset key={index}>
+              <legend>設問{index + 1}</legend>
+              <Stack $gap={1}>
+                <Select
+                  label="種類"
+                  value={question.kind}
+                  onChange={(event) => change(index, { kind: event.target.value as Kind })}
+                  options={(Object.keys(KIND_LABELS) as Kind[]).map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+                />
+                <TextField
+                  label="設問文"
+                  name={`questions.${index}.text`}
+                  value={question.text}
+                  onChange={(event) => change(index, { text: event.target.value })}
+                  error={form.errors[`questions.${index}.text`]}
+                />
+                {question.kind === 'single' || question.kind === 'multiple' ? (
+                  <LabelledField label="選択肢（1行に1つ）" error={form.errors[`questions.${index}.choices`]}>
+                    {(control) => (
+                      <Area
+                        {...control}
+                        name={`questions.${index}.choices`}
+                        value={question.choices}
+                        onChange={(event) => change(index, { choices: event.target.value })}
+                      />
+                    )}
+                  </LabelledField>
+                ) : null}
+                {question.kind === 'scale' ? <Text $muted>1〜5の5段階で回答してもらいます。</Text> : null}
+                <Checkbox
+                  label="回答必須"
+                  checked={question.required}
+                  onChange={(event) => change(index, { required: event.target.checked })}
+                />
+                {questions.length > 1 ? (
+                  <div>
+                    <Button variant="text" onClick={() => setQuestions(questions.filter((_, at) => at !== index))}>
+                      設問{index + 1}を削除
+                    </Button>
+                  </div>
+                ) : null}
+              </Stack>
+            </fieldset>
+          ))}
+          {form.errors.questions ? <FormError>{form.errors.questions}</FormError> : null}
+          <div>
+            <Button variant="secondary" onClick={() => setQuestions([...questions, newQuestion()])}>
+              設問を追加
+            </Button>
+          </div>
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              下書きとして作成する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
