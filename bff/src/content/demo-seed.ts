@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/client';
 import {
   announcementReads,
@@ -8,6 +9,7 @@ import {
   enquetes,
   faqCategories,
   faqQuestions,
+  prizeCompetitions,
   siteDocuments,
 } from '../db/schema';
 
@@ -265,6 +267,41 @@ export async function seedDemoContent(
       { associationId, kind: 'paperworks', version: 1, title: '各種手続き', body: PAPERWORKS_BODY, publishedAt: at(-60) },
     ])
     .returning();
+  // An open competition the demo member can enter with coins, and a steps challenge (the
+  // incentives area's tables; the secret is drawn here and only its hash is shown until the draw).
+  const secrets = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
+  await tx.insert(prizeCompetitions).values([
+    {
+      associationId,
+      title: '冬の健康グッズ懸賞',
+      description: '100コインで応募できます。抽選で体組成計やQUOカードPayが当たります。',
+      startsAt: at(-7),
+      endsAt: at(21),
+      entryKind: 'coins',
+      coinCost: 100,
+      prizes: JSON.stringify([
+        { name: '体組成計', winners: 1 },
+        { name: 'QUOカードPay 1,000円分', winners: 10 },
+      ]),
+      secret: secrets[0]!,
+      secretHash: createHash('sha256').update(secrets[0]!).digest('hex'),
+      publishedAt: at(-7),
+    },
+    {
+      associationId,
+      title: '4週間で20万歩チャレンジ',
+      description: '期間中の歩数の合計が20万歩に達した応募者の中から抽選します。',
+      startsAt: at(-7),
+      endsAt: at(21),
+      entryKind: 'steps',
+      stepsRequired: 200_000,
+      prizes: JSON.stringify([{ name: 'ウォーキングシューズ', winners: 3 }]),
+      secret: secrets[1]!,
+      secretHash: createHash('sha256').update(secrets[1]!).digest('hex'),
+      publishedAt: at(-7),
+    },
+  ]);
+
   const paperworks = documents.find((document) => document.kind === 'paperworks')!;
   await tx.insert(documentFiles).values([
     {

@@ -2,6 +2,7 @@
 // and the operators' (operator-handlers.ts).
 import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
+import { competitionHandlers } from './competitions';
 
-export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers };
+export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
 export { registerIncentivesJobs } from './job';

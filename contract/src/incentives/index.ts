@@ -1,5 +1,7 @@
 import type { CallDefinition } from '../define';
 import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
+import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions';
+import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
 import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
@@ -38,11 +40,20 @@ export const incentiveCalls = {
   patchUserGift,
   listGiftUserActions,
   ...incentiveOperatorCalls,
+  listOpenPrizeCompetitions,
+  enterPrizeCompetition,
+  listOperatorPrizeCompetitions,
+  createOperatorPrizeCompetition,
+  drawOperatorPrizeCompetition,
 } as const satisfies Record<string, CallDefinition>;
 
 export { campaignSchema } from './campaigns';
 export type { PointCampaign } from './campaigns';
 export { coinAccountSchema, giftChallengeInfoSchema } from './coins';
+export { CompetitionErrorCodes, competitionEntryKinds, competitionStates, prizeCompetitionSchema } from './competitions';
+export type { CompetitionEntryKind, PrizeCompetition } from './competitions';
+export { operatorCompetitionSchema } from './operator-competitions';
+export type { OperatorCompetition } from './operator-competitions';
 export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
 export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';
