@@ -14,6 +14,12 @@ export const incentivesPages: readonly PageRoute[] = [
     page: lazyPage(() => import(/* webpackChunkName: "route:/incentives" */ './pages/IncentivesPage').then((m) => m.IncentivesPage)),
   },
   {
+    path: '/incentives/competitions',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/incentives/competitions" */ './pages/CompetitionsPage').then((m) => m.CompetitionsPage),
+    ),
+  },
+  {
     path: '/incentives/user_gifts',
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/incentives/user_gifts" */ './pages/UserGiftsPage').then((m) => m.UserGiftsPage),
