@@ -104,6 +104,36 @@ export function EnquetesCard() {
   );
 }
 
+/** Prize competitions open now, with whether the member has entered (mf-incentives has the page). */
+export function CompetitionsCard() {
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['incentives', 'competitions'],
+    queryFn: () => api.listOpenPrizeCompetitions({}),
+  });
+  const open = data?.items.filter((item) => item.me.state === 'open' || item.me.state === 'entered') ?? [];
+  return (
+    <CardFrame id="home-competitions" title="懸賞">
+      {isPending ? (
+        <LoadingSkeleton label="懸賞を読み込んでいます" rows={2} />
+      ) : error ? (
+        <CardFailure what="懸賞" retry={() => void refetch()} />
+      ) : open.length === 0 ? (
+        <Text $muted>いま応募できる懸賞はありません。</Text>
+      ) : (
+        <Items>
+          {open.map((item) => (
+            <li key={item.id}>
+              <AppLink href="/incentives/competitions">
+                {item.me.state === 'entered' ? <Badge>応募済み</Badge> : <Badge $tone="accent">応募受付中</Badge>} {item.title}
+              </AppLink>
+            </li>
+          ))}
+        </Items>
+      )}
+    </CardFrame>
+  );
+}
+
 /**
  * The next thing to do (the rule is next-action.ts). It reads what the other cards read; a part
  * that fails is left out of the rule rather than holding the card back.

@@ -135,6 +135,30 @@ describe('HomePage cards (issue 14): each loads on its own', () => {
     bff.onCall('listAnnouncements', reply(announcements));
     bff.onCall('listOpenEnquetes', reply({ items: [enquete] }));
     bff.onCall('getVitalsSummary', reply(vitals(null)));
+    bff.onCall(
+      'listOpenPrizeCompetitions',
+      reply({
+        items: [
+          {
+            id: '33333333-3333-4333-8333-333333333333',
+            title: '冬の健康グッズ懸賞',
+            description: '',
+            startsAt: '2026-11-16T00:00:00.000Z',
+            endsAt: '2026-12-14T00:00:00.000Z',
+            entryKind: 'coins',
+            stepsRequired: null,
+            coinCost: 100,
+            prizes: [],
+            secretHash: 'a'.repeat(64),
+            drawnAt: null,
+            drawSeed: null,
+            secret: null,
+            entryCount: 0,
+            me: { state: 'open', enteredAt: null, steps: null, prize: null },
+          },
+        ],
+      }),
+    );
     renderWithProviders(<HomePage />);
     expect(await screen.findByRole('heading', { name: 'すこやか 花子さん、おはようございます' })).toBeInTheDocument();
     expect(await screen.findByText('未読のお知らせが1件あります。')).toBeInTheDocument();
@@ -144,6 +168,7 @@ describe('HomePage cards (issue 14): each loads on its own', () => {
     );
     expect(await screen.findByRole('link', { name: '2026年度 健康づくりアンケート' })).toHaveAttribute('href', `/enquetes/${enquete.id}`);
     expect(await screen.findByText('今日の体重を記録しましょう')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /冬の健康グッズ懸賞/ })).toHaveAttribute('href', '/incentives/competitions');
     expect(screen.getByRole('link', { name: '体重を記録する' })).toHaveAttribute('href', '/vitals/weight');
   });
 

@@ -20,7 +20,7 @@ import { CityOsCard } from '../content/CityOsCard';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { redirectTo } from '../navigation/redirect';
 import { greetingAt } from './greeting';
-import { AnnouncementsCard, EnquetesCard, NextActionCard } from './HomeCards';
+import { AnnouncementsCard, CompetitionsCard, EnquetesCard, NextActionCard } from './HomeCards';
 
 const Tiles = styled.div`
   display: grid;
@@ -70,6 +70,9 @@ function MemberHome({ member }: { member: UserInfo }) {
         </Card>
         <Card aria-labelledby="home-enquetes">
           <EnquetesCard />
+        </Card>
+        <Card aria-labelledby="home-competitions">
+          <CompetitionsCard />
         </Card>
         <Card aria-labelledby="home-city-os">
           <CityOsCard />
