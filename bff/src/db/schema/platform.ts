@@ -24,6 +24,8 @@ export const associations = pgTable('associations', {
   insurerNumber: text('insurer_number').unique(),
   /** While true, the association's members get `association_under_maintenance`. */
   underMaintenance: boolean('under_maintenance').notNull().default(false),
+  /** Whether the association offers the My Number Portal connection (getNavigationInfo tells the areas). */
+  mynaAvailable: boolean('myna_available').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

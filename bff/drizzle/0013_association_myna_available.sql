@@ -1,0 +1,1 @@
+ALTER TABLE "associations" ADD COLUMN "myna_available" boolean DEFAULT false NOT NULL;
