@@ -272,5 +272,14 @@ describe('the member’s records (issue 12, "The member’s records")', () => {
       expect(print).toHaveBeenCalled();
       print.mockRestore();
     });
+
+    it('nothing imported yet: each part says so', async () => {
+      bff.onCall('listMynaMedicalExams', reply({ medicalExams: [], nextCursor: null }));
+      bff.onCall('listMynaMedicines', reply({ dispensings: [dispensing({ dispensedOn: '2026-01-10' })], nextCursor: null }));
+      renderWithProviders(<CheckSheetPage />);
+      expect(await screen.findByText('健診結果はまだありません')).toBeInTheDocument();
+      expect(await screen.findByText('直近90日に調剤されたお薬はありません')).toBeInTheDocument();
+      expect(bff.callsOf('getMynaMedicalExam')).toHaveLength(0);
+    });
   });
 });
