@@ -13,6 +13,7 @@ import { calls } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/ops/logging';
+import { metricsPlugin } from './platform/ops/metrics';
 import { openApiRoutes } from './platform/ops/openapi';
 import { probesPlugin } from './platform/ops/probes';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   // /healthz and /readyz for the orchestrator (readiness: database answers, migrations ran, not closing).
   await app.register(probesPlugin, { db, migrationsFolder: MIGRATIONS_FOLDER });
+  // Prometheus metrics at /metrics (loopback, or METRICS_TOKEN): per call, the pool, the outbox, the jobs.
+  await app.register(metricsPlugin, { db, token: process.env.METRICS_TOKEN || undefined });
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);

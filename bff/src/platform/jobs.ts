@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import './ops/metrics';
 
 export interface IntervalJob {
   /** For the log line when a pass fails. */
@@ -21,9 +22,19 @@ export function registerIntervalJob(app: FastifyInstance, job: IntervalJob): voi
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
+    const started = performance.now();
+    // Each pass counted in the metrics (platform/ops/metrics.ts), when the app has them.
+    const record = (outcome: 'ok' | 'failed') =>
+      app.hasDecorator('metrics') && app.metrics.jobRun(job.name, outcome, (performance.now() - started) / 1000);
     running = job
       .pass()
-      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, `the ${job.name} job failed`))
+      .then(
+        () => record('ok'),
+        (error: unknown) => {
+          record('failed');
+          app.log.error({ err: error, job: job.name }, `the ${job.name} job failed`);
+        },
+      )
       .finally(() => {
         running = undefined;
       });

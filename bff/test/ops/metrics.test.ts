@@ -1,0 +1,79 @@
+import Fastify from 'fastify';
+import { registerIntervalJob } from '../../src/platform/jobs';
+import { metricsPlugin } from '../../src/platform/ops/metrics';
+import { Agent, createTestContext, type TestContext } from '../helpers';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Prometheus metrics at /metrics (issue 15)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const scrape = async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    return response.body;
+  };
+
+  it('counts requests, errors and latency per call by its name (never the URL), and the outbox backlog', async () => {
+    const agent = new Agent(ctx.app);
+    await agent.get('ping');
+    await agent.get('ping');
+    // A read with a bad query: 400, counted under its call's name with its status.
+    await agent.get('listWeights', { limit: 'many' });
+    const text = await scrape();
+    expect(text).toMatch(/^sukoyaka_http_requests_total\{call="ping",method="GET",status="200"\} 2$/m);
+    expect(text).toMatch(/^sukoyaka_http_requests_total\{call="listWeights",method="GET",status="(400|401)"\} 1$/m);
+    expect(text).toMatch(/^sukoyaka_http_request_duration_seconds_bucket\{le="\+Inf",call="ping",method="GET"\} 2$/m);
+    expect(text).toMatch(/^sukoyaka_http_request_duration_seconds_count\{call="ping",method="GET"\} 2$/m);
+    expect(text).not.toContain('limit=many');
+    expect(text).toMatch(/^sukoyaka_outbox_pending \d+$/m);
+    expect(text).toContain('# TYPE sukoyaka_http_errors_total counter');
+    expect(text).toContain('sukoyaka_process_cpu_seconds_total');
+  });
+
+  it('answers loopback only, unless a token is configured', async () => {
+    const remote = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+
+    const app = Fastify();
+    await app.register(metricsPlugin, { db: ctx.db, token: 'metrics-token-0123456789' });
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    const withToken = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: 'Bearer metrics-token-0123456789' },
+    });
+    expect(withToken.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('counts the scheduled jobs’ runs by outcome', async () => {
+    const app = Fastify();
+    await app.register(metricsPlugin, { db: ctx.db, token: undefined });
+    let passes = 0;
+    registerIntervalJob(app, { name: 'steady', everyMs: 10, pass: async () => (passes += 1) });
+    registerIntervalJob(app, {
+      name: 'broken',
+      everyMs: 10,
+      pass: async () => {
+        throw new Error('always fails');
+      },
+    });
+    await app.ready();
+    await sleep(120);
+    await app.close();
+    const text = await app.metrics.registry.metrics();
+    const runs = (job: string, outcome: string) =>
+      Number(new RegExp(`^sukoyaka_job_runs_total\\{job="${job}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    expect(runs('steady', 'ok')).toBe(passes);
+    expect(passes).toBeGreaterThan(0);
+    expect(runs('broken', 'failed')).toBeGreaterThan(0);
+  });
+});
