@@ -197,7 +197,8 @@ function contractExternal(request, context, issuer) {
 function rewriteContractImports(source) {
   const { exportsOf, calls } = contractLayout();
   const needed = new Set();
-  let rewritten = source.replace(/import\s*\{([^}]*)\}\s*from\s*["']@sukoyaka\/contract["'];?/g, (_statement, list) => {
+  // `import { … } from` and `export { … } from` alike.
+  let rewritten = source.replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*["']@sukoyaka\/contract["'];?/g, (_statement, keyword, list) => {
     const byModule = new Map();
     for (const item of list
       .split(',')
@@ -208,7 +209,7 @@ function rewriteContractImports(source) {
       if (!specifier) throw new Error(`${imported} is not exported by any contract module (contract/src/index.ts)`);
       byModule.set(specifier, [...(byModule.get(specifier) ?? []), item]);
     }
-    return [...byModule].map(([specifier, items]) => `import { ${items.join(', ')} } from ${JSON.stringify(specifier)};`).join('\n');
+    return [...byModule].map(([specifier, items]) => `${keyword} { ${items.join(', ')} } from ${JSON.stringify(specifier)};`).join('\n');
   });
   if (/import\s*\{[^}]*\bcalls\b[^}]*\}\s*from\s*["']@sukoyaka\/contract["']/.test(source)) {
     // `calls[expression]` adds nothing: every call's method is in the core (the api client reads

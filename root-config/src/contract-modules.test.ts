@@ -107,6 +107,9 @@ describe('the contract as the browser loads it (issue 9)', () => {
     expect(rewritten).toContain('import "@sukoyaka/contract/account";');
     expect(rewritten).toContain('import "@sukoyaka/contract/health";');
     expect(rewritten).not.toContain('@sukoyaka/contract/incentives');
+    expect(split.rewriteContractImports('export { ErrorCodes, incentiveCalls } from "@sukoyaka/contract";')).toBe(
+      'export { ErrorCodes } from "@sukoyaka/contract";\nexport { incentiveCalls } from "@sukoyaka/contract/incentives";',
+    );
   });
 
   it('a name no contract module exports, or a namespace import, fails the build', () => {
