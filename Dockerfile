@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# The bff and the built front end in one image (issue 15). Not built on the development machine
+# (no container engine there): see README "Running as a service".
+
+# ---- build: every package with its development dependencies ------------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npm run build
+# What the runtime needs, laid out as the workspace: each package's manifest, the front-end builds
+# (a package with a webpack config is deployable: platform/delivery/packages.ts looks for it), the
+# bff's bundle and its migrations. The packages come from the workspace, not a list kept here.
+RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
+    for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do \
+      mkdir -p "/out/$ws"; cp "$ws/package.json" "/out/$ws/"; \
+      if [ -f "$ws/webpack.config.cjs" ]; then cp "$ws/webpack.config.cjs" "/out/$ws/"; cp -r "$ws/dist" "/out/$ws/dist"; fi; \
+    done; \
+    cp -r bff/dist bff/drizzle /out/bff/
+
+# ---- runtime: production dependencies of the bff only, as a non-root user ------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    ARTEFACT_DIR=/data/artefacts
+WORKDIR /app
+COPY --from=build /out /app
+RUN npm ci --omit=dev --workspace=bff --no-audit --no-fund && npm cache clean --force \
+    && mkdir -p /data/artefacts && chown -R node:node /data
+USER node
+EXPOSE 8080
+VOLUME ["/data"]
+# Ready: the database answers and the migrations ran (/readyz).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM reaches node directly (exec form): it finishes requests in flight and the running jobs.
+STOPSIGNAL SIGTERM
+CMD ["node", "bff/dist/server.js"]
