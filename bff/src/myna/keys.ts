@@ -93,8 +93,7 @@ export async function memberKeyFor(db: Executor, userId: string, now: Date): Pro
  * Key rotation: the data keys wrapped by an older configured key are wrapped again by the current
  * one (the records sealed with each data key stay as they are). Returns how many were re-wrapped.
  */
-export async function rewrapMynaDataKeys(db: Executor): Promise<number> {
-  const ring = configuredKeyring();
+export async function rewrapMynaDataKeys(db: Executor, ring: Keyring = configuredKeyring()): Promise<number> {
   let count = 0;
   for (const row of await db.select().from(mynaDataKeys)) {
     if (!needsReencryption(ring, row.wrappedKey)) continue;
