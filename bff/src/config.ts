@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { googleHealthConfig, type GoogleHealthConfig } from './integrations/google-health/config';
 import { loadCityOsConfig, type CityOsConfig } from './integrations/city-os/config';
 import { loadMynaPortalConfig } from './integrations/myna-portal/config';
@@ -165,4 +166,106 @@ export function assertProductionReady(config: Config): void {
     !config.mynaPortal && 'MYNA_PORTAL_URL (and MYNA_CLIENT_ID, MYNA_CLIENT_SECRET)',
   ].filter(Boolean);
   if (missing.length > 0) throw new Error(`Production needs ${missing.join(', ')}`);
+}
+
+// ---- The environment, checked at start (issue 15) ------------------------------------------------
+
+const wholeNumberText = z.string().regex(/^\d+$/, '0 以上の整数で指定してください');
+const booleanText = z.enum(['true', 'false'], { message: 'true か false で指定してください' });
+const urlText = (schemes: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `${schemes.join(' / ')} の URL で指定してください`,
+  );
+
+/**
+ * Every variable the bff reads, with the form it must have. Unknown variables pass (the
+ * environment holds many); an empty value counts as unset, as loadConfig reads it.
+ */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test'], { message: 'production / development / test のどれかです' }),
+    PORT: z.string().refine((value) => /^\d+$/.test(value) && Number(value) <= 65535, '0〜65535 のポート番号で指定してください'),
+    HOST: z.string().min(1),
+    DATABASE_URL: urlText(['postgres', 'postgresql']),
+    DB_POOL_MAX: wholeNumberText,
+    DB_CONNECT_TIMEOUT_MS: wholeNumberText,
+    DB_IDLE_TIMEOUT_MS: wholeNumberText,
+    DB_STATEMENT_TIMEOUT_MS: wholeNumberText,
+    REDIS_URL: urlText(['redis', 'rediss']),
+    SEED_DEMO: booleanText,
+    COOKIE_SECURE: booleanText,
+    PUBLIC_URL: urlText(['http', 'https']),
+    SMTP_URL: urlText(['smtp', 'smtps']),
+    SMS_API_URL: urlText(['http', 'https']),
+    GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'G-XXXXXXX の形で指定してください'),
+    AUTH_THROTTLE_MAX: wholeNumberText,
+    AUTH_THROTTLE_WINDOW_SECONDS: wholeNumberText,
+    INCENTIVES_JOB_EVERY_MINUTES: wholeNumberText,
+    FITBIT_SYNC_EVERY_MINUTES: wholeNumberText,
+    FITBIT_SYNC_STALE_MINUTES: wholeNumberText,
+    MYNA_IMPORT_EVERY_SECONDS: wholeNumberText,
+    MYNA_PORTAL_TIMEOUT_MS: wholeNumberText,
+    MYNA_PORTAL_URL: urlText(['http', 'https']),
+    CITY_OS_OPT_IN_URL: urlText(['http', 'https']),
+    IMPORT_MAP_POLL_MS: wholeNumberText,
+    DELIVERY_AUTO_DEPLOY: booleanText,
+    SHUTDOWN_TIMEOUT_MS: wholeNumberText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'fatal〜trace か silent で指定してください',
+    }),
+    DEPLOY_TOKEN: z.string().min(16, '16 文字以上にしてください'),
+    METRICS_TOKEN: z.string().min(16, '16 文字以上にしてください'),
+  })
+  .partial();
+
+/** What production cannot run without (the local fakes exist only outside it). */
+const PRODUCTION_REQUIRED: [string, ...string[]][] = [
+  ['DATABASE_URL'],
+  ['PUBLIC_URL'],
+  ['SMTP_URL'],
+  ['SMS_API_URL'],
+  ['SMS_API_KEY'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['MYNA_PORTAL_URL', 'MYNA_CLIENT_ID', 'MYNA_CLIENT_SECRET'],
+  ['DEPLOY_TOKEN'],
+];
+
+/**
+ * Every problem with the environment at once, one line each in Japanese, naming the variable:
+ * a malformed value, and in production a missing required one or one that must be stricter.
+ */
+export function environmentProblems(env: NodeJS.ProcessEnv): string[] {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const problems: string[] = [];
+  const parsed = environmentSchema.safeParse(given);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}: ${issue.message} (今の値: ${JSON.stringify(name.endsWith('TOKEN') ? '…' : given[name])})`);
+    }
+  }
+  if (given.NODE_ENV === 'production') {
+    for (const names of PRODUCTION_REQUIRED) {
+      const missing = names.filter((name) => !given[name]);
+      if (missing.length > 0) problems.push(`${missing.join(', ')}: 本番環境では必須です`);
+    }
+    if (given.PUBLIC_URL && !given.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL: 本番環境では https の URL にしてください');
+    if (given.DEPLOY_TOKEN && given.DEPLOY_TOKEN.length < 32) problems.push('DEPLOY_TOKEN: 本番環境では 32 文字以上にしてください');
+    if (given.SEED_DEMO === 'true') problems.push('SEED_DEMO: 本番環境ではデモデータを入れません (外してください)');
+  }
+  return problems;
+}
+
+/** At start: refuses to run with every problem of the environment listed. */
+export function assertValidEnvironment(env: NodeJS.ProcessEnv = process.env): void {
+  const problems = environmentProblems(env);
+  if (problems.length > 0)
+    throw new Error(`環境変数の設定に問題があります (${problems.length} 件):\n${problems.map((line) => `- ${line}`).join('\n')}`);
 }

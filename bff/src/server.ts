@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency';
 import { deleteExpiredSessions } from './platform/sessions';
 import { buildApp } from './app';
-import { assertProductionReady, loadConfig } from './config';
+import { assertProductionReady, assertValidEnvironment, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
 import { DEMO_OPERATOR } from './operators';
@@ -14,6 +14,13 @@ import { gracefulShutdown } from './platform/ops/shutdown';
 import { startServices } from './services';
 
 async function main(): Promise<void> {
+  // Every problem of the environment at once, before anything starts.
+  try {
+    assertValidEnvironment();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const config = loadConfig();
   assertProductionReady(config);
   // The pool reports idle connections PostgreSQL closed (they are replaced on the next query)
@@ -31,7 +38,12 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(database.db);
 
   const services = await startServices(config);
-  const app = await buildApp({ config, db: database.db, services, logger: loggerOptions(process.env.LOG_LEVEL ?? (config.env === 'production' ? 'info' : 'warn')) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    services,
+    logger: loggerOptions(process.env.LOG_LEVEL ?? (config.env === 'production' ? 'info' : 'warn')),
+  });
   started.app = app;
   // Development and first start only: local builds not yet in the live import map are published
   // and deployed, so `npm start` needs no deploy step (production: DELIVERY_AUTO_DEPLOY unset).

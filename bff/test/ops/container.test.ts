@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { parse } from 'yaml';
-import { assertProductionReady, loadConfig } from '../../src/config';
+import { assertProductionReady, environmentProblems, loadConfig } from '../../src/config';
 import { BFF_ROOT, REPO_ROOT } from '../../src/paths';
 
 // The image is not built here (no container engine on this machine): these check what can be
@@ -52,6 +52,7 @@ describe('running as a service: compose.yaml, Dockerfile, production dependencie
       const config = loadConfig(env);
       expect(config.env).toBe('production');
       expect(() => assertProductionReady(config)).not.toThrow();
+      expect(environmentProblems(env)).toEqual([]);
     } finally {
       process.env = saved;
     }
