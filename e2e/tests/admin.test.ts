@@ -1,0 +1,146 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+
+/**
+ * Issue 14, operators: the demo association's operator signs in at /admin (password, then the
+ * TOTP code computed here from the seeded secret, as an authenticator app would), publishes an
+ * announcement and an enquete; the demo member sees the unread mark on home, reads the
+ * announcement, answers the enquete and earns the program's points (its enquete menu pays once in
+ * total: when another journey answered an enquete first, the balance is compared only while the
+ * menu is still open); the operator sees the answer in the results.
+ */
+
+const journeys = useJourneys();
+
+/** bff/src/operators/demo-seed.ts, documented in the README. */
+const DEMO_OPERATOR = {
+  email: 'operator@sukoyaka.example',
+  password: 'sukoyaka-admin-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+const stamp = Date.now().toString(36);
+const ANNOUNCEMENT = `運営からのお知らせ ${stamp}`;
+const ENQUETE = `運動習慣アンケート ${stamp}`;
+
+function currentCode(): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
+}
+
+async function signInOperator(page: Page): Promise<void> {
+  await page.goto(siteUrl('/admin'));
+  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
+  await page.getByLabel('確認コード（6桁）').fill(currentCode());
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
+}
+
+async function signInMember(page: Page, returnTo: string): Promise<void> {
+  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
+  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
+  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await waitForPath(page, returnTo);
+}
+
+/** The demo program's balance and whether its enquete menu has paid already. */
+async function points(page: Page): Promise<{ balance: number; enqueteMenuOpen: boolean }> {
+  await page.goto(siteUrl('/points'));
+  await page.getByRole('link', { name: 'すこやかポイントを開く' }).click();
+  await page.waitForURL(/\/points\/[0-9a-f-]{36}$/);
+  const pointId = new URL(page.url()).pathname.split('/')[2]!;
+  const amount = page.getByRole('region', { name: 'すこやかポイント' }).getByText(/^[\d,]+pt$/);
+  await amount.waitFor();
+  const balance = Number((await amount.innerText()).replace(/[^\d]/g, ''));
+  await page.goto(siteUrl(`/points/${pointId}/earning`));
+  const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
+  await item.waitFor();
+  return { balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
+}
+
+describe('operators: publish, the member reads and answers, the operator sees the results', () => {
+  test('an operator publishes an announcement and an enquete; the member reads, answers and earns; the results show the answer', async () => {
+    const operator = (await journeys.open(DESKTOP)).page;
+    await signInOperator(operator);
+    await screenshot(operator, 'admin-00-dashboard');
+
+    // The announcement, published at once.
+    await operator.getByRole('link', { name: 'お知らせ', exact: true }).click();
+    await waitForPath(operator, '/admin/announcements');
+    await operator.getByLabel('タイトル').fill(ANNOUNCEMENT);
+    await operator.getByLabel('本文').fill('運営担当者がe2eで公開したお知らせです。');
+    await operator.getByRole('button', { name: '保存する' }).click();
+    await operator.getByText(`「${ANNOUNCEMENT}」を公開しました。`).waitFor();
+
+    // The enquete: a draft with one required choice question, then opened.
+    await operator.getByRole('link', { name: 'アンケート', exact: true }).click();
+    await waitForPath(operator, '/admin/enquetes');
+    await operator.getByLabel('タイトル').fill(ENQUETE);
+    await operator.getByLabel('設問文').fill('週に2日以上運動していますか');
+    await operator.getByLabel(/選択肢/).fill('はい\nいいえ');
+    await operator.getByRole('button', { name: '下書きとして作成する' }).click();
+    await operator
+      .getByText(`「${ENQUETE}」を下書きとして作成しました。`, { exact: false })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(operator, 'admin-debug');
+        throw error;
+      });
+    await operator.getByRole('button', { name: `${ENQUETE}を公開する` }).click();
+    await waitForText(operator.getByRole('row', { name: new RegExp(ENQUETE) }), '回答受付中');
+    await screenshot(operator, 'admin-01-enquetes');
+
+    // The member: the unread mark on home, the announcement read.
+    const member = (await journeys.open(PHONE)).page;
+    await signInMember(member, '/');
+    await waitForText(member.getByRole('region', { name: 'お知らせ' }), '未読のお知らせが');
+    await member.goto(siteUrl('/announcements'));
+    const item = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
+    await item.waitFor();
+    expect(await item.innerText()).toContain('未読');
+    await item.click();
+    await member.getByRole('heading', { name: ANNOUNCEMENT }).waitFor();
+    await member.goto(siteUrl('/announcements'));
+    const again = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
+    await again.waitFor();
+    for (let tries = 0; tries < 50 && (await again.innerText()).includes('未読'); tries += 1) await member.waitForTimeout(100);
+    expect(await again.innerText()).not.toContain('未読');
+
+    // The enquete answered, and the points it earns.
+    const before = await points(member);
+    await member.goto(siteUrl('/enquetes'));
+    await member.getByRole('link', { name: new RegExp(ENQUETE) }).click();
+    await member.getByRole('heading', { name: ENQUETE }).waitFor();
+    await member.getByRole('radio', { name: 'はい' }).check();
+    await member.getByRole('button', { name: '回答を送信する' }).click();
+    await member.getByRole('heading', { name: 'ご回答ありがとうございました' }).waitFor();
+    const after = await points(member);
+    if (before.enqueteMenuOpen) expect(after.balance).toBe(before.balance + 30);
+    expect(after.enqueteMenuOpen).toBe(false);
+
+    // The operator sees the answer.
+    await operator.goto(siteUrl('/admin/enquetes'));
+    await operator.getByRole('link', { name: `${ENQUETE}の結果を見る` }).click();
+    await operator.getByRole('heading', { name: `${ENQUETE}の結果` }).waitFor();
+    await waitForText(operator.getByText(/^回答数:/), '回答数: 1件');
+    const yes = operator.getByRole('row', { name: /はい/ });
+    expect(await yes.innerText()).toMatch(/はい\s+1\s+100%/);
+    await screenshot(operator, 'admin-02-results');
+  });
+
+  test('a member session does not open /admin, and the admin pages fit 320 px', async () => {
+    const { page } = await journeys.open({ width: 320, height: 640 });
+    await signInMember(page, '/');
+    await page.goto(siteUrl('/admin/roster'));
+    // The member is signed in, but /admin asks for an operator sign-in of its own.
+    await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(320);
+  });
+});
