@@ -48,6 +48,14 @@ export const adminPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: adminPaths.faq,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/faq" */ './pages/FaqPage').then((m) => m.FaqPage)),
+  },
+  {
+    path: adminPaths.documents,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/documents" */ './pages/DocumentsPage').then((m) => m.DocumentsPage)),
+  },
+  {
     path: adminPaths.roster,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },

@@ -49,3 +49,29 @@ export function useEnqueteResults(associationId: string, enqueteId: string) {
     queryFn: () => adminApi.getOperatorEnqueteResults({ associationId, enqueteId }),
   });
 }
+
+const faqKey = (associationId: string) => ['admin', associationId, 'faq'] as const;
+
+export function useOperatorFaq(associationId: string) {
+  return useQuery({ queryKey: faqKey(associationId), queryFn: () => adminApi.listOperatorFaq({ associationId }) });
+}
+
+export const useSaveFaqCategory = (associationId: string) =>
+  useContentWrite(faqKey(associationId), (input: CallInput<'saveOperatorFaqCategory'>) => adminApi.saveOperatorFaqCategory(input));
+export const useSaveFaqQuestion = (associationId: string) =>
+  useContentWrite(faqKey(associationId), (input: CallInput<'saveOperatorFaqQuestion'>) => adminApi.saveOperatorFaqQuestion(input));
+
+const documentsKey = (associationId: string) => ['admin', associationId, 'documents'] as const;
+
+export function useOperatorDocuments(associationId: string) {
+  return useQuery({ queryKey: documentsKey(associationId), queryFn: () => adminApi.listOperatorDocuments({ associationId }) });
+}
+
+export const useCreateDocumentVersion = (associationId: string) =>
+  useContentWrite(documentsKey(associationId), (input: CallInput<'createOperatorDocumentVersion'>) =>
+    adminApi.createOperatorDocumentVersion(input),
+  );
+export const usePublishDocumentVersion = (associationId: string) =>
+  useContentWrite(documentsKey(associationId), (input: CallInput<'publishOperatorDocumentVersion'>) =>
+    adminApi.publishOperatorDocumentVersion(input),
+  );

@@ -10,6 +10,8 @@ const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.dashboard, label: 'ダッシュボード', end: true },
   { to: adminPaths.announcements, label: 'お知らせ' },
   { to: adminPaths.enquetes, label: 'アンケート' },
+  { to: adminPaths.faq, label: 'よくある質問' },
+  { to: adminPaths.documents, label: '手続き・書類' },
   { to: adminPaths.points, label: 'ポイント・ギフト' },
   { to: adminPaths.roster, label: '名簿の取り込み' },
   { to: adminPaths.doctorProfile, label: '監修医' },

@@ -1,0 +1,156 @@
+import { calls, DOCUMENT_FILE_TYPES, type OperatorDocumentVersion } from '@sukoyaka/contract';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  Label,
+  LabelledField,
+  List,
+  Notice,
+  SectionHeading,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useId, useState } from 'react';
+import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersion } from '../api/content';
+import { useCurrentAssociation } from '../parts/association';
+import { formatJapanTime } from '../parts/datetime';
+import { QueryState } from '../parts/states';
+import { Area } from './AnnouncementsPage';
+
+/** A chosen file as the call takes it: name, type, bytes in base64 (read as a data URL). */
+function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({
+        fileName: file.name,
+        contentType: file.type || 'application/octet-stream',
+        contentBase64: url.slice(url.indexOf(',') + 1),
+      });
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** /admin/documents: the association's procedures page (/paperworks) in versions, with its files. */
+export function DocumentsPage() {
+  usePageTitle('手続き・書類 | すこやか運営管理');
+  const { association, canEdit } = useCurrentAssociation();
+  const documents = useOperatorDocuments(association.associationId);
+  return (
+    <Stack $gap={3}>
+      <Heading>手続き・書類</Heading>
+      <Text>会員の「各種手続き」ページ（/paperworks）に表示する本文と書類です。新しい版は公開するまで下書きです。</Text>
+      {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
+      <QueryState query={documents} label="手続き・書類">
+        {(data) => (
+          <Stack $gap={2}>
+            {data.versions.length === 0 ? <EmptyState title="まだ版はありません" /> : null}
+            {data.versions.map((version) => (
+              <VersionCard key={version.id} version={version} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {canEdit ? <NewVersionForm /> : null}
+    </Stack>
+  );
+}
+
+function VersionCard({ version }: { version: OperatorDocumentVersion }) {
+  const { association, canEdit } = useCurrentAssociation();
+  const publish = usePublishDocumentVersion(association.associationId);
+  return (
+    <Card aria-labelledby={`version-${version.id}`}>
+      <SectionHeading id={`version-${version.id}`}>
+        第{version.version}版 {version.title}
+      </SectionHeading>
+      <Text $muted>
+        {version.current ? '会員に表示中' : version.publishedAt ? `公開済み（${formatJapanTime(version.publishedAt)}）` : '下書き'}
+      </Text>
+      {version.files.length > 0 ? (
+        <List>
+          {version.files.map((file) => (
+            <li key={file.id}>
+              {file.fileName}（{Math.ceil(file.size / 1024)}KB）
+            </li>
+          ))}
+        </List>
+      ) : null}
+      {canEdit && !version.publishedAt ? (
+        <Button
+          busy={publish.isPending}
+          onClick={() => publish.mutate({ associationId: association.associationId, documentId: version.id })}
+        >
+          第{version.version}版を公開する
+        </Button>
+      ) : null}
+      {publish.isError ? <FormError>{describeError(publish.error)}</FormError> : null}
+    </Card>
+  );
+}
+
+function NewVersionForm() {
+  const { association } = useCurrentAssociation();
+  const create = useCreateDocumentVersion(association.associationId);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [files, setFiles] = useState<Array<{ fileName: string; contentType: string; contentBase64: string }>>([]);
+  const inputId = useId();
+  const form = useContractForm({
+    schema: calls.createOperatorDocumentVersion.input,
+    mutation: create,
+    onSuccess: () => {
+      setTitle('');
+      setBody('');
+      setFiles([]);
+    },
+  });
+  return (
+    <Card aria-labelledby="new-version">
+      <SectionHeading id="new-version">新しい版を作成する</SectionHeading>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      <form {...form.formProps(() => ({ associationId: association.associationId, title, body, files }))}>
+        <Stack $gap={2}>
+          <TextField
+            label="タイトル"
+            name="title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={form.errors.title}
+          />
+          <LabelledField label="本文" error={form.errors.body}>
+            {(control) => <Area {...control} name="body" value={body} onChange={(event) => setBody(event.target.value)} />}
+          </LabelledField>
+          <Label htmlFor={inputId}>書類（PDF・CSV・Excel、5つまで、各512KBまで）</Label>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept={DOCUMENT_FILE_TYPES.join(',')}
+            onChange={(event) => void Promise.all(Array.from(event.target.files ?? []).map(asUpload)).then(setFiles)}
+          />
+          {Object.entries(form.errors)
+            .filter(([name, message]) => name.startsWith('files') && message)
+            .map(([name, message]) => (
+              <FormError key={name}>{message}</FormError>
+            ))}
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              下書きとして作成する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
