@@ -21,7 +21,7 @@ const TRIMMED: Record<string, string> = {
   'react-router': 'react-router.js',
 };
 
-const FRONT_END = ['mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna'];
+const FRONT_END = ['mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'];
 
 function parse(file: string): ts.SourceFile {
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
