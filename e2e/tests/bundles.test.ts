@@ -9,7 +9,7 @@ import { siteUrl } from './support';
  */
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const AREAS = ['mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-shared'] as const;
+const AREAS = ['mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin', 'mf-shared'] as const;
 /** Every folder whose dist/importmap.json the server merges (bff/src/web/site.ts WEB_PACKAGES). */
 const IMPORT_MAP_FOLDERS = ['root-config', ...AREAS] as const;
 const SHARED = [
