@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../routing/navigation';
 import { LogoutButton } from '../auth/LogoutButton';
+import { AnnouncementsBell } from './AnnouncementsBell';
 import { useSession } from '../auth/session';
 import { COPYRIGHT, externalLinks, PRODUCT_NAME } from '../ui/links';
 import { ButtonLinkStyle } from '../ui/primitives';
@@ -145,6 +146,13 @@ const Main = styled.main`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
 `;
 
+/** The bell and ログアウト side by side at the header's end. */
+const MemberEnd = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
 /**
  * A page: the header, the content in a readable column, the footer. A visitor's header offers
  * ログイン・新規登録; a member's offers ログアウト instead (unless the page says otherwise).
@@ -154,7 +162,14 @@ export function PageLayout({ children, header = {} }: { children: ReactNode; hea
   const isMember = Boolean(session.data?.userId);
   const decided = header.hideButton !== undefined;
   const hideButton = decided ? header.hideButton : isMember || session.isPending;
-  const end = header.end ?? (isMember && !decided ? <LogoutButton /> : undefined);
+  const end =
+    header.end ??
+    (isMember && !decided ? (
+      <MemberEnd>
+        <AnnouncementsBell />
+        <LogoutButton />
+      </MemberEnd>
+    ) : undefined);
   return (
     <Shell>
       <Header {...header} hideButton={hideButton} end={end} />
