@@ -89,7 +89,9 @@ export class LiveImportMap {
         delete map.routes[name];
         if (manifest.routes && name === manifest.package) {
           map.routes[name] = Object.fromEntries(
-            Object.entries(manifest.routes).map(([pattern, files]) => [pattern, files.map(withIntegrity)]),
+            // Page chunks are loaded by webpack's runtime, which sets no integrity: a preload with
+            // one would not match that request, and the browser would fetch the chunk twice.
+            Object.entries(manifest.routes).map(([pattern, files]) => [pattern, files.map(url)]),
           );
         }
       }
