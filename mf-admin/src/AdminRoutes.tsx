@@ -56,6 +56,12 @@ export const adminPages: readonly PageRoute[] = [
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/documents" */ './pages/DocumentsPage').then((m) => m.DocumentsPage)),
   },
   {
+    path: adminPaths.competitions,
+    page: inLayout(() =>
+      import(/* webpackChunkName: "route:/admin/competitions" */ './pages/CompetitionsPage').then((m) => m.CompetitionsPage),
+    ),
+  },
+  {
     path: adminPaths.roster,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },

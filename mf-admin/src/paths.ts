@@ -8,6 +8,7 @@ export const adminPaths = {
   enquetes: '/admin/enquetes',
   faq: '/admin/faq',
   documents: '/admin/documents',
+  competitions: '/admin/competitions',
   points: '/admin/points',
   roster: '/admin/roster',
   doctorProfile: '/admin/doctor_profile',

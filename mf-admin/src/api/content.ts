@@ -75,3 +75,18 @@ export const usePublishDocumentVersion = (associationId: string) =>
   useContentWrite(documentsKey(associationId), (input: CallInput<'publishOperatorDocumentVersion'>) =>
     adminApi.publishOperatorDocumentVersion(input),
   );
+
+const competitionsKey = (associationId: string) => ['admin', associationId, 'competitions'] as const;
+
+export function useOperatorCompetitions(associationId: string) {
+  return useQuery({ queryKey: competitionsKey(associationId), queryFn: () => adminApi.listOperatorPrizeCompetitions({ associationId }) });
+}
+
+export const useCreateCompetition = (associationId: string) =>
+  useContentWrite(competitionsKey(associationId), (input: CallInput<'createOperatorPrizeCompetition'>) =>
+    adminApi.createOperatorPrizeCompetition(input),
+  );
+export const useDrawCompetition = (associationId: string) =>
+  useContentWrite(competitionsKey(associationId), (input: CallInput<'drawOperatorPrizeCompetition'>) =>
+    adminApi.drawOperatorPrizeCompetition(input),
+  );

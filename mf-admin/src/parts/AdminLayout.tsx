@@ -12,6 +12,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.enquetes, label: 'アンケート' },
   { to: adminPaths.faq, label: 'よくある質問' },
   { to: adminPaths.documents, label: '手続き・書類' },
+  { to: adminPaths.competitions, label: '懸賞' },
   { to: adminPaths.points, label: 'ポイント・ギフト' },
   { to: adminPaths.roster, label: '名簿の取り込み' },
   { to: adminPaths.doctorProfile, label: '監修医' },

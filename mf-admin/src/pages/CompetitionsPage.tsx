@@ -1,0 +1,186 @@
+import { calls, type OperatorCompetition } from '@sukoyaka/contract';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  LabelledField,
+  List,
+  Notice,
+  RadioGroup,
+  SectionHeading,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useState } from 'react';
+import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } from '../api/content';
+import { useCurrentAssociation } from '../parts/association';
+import { formatJapanTime, japanMoment } from '../parts/datetime';
+import { QueryState } from '../parts/states';
+import { Area } from './AnnouncementsPage';
+
+const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** /admin/competitions: the association's prize competitions, drawing the ended ones, a new one. */
+export function CompetitionsPage() {
+  usePageTitle('懸賞 | すこやか運営管理');
+  const { association, canEdit } = useCurrentAssociation();
+  const list = useOperatorCompetitions(association.associationId);
+  return (
+    <Stack $gap={3}>
+      <Heading>懸賞</Heading>
+      <Text>会員が応募できる懸賞です。抽選はサーバーで行われ、記録された値から誰でも同じ結果を再現できます。</Text>
+      {!canEdit ? <Notice>閲覧者の権限では作成・抽選できません。</Notice> : null}
+      <QueryState query={list} label="懸賞">
+        {(data) => (
+          <Stack $gap={2}>
+            {data.items.length === 0 ? <EmptyState title="懸賞はまだありません" /> : null}
+            {data.items.map((item) => (
+              <CompetitionCard key={item.id} item={item} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {canEdit ? <CreateCompetitionForm /> : null}
+    </Stack>
+  );
+}
+
+function CompetitionCard({ item }: { item: OperatorCompetition }) {
+  const { association, canEdit } = useCurrentAssociation();
+  const draw = useDrawCompetition(association.associationId);
+  const ended = Date.parse(item.endsAt) <= Date.now();
+  return (
+    <Card aria-labelledby={`competition-${item.id}`}>
+      <SectionHeading id={`competition-${item.id}`}>{item.title}</SectionHeading>
+      <Text $muted>
+        {formatJapanTime(item.startsAt)} 〜 {formatJapanTime(item.endsAt)}／
+        {item.entryKind === 'steps'
+          ? `期間中に${(item.stepsRequired ?? 0).toLocaleString('ja-JP')}歩で応募`
+          : `${item.coinCost}コインで応募`}
+        ／応募 {item.entryCount}件
+      </Text>
+      <List>
+        {item.prizes.map((prize) => (
+          <li key={prize.name}>
+            {prize.name}（{prize.winners}名）
+          </li>
+        ))}
+      </List>
+      {item.drawnAt ? (
+        <Stack $gap={1}>
+          <Text>
+            抽選済み（{formatJapanTime(item.drawnAt)}）／当選 {item.winners.length}件／シード <code>{item.drawSeed}</code>
+          </Text>
+        </Stack>
+      ) : canEdit && ended ? (
+        <div>
+          <Button busy={draw.isPending} onClick={() => draw.mutate({ associationId: association.associationId, competitionId: item.id })}>
+            {item.title}の抽選をする
+          </Button>
+        </div>
+      ) : (
+        <Text $muted>{ended ? '抽選待ち' : '受付中'}</Text>
+      )}
+      {draw.isError ? <FormError>{describeError(draw.error)}</FormError> : null}
+    </Card>
+  );
+}
+
+function CreateCompetitionForm() {
+  const { association } = useCurrentAssociation();
+  const create = useCreateCompetition(association.associationId);
+  const empty = { title: '', description: '', startsAt: '', endsAt: '', entryKind: 'steps', amount: '', prize: '', winners: '1' };
+  const [values, setValues] = useState(empty);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useContractForm({
+    schema: calls.createOperatorPrizeCompetition.input,
+    mutation: create,
+    beforeSubmit: () => setDone(null),
+    onSuccess: (result: OperatorCompetition) => {
+      setDone(`「${result.title}」を作成しました。`);
+      setValues(empty);
+    },
+  });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  return (
+    <Card aria-labelledby="new-competition">
+      <SectionHeading id="new-competition">懸賞を作成する</SectionHeading>
+      {form.formError ? <FormError>{form.formError}</FormError> : null}
+      {done ? <Notice role="status">{done}</Notice> : null}
+      <form
+        {...form.formProps(() => ({
+          associationId: association.associationId,
+          title: values.title,
+          description: values.description,
+          startsAt: japanMoment(values.startsAt),
+          endsAt: japanMoment(values.endsAt),
+          entryKind: values.entryKind,
+          ...(values.entryKind === 'steps' ? { stepsRequired: toNumber(values.amount) } : { coinCost: toNumber(values.amount) }),
+          prizes: [{ name: values.prize, winners: toNumber(values.winners) }],
+        }))}
+      >
+        <Stack $gap={2}>
+          <TextField label="タイトル" name="title" value={values.title} onChange={set('title')} error={form.errors.title} />
+          <LabelledField label="説明" error={form.errors.description} optional>
+            {(control) => <Area {...control} name="description" value={values.description} onChange={set('description')} />}
+          </LabelledField>
+          <TextField
+            label="開始日時"
+            type="datetime-local"
+            name="startsAt"
+            value={values.startsAt}
+            onChange={set('startsAt')}
+            error={form.errors.startsAt}
+          />
+          <TextField
+            label="終了日時"
+            type="datetime-local"
+            name="endsAt"
+            value={values.endsAt}
+            onChange={set('endsAt')}
+            error={form.errors.endsAt}
+          />
+          <RadioGroup
+            legend="応募方法"
+            name="entryKind"
+            value={values.entryKind}
+            onChange={(value) => setValues({ ...values, entryKind: value })}
+            error={form.errors.entryKind}
+            options={[
+              { value: 'steps', label: '期間中の歩数で応募' },
+              { value: 'coins', label: 'コインで応募' },
+            ]}
+          />
+          <TextField
+            label={values.entryKind === 'steps' ? '目標歩数' : '必要コイン数'}
+            name="amount"
+            inputMode="numeric"
+            value={values.amount}
+            onChange={set('amount')}
+            error={form.errors.stepsRequired ?? form.errors.coinCost}
+          />
+          <TextField label="賞品名" name="prize" value={values.prize} onChange={set('prize')} error={form.errors['prizes.0.name']} />
+          <TextField
+            label="当選者数"
+            name="winners"
+            inputMode="numeric"
+            value={values.winners}
+            onChange={set('winners')}
+            error={form.errors['prizes.0.winners']}
+          />
+          <div>
+            <Button type="submit" busy={form.isPending}>
+              作成する
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
