@@ -54,6 +54,9 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
       association: null,
       pendingAgreementAssociationId: null,
       smsMfaEnabled: false,
+      pointPrograms: [],
+      mynaAvailable: false,
+      unreadAnnouncements: 0,
       next: '/unassociated',
     });
   });

@@ -3,8 +3,8 @@ import { navigationInfo } from './navigation';
 import { getNotificationSettings, updateNotificationSettings, updateProfile } from './settings';
 
 export const settingsHandlers = {
-  async getNavigationInfo(_input, { db, member }) {
-    return navigationInfo(db, member);
+  async getNavigationInfo(_input, { db, member, now }) {
+    return navigationInfo(db, member, now);
   },
 
   async getNotificationSettings(_input, { db, member }) {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
+  associations,
   announcementReads,
   announcements,
   documentFiles,
@@ -60,6 +62,8 @@ export async function seedDemoContent(
 ): Promise<void> {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const { associationId } = demo;
+  // The demo association offers the My Number connection (getNavigationInfo's mynaAvailable).
+  await tx.update(associations).set({ mynaAvailable: true }).where(eq(associations.id, associationId));
 
   await tx.insert(enquetes).values([
     {

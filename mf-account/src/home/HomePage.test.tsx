@@ -11,6 +11,9 @@ const navigation = {
   association: ASSOCIATION,
   pendingAgreementAssociationId: null,
   smsMfaEnabled: false,
+  pointPrograms: [{ id: 'p1', name: 'すこやかポイント' }],
+  mynaAvailable: true,
+  unreadAnnouncements: 0,
   next: null as string | null,
 };
 
@@ -58,6 +61,13 @@ describe('HomePage (/) and getNavigationInfo', () => {
     expect(screen.getByRole('link', { name: '健康レポート（健診結果）' })).toHaveAttribute('href', '/health_reports');
     expect(screen.getByRole('link', { name: 'マイナポータル連携' })).toHaveAttribute('href', '/myna_connection');
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('leaves out the My Number records where the association does not offer them', async () => {
+    bff.onCall('getNavigationInfo', reply({ ...navigation, mynaAvailable: false }));
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'アカウント設定' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'マイナポータル連携' })).not.toBeInTheDocument();
   });
 
   it('does not follow an out-of-date cached next step (the member has just linked and agreed): it asks again first', async () => {

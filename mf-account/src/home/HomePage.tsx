@@ -44,7 +44,7 @@ const Links = styled.ul`
   }
 `;
 
-function MemberHome({ member }: { member: UserInfo }) {
+function MemberHome({ member, mynaAvailable }: { member: UserInfo; mynaAvailable: boolean }) {
   return (
     <Stack $gap={3}>
       <Stack $gap={1}>
@@ -77,27 +77,29 @@ function MemberHome({ member }: { member: UserInfo }) {
         <Card aria-labelledby="home-city-os">
           <CityOsCard />
         </Card>
-        {/* Always shown for now: getNavigationInfo does not say yet whether the association offers the connection. */}
-        <Card aria-labelledby="home-myna">
-          <Stack $gap={1.5}>
-            <SectionHeading id="home-myna">健診・お薬・医療費</SectionHeading>
-            <Text $muted>マイナンバーカードでマイナポータルと連携すると、健診結果やお薬、医療費の情報を確認できます。</Text>
-            <Links>
-              <li>
-                <AppLink href="/health_reports">健康レポート（健診結果）</AppLink>
-              </li>
-              <li>
-                <AppLink href="/medication/histories">お薬の履歴</AppLink>
-              </li>
-              <li>
-                <AppLink href="/medical_expenses/bills">医療費</AppLink>
-              </li>
-              <li>
-                <AppLink href="/myna_connection">マイナポータル連携</AppLink>
-              </li>
-            </Links>
-          </Stack>
-        </Card>
+        {/* Only where the association offers the My Number connection (getNavigationInfo). */}
+        {mynaAvailable ? (
+          <Card aria-labelledby="home-myna">
+            <Stack $gap={1.5}>
+              <SectionHeading id="home-myna">健診・お薬・医療費</SectionHeading>
+              <Text $muted>マイナンバーカードでマイナポータルと連携すると、健診結果やお薬、医療費の情報を確認できます。</Text>
+              <Links>
+                <li>
+                  <AppLink href="/health_reports">健康レポート（健診結果）</AppLink>
+                </li>
+                <li>
+                  <AppLink href="/medication/histories">お薬の履歴</AppLink>
+                </li>
+                <li>
+                  <AppLink href="/medical_expenses/bills">医療費</AppLink>
+                </li>
+                <li>
+                  <AppLink href="/myna_connection">マイナポータル連携</AppLink>
+                </li>
+              </Links>
+            </Stack>
+          </Card>
+        ) : null}
         <Card aria-labelledby="home-account">
           <Stack $gap={1.5}>
             <SectionHeading id="home-account">アカウント設定</SectionHeading>
@@ -130,10 +132,10 @@ function VisitorHome() {
 }
 
 /** The member's home, once nothing is left to do first; it reads who the member is. */
-function SignedInHome() {
+function SignedInHome({ mynaAvailable }: { mynaAvailable: boolean }) {
   const { data, error } = useUserInfo();
   if (error) throw error;
-  return data ? <MemberHome member={data} /> : <LoadingSkeleton />;
+  return data ? <MemberHome member={data} mynaAvailable={mynaAvailable} /> : <LoadingSkeleton />;
 }
 
 /**
@@ -153,5 +155,9 @@ export function HomePage() {
     if (next) redirectTo(next);
   }, [next]);
   if (error && !isVisitor) throw error;
-  return <PageLayout>{isPending || checking || next ? <LoadingSkeleton /> : data ? <SignedInHome /> : <VisitorHome />}</PageLayout>;
+  return (
+    <PageLayout>
+      {isPending || checking || next ? <LoadingSkeleton /> : data ? <SignedInHome mynaAvailable={data.mynaAvailable} /> : <VisitorHome />}
+    </PageLayout>
+  );
 }
