@@ -4,6 +4,7 @@ const account: AreaName = '@sukoyaka/account';
 const health: AreaName = '@sukoyaka/health';
 const incentives: AreaName = '@sukoyaka/incentives';
 const myna: AreaName = '@sukoyaka/myna';
+const admin: AreaName = '@sukoyaka/admin';
 
 /** Every path of spec §2's route table ([parameters] filled in), with the area DESIGN.md gives it. */
 const specRoutes: [string, AreaName][] = [
@@ -96,8 +97,14 @@ describe('areaForPath: which area owns a page (spec §2, DESIGN.md "Micro-fronte
     expect(areaForPath(path)).toBe(area);
   });
 
-  it('spec §2: the four areas are account, health, incentives and myna', () => {
-    expect([...areaNames].sort()).toEqual([account, health, incentives, myna].sort());
+  it('spec §2: the areas are account, health, incentives, myna and the operators’ admin (issue 14)', () => {
+    expect([...areaNames].sort()).toEqual([account, health, incentives, myna, admin].sort());
+  });
+
+  it('issue 14: /admin and everything under it is the operators’ area; a path merely starting with it is not', () => {
+    expect(areaForPath('/admin')).toBe(admin);
+    expect(areaForPath('/admin/two_factor/setup')).toBe(admin);
+    expect(areaForPath('/administrator')).toBeNull();
   });
 
   it("spec §2: '/' is matched exactly, so it is not a prefix of every path", () => {
