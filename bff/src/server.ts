@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency';
 import { deleteExpiredSessions } from './platform/sessions';
+import { deleteExpiredOperatorSessions } from './platform/operator-sessions';
 import { buildApp } from './app';
 import { assertProductionReady, assertValidEnvironment, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     const now = new Date();
     const steps: [string, () => Promise<unknown>][] = [
       ['sessions', () => deleteExpiredSessions(database.db, now)],
+      ['operator sessions', () => deleteExpiredOperatorSessions(database.db, now)],
       ['idempotency keys', () => deleteExpiredIdempotencyKeys(database.db, now)],
       ['throttle attempts', async () => app.authThrottleStore?.prune(now.getTime())],
       ['Fitbit authorizations', () => deleteExpiredFitbitAuthorizations(database.db, now)],

@@ -4,6 +4,7 @@ import { associations } from '../src/db/schema';
 import { runOperatorsCommand } from '../src/operators/commands';
 import { DEMO_OPERATOR, seedDemoOperator } from '../src/operators/demo-seed';
 import { totpCodeAt } from '../src/operators/totp';
+import { deleteExpiredOperatorSessions } from '../src/platform/operator-sessions';
 import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /*
@@ -166,6 +167,25 @@ describe('operator sign-in: password, then the TOTP code (RFC 6238)', () => {
     }
     expect(statuses.slice(0, 19).every((status) => status === 200)).toBe(true);
     expect(statuses[19]).toBe(401);
+  });
+});
+
+describe('pruning', () => {
+  it('sessions past their end or idle too long are deleted; a live one stays', async () => {
+    const operator = await createTestOperator(ctx.db, { roles: [{ associationId: associationX, role: 'viewer' }] }, ctx.clock.now());
+    nextStep();
+    const idle = new Agent(ctx.app);
+    await idle.signInOperator(operator, ctx.clock.now());
+    ctx.clock.advance(31 * 60 * 1000);
+    nextStep();
+    const live = new Agent(ctx.app);
+    await live.signInOperator(operator, ctx.clock.now());
+    const count = async () =>
+      (await rows<{ n: number }>(`select count(*)::int as n from operator_sessions where operator_id = '${operator.id}'`))[0]!.n;
+    expect(await count()).toBe(2);
+    await deleteExpiredOperatorSessions(ctx.db, ctx.clock.now());
+    expect(await count()).toBe(1);
+    expect((await live.get('listOperatorAuditLogs', { associationId: associationX })).status).toBe(200);
   });
 });
 
