@@ -19,7 +19,10 @@ RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
 
 # ---- runtime: production dependencies of the bff only, as a non-root user ------------------------
 FROM node:20-bookworm-slim AS runtime
+# A larger young generation: a call's short-lived objects die there with fewer scavenges (issue 9:
+# 15-20 % less CPU per list call; README "The API under load").
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=32 \
     HOST=0.0.0.0 \
     PORT=8080 \
     ARTEFACT_DIR=/data/artefacts
