@@ -37,6 +37,7 @@ async function signedIn(fields: { birthday?: string } = {}) {
 const CHECKUP: CheckupValues = {
   examinedOn: '2026-05-12',
   institution: 'すこやか健診センター',
+  sex: 'male',
   systolic: 134,
   diastolic: 84,
   ldl: 152,
@@ -89,9 +90,18 @@ describe('getHealthForecast', () => {
     expect(inputs.diabetes).toEqual({ value: false, source: 'checkup', on: '2026-05-12' });
     expect(inputs.ckd).toEqual({ value: false, source: 'checkup', on: '2026-05-12' });
     expect(inputs.smoker).toEqual({ value: false, source: 'checkup', on: '2026-05-12' });
-    // Sex is stored nowhere: the page asks for it.
-    expect(missing).toEqual(['sex']);
+    // Sex comes from the check-up document (the account stores none).
+    expect(inputs.sex).toEqual({ value: 'male', source: 'checkup', on: '2026-05-12' });
+    expect(missing).toEqual([]);
     expect(reads).toContainEqual({ userId: member.id, purpose: 'health_forecast' });
+  });
+
+  it('a check-up that records no sex leaves sex to the member', async () => {
+    const { member, agent } = await signedIn({ birthday: '1970-01-01' });
+    checkups.set(member.id, { status: 'available', source: 'myna', checkup: { ...CHECKUP, sex: null } });
+    const response = await agent.get('getHealthForecast');
+    expect(response.body.inputs.sex.value).toBeNull();
+    expect(response.body.missing).toEqual(['sex']);
   });
 
   it('a check-up behind the secret question says so, and the forecast goes on without it', async () => {

@@ -87,7 +87,7 @@ function gatherInputs(parts: {
   const systolic = fromVitals && (!checkupSystolic || fromVitals.on > checkupSystolic.on) ? fromVitals : checkupSystolic;
 
   return {
-    sex: pick('sex'),
+    sex: pick('sex', fromCheckup(checkup?.sex)),
     age: pick('age', birthday ? { value: ageOn(birthday, today), source: 'profile', on: today } : null),
     systolic: pick('systolic', systolic),
     ldl: pick('ldl', fromCheckup(checkup?.ldl)),

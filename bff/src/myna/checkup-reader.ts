@@ -21,6 +21,7 @@ export function checkupValues(exam: StoredExam): CheckupValues {
   return {
     examinedOn: exam.examinedOn,
     institution: exam.institution || null,
+    sex: exam.sex ?? null,
     systolic: valueOf(exam, 'systolic'),
     diastolic: valueOf(exam, 'diastolic'),
     ldl: valueOf(exam, 'ldl'),

@@ -12,6 +12,8 @@ export interface CheckupValues {
   examinedOn: string;
   /** The institution that examined, as the document names it. */
   institution: string | null;
+  /** As the check-up document records it (the forecast's model scores men and women apart). */
+  sex: 'male' | 'female' | null;
   systolic: number | null;
   diastolic: number | null;
   /** mg/dL */
