@@ -73,6 +73,7 @@ describe('operators: publish, the member reads and answers, the operator sees th
     // The announcement, published at once.
     await operator.getByRole('link', { name: 'お知らせ', exact: true }).click();
     await waitForPath(operator, '/admin/announcements');
+    await operator.getByRole('heading', { name: 'お知らせ', exact: true }).waitFor();
     await operator.getByLabel('タイトル').fill(ANNOUNCEMENT);
     await operator.getByLabel('本文').fill('運営担当者がe2eで公開したお知らせです。');
     await operator.getByRole('button', { name: '保存する' }).click();
@@ -81,6 +82,9 @@ describe('operators: publish, the member reads and answers, the operator sees th
     // The enquete: a draft with one required choice question, then opened.
     await operator.getByRole('link', { name: 'アンケート', exact: true }).click();
     await waitForPath(operator, '/admin/enquetes');
+    // The page's own heading first: until its chunk has loaded, the previous page (with its own
+    // タイトル field) is still on screen.
+    await operator.getByRole('heading', { name: 'アンケート', exact: true }).waitFor();
     await operator.getByLabel('タイトル').fill(ENQUETE);
     await operator.getByLabel('設問文').fill('週に2日以上運動していますか');
     await operator.getByLabel(/選択肢/).fill('はい\nいいえ');
