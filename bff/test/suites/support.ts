@@ -130,6 +130,8 @@ export const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 // outbox_messages: the outbox worker sends earlier calls' mail in the background (a new row still counts).
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   sessions: ['last_seen_at', 'expires_at'],
+  // The operator session's sliding idle time, touched the same way (platform/operator-sessions.ts).
+  operator_sessions: ['last_seen_at'],
   outbox_messages: ['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'],
 };
 
