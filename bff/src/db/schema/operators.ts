@@ -37,7 +37,10 @@ export const operatorRoles = pgTable(
     role: text('role', { enum: ['editor', 'viewer'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.operatorId, table.associationId] }), index('operator_roles_association_idx').on(table.associationId)],
+  (table) => [
+    primaryKey({ columns: [table.operatorId, table.associationId] }),
+    index('operator_roles_association_idx').on(table.associationId),
+  ],
 );
 
 /**
