@@ -150,3 +150,21 @@ export const notificationSettings = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.category] })],
 );
+
+/**
+ * Which notification mail went to which member (kind: announcement, enquete, points_expiry; item:
+ * the announcement's or enquete's id, or the point lot's id). Written in the transaction of the
+ * outbox row: the primary key makes a second pass, or a second instance, send nothing twice.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['announcement', 'enquete', 'points_expiry'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.itemId] })],
+);
