@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountHandlers, logoutRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { contentHandlers, documentFilesRoute } from './content';
+import { contentHandlers, documentFilesRoute, registerContentNotifications } from './content';
 import { healthHandlers, registerFitbitSyncJob } from './health';
-import { incentiveHandlers, registerIncentivesJobs } from './incentives';
+import { incentiveHandlers, registerExpiryNotices, registerIncentivesJobs } from './incentives';
 import { operatorHandlers } from './operators';
 import { mynaHandlers, registerMyna } from './myna';
 import { calls } from '@sukoyaka/contract';
@@ -72,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFitbitSyncJob(app, { config, db, services, now });
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).
   registerIncentivesJobs(app, { config, db, now });
+  // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
+  registerContentNotifications(app, { config, db, now });
+  registerExpiryNotices(app, { config, db, now });
   // The My Number import worker, and the reader the health forecast reads the latest check-up through.
   registerMyna(app, { config, db, services, now });
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.

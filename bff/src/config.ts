@@ -67,6 +67,8 @@ export interface Config {
   fitbitSync: { everyMs: number; staleAfterMs: number };
   /** How often the incentives jobs (earning from activity events, point expiry) run; 0 turns them off. */
   incentivesJobs: { everyMs: number };
+  /** How often the notification mails (announcements, enquetes, expiring points) are looked for; 0 turns them off. */
+  notifications: { everyMs: number };
 }
 
 export interface DatabasePoolSettings {
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       staleAfterMs: wholeNumber('FITBIT_SYNC_STALE_MINUTES', env.FITBIT_SYNC_STALE_MINUTES, 25) * 60 * 1000,
     },
     incentivesJobs: { everyMs: wholeNumber('INCENTIVES_JOB_EVERY_MINUTES', env.INCENTIVES_JOB_EVERY_MINUTES, 15) * 60 * 1000 },
+    notifications: { everyMs: wholeNumber('NOTIFICATIONS_EVERY_MINUTES', env.NOTIFICATIONS_EVERY_MINUTES, 15) * 60 * 1000 },
     ...overrides,
   };
 }
@@ -208,6 +211,7 @@ const environmentSchema = z
     AUTH_THROTTLE_MAX: wholeNumberText,
     AUTH_THROTTLE_WINDOW_SECONDS: wholeNumberText,
     INCENTIVES_JOB_EVERY_MINUTES: wholeNumberText,
+    NOTIFICATIONS_EVERY_MINUTES: wholeNumberText,
     FITBIT_SYNC_EVERY_MINUTES: wholeNumberText,
     FITBIT_SYNC_STALE_MINUTES: wholeNumberText,
     MYNA_IMPORT_EVERY_SECONDS: wholeNumberText,

@@ -13,6 +13,8 @@ export const pagePaths = {
   emailChangeConfirm: '/settings/email/confirm',
   /** Mail link: ending the sign-in lock of the account (sent when it is locked). */
   accountUnlock: '/unlock',
+  /** Mail link: turning off one kind of notification mail, without signing in. */
+  notificationUnsubscribe: '/settings/notifications/unsubscribe',
   emailNotVerified: '/email_not_verified',
   unassociated: '/unassociated',
   underMaintenance: '/under_maintenance',

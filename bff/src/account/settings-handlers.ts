@@ -1,6 +1,6 @@
 import type { Handlers } from '../platform/handlers';
 import { navigationInfo } from './navigation';
-import { getNotificationSettings, updateNotificationSettings, updateProfile } from './settings';
+import { getNotificationSettings, unsubscribeNotification, updateNotificationSettings, updateProfile } from './settings';
 
 export const settingsHandlers = {
   async getNavigationInfo(_input, { db, member, now }) {
@@ -13,6 +13,10 @@ export const settingsHandlers = {
 
   async updateNotificationSettings(input, { request, db, member, now }) {
     return { settings: await updateNotificationSettings(db, request, member, input.settings, now) };
+  },
+
+  async unsubscribeNotification(input, { request, db, now }) {
+    return unsubscribeNotification(db, request, input.token, now);
   },
 
   async updateProfile(input, { request, db, member, now }) {

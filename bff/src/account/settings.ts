@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
-import { notificationSettings } from '../db/schema';
+import { notificationSettings, users } from '../db/schema';
+import { verifyUnsubscribeToken } from '../platform/notification-mail';
+import { invalidToken } from './one-time-tokens';
 import { audit } from '../platform/audit';
 import { setHeight, setNickname } from './users';
 
@@ -52,4 +54,37 @@ export async function updateProfile(
     await audit(tx, request, 'profile_updated', member.id, { fields: height === undefined ? ['nickname'] : ['nickname', 'height'] }, now);
   });
   return { nickname };
+}
+
+export const INVALID_UNSUBSCRIBE_LINK =
+  'この配信停止のリンクは無効です。メールに記載されたリンクをそのまま開くか、ログインして「通知設定」から変更してください。';
+
+/**
+ * Turns one category off with the signed token of a notification mail (platform/notification-mail.ts),
+ * without a session: the token names the member and the category. Idempotent: a second click
+ * answers the same. A tampered token, or one for a member who no longer exists, is refused.
+ */
+export async function unsubscribeNotification(
+  db: Database,
+  request: FastifyRequest,
+  token: string,
+  now: Date,
+): Promise<{ category: NotificationCategory; label: string }> {
+  const claim = verifyUnsubscribeToken(token);
+  if (!claim) throw invalidToken(INVALID_UNSUBSCRIBE_LINK);
+  const { userId, category } = claim;
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw invalidToken(INVALID_UNSUBSCRIBE_LINK);
+    await tx
+      .insert(notificationSettings)
+      .values({ userId, category, enabled: false, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [notificationSettings.userId, notificationSettings.category],
+        set: { enabled: false, updatedAt: now },
+      });
+    await audit(tx, request, 'notification_unsubscribed', userId, { category }, now);
+  });
+  const label = notificationCategories.find((entry) => entry.key === category)!.label;
+  return { category, label };
 }

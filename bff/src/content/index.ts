@@ -1,3 +1,4 @@
 // The content area's calls (contract/src/content) and its file downloads, for app.ts.
 export { contentHandlers } from './handlers';
 export { documentFilesRoute } from './files-route';
+export { registerContentNotifications } from './notifications';

@@ -6,3 +6,4 @@ import { competitionHandlers } from './competitions';
 
 export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
 export { registerIncentivesJobs } from './job';
+export { registerExpiryNotices } from './expiry-notices';

@@ -27,6 +27,7 @@ export type AuditEvent =
   | 'consent_withdrawn'
   | 'profile_updated'
   | 'notification_settings_updated'
+  | 'notification_unsubscribed'
   | 'points_adjusted'
   // My Number data (issue 12): who read, exported or removed how many records, never the values.
   | 'myna_linked'

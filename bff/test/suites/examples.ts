@@ -59,6 +59,8 @@ export const examples: Examples = {
   createPasswordReset: (member) => ({ email: member.email }),
   updatePasswordByResetToken: () => ({ token: 'aUnknownMailLinkToken_0123456789', password: 'quiet-river-lantern-42' }),
   unlockAccount: () => ({ token: 'aUnknownMailLinkToken_0123456789' }),
+  // A well-formed token whose signature is not the server's: refused (400), nothing changes.
+  unsubscribeNotification: (member) => ({ token: `${member.userId}.points.bm90LXRoZS1zZXJ2ZXJzLXNpZ25hdHVyZV8wMTIzNDU2Nzg` }),
   getUserEmail: () => ({}),
   createUserEmailChange: (member) => ({ email: `moved-${member.marker}@example.jp` }),
   resendMailUserEmailChange: () => ({}),

@@ -45,6 +45,7 @@ export const accountCalls = {
   getNotificationSettings: accountSettings.getNotificationSettings,
   updateNotificationSettings: accountSettings.updateNotificationSettings,
   updateProfile: accountSettings.updateProfile,
+  unsubscribeNotification: accountSettings.unsubscribeNotification,
   getOperatorMemberStats: operatorMembers.getOperatorMemberStats,
   importOperatorRoster: operatorMembers.importOperatorRoster,
 } as const satisfies Record<string, CallDefinition>;
@@ -81,6 +82,6 @@ export {
 } from './agreements';
 export type { AgreementDocument, AgreementKind, AssociationAgreements } from './agreements';
 export type { NavigationNext } from './navigation';
-export { nickname, notificationCategories, notificationSettingsSchema } from './settings';
+export { nickname, notificationCategories, notificationSettingsSchema, unsubscribeTokenCategory } from './settings';
 export type { NotificationCategory, NotificationSettings } from './settings';
 export { ROSTER_CSV_MAX_CHARS } from './operator-members';

@@ -68,3 +68,29 @@ export const updateProfile = defineCall({
   input: z.object({ nickname: nickname(), height: heightCm().nullable().optional() }),
   output: z.object({ nickname: z.string() }),
 });
+
+const UNSUBSCRIBE_LINK_MESSAGE = '配信停止のリンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
+
+/** The token of a notification mail's unsubscribe link: `<member id>.<category>.<signature>`. */
+export const unsubscribeToken = z
+  .string({ error: UNSUBSCRIBE_LINK_MESSAGE })
+  .trim()
+  .min(1, UNSUBSCRIBE_LINK_MESSAGE)
+  .max(200, UNSUBSCRIBE_LINK_MESSAGE)
+  .regex(/^[A-Za-z0-9_.-]+$/, UNSUBSCRIBE_LINK_MESSAGE);
+
+/** The category a token names (its middle part), for the page to say what will stop before the member confirms. */
+export function unsubscribeTokenCategory(token: string): (typeof notificationCategories)[number] | undefined {
+  const key = token.split('.')[1];
+  return notificationCategories.find((category) => category.key === key);
+}
+
+export const unsubscribeNotification = defineCall({
+  name: 'unsubscribeNotification',
+  method: 'POST',
+  access: 'visitor',
+  summary:
+    "Turns off one notification category with the signed token of a notification mail's unsubscribe link, without signing in; idempotent.",
+  input: z.object({ token: unsubscribeToken }),
+  output: z.object({ category: z.enum(['announcements', 'points', 'health', 'campaigns']), label: z.string() }),
+});
