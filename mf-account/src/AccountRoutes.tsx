@@ -108,6 +108,14 @@ export const accountPages: readonly PageRoute[] = [
     page: lazyPage(() => import(/* webpackChunkName: "route:/profile" */ './settings/ProfilePage').then((module) => module.ProfilePage)),
   },
   {
+    path: pagePaths.notificationUnsubscribe,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/notifications/unsubscribe" */ './unsubscribe/UnsubscribePage').then(
+        (module) => module.UnsubscribePage,
+      ),
+    ),
+  },
+  {
     path: '/settings/notifications',
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/settings/notifications" */ './settings/NotificationSettingsPage').then(
