@@ -3,7 +3,8 @@ import { announcements, associations, enquetes, notificationSettings, outboxMess
 import { runContentNotifications } from '../src/content/notifications';
 import { runExpiryNotices } from '../src/incentives/expiry-notices';
 import { createProgram, grantPoints } from '../src/incentives/operator';
-import { unsubscribeToken } from '../src/platform/notification-mail';
+import { DEVELOPMENT_KEY } from '../src/platform/crypto';
+import { unsubscribeToken, verifyUnsubscribeToken } from '../src/platform/notification-mail';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
 /*
@@ -187,5 +188,26 @@ describe('unsubscribeNotification (the link of the mail, without signing in)', (
     expect(JSON.stringify(empty.body)).toContain('配信停止のリンクが正しくありません');
     const rows = await ctx.db.select().from(notificationSettings);
     expect(rows.filter((row) => row.userId === member.id || row.userId === other.id)).toEqual([]);
+  });
+
+  it('a link signed before a key rotation keeps working while the old key is listed as previous', () => {
+    const userId = '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+    const token = unsubscribeToken(userId, 'points');
+    const saved = { current: process.env.DATA_ENCRYPTION_KEY, previous: process.env.DATA_ENCRYPTION_PREVIOUS_KEYS };
+    try {
+      process.env.DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+      process.env.DATA_ENCRYPTION_PREVIOUS_KEYS = DEVELOPMENT_KEY.key.toString('base64');
+      expect(verifyUnsubscribeToken(token)).toEqual({ userId, category: 'points' });
+      delete process.env.DATA_ENCRYPTION_PREVIOUS_KEYS;
+      expect(verifyUnsubscribeToken(token)).toBeNull();
+    } finally {
+      for (const [name, value] of [
+        ['DATA_ENCRYPTION_KEY', saved.current],
+        ['DATA_ENCRYPTION_PREVIOUS_KEYS', saved.previous],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

@@ -36,19 +36,17 @@ export function inAudience(associationId: SQL | unknown): SQL {
   return or(sql`${associationId} is null`, sql`${users.associationId} = ${associationId}`)!;
 }
 
-// The signing key is derived from the data key (DATA_ENCRYPTION_KEY), so no further secret is needed.
-function signingKey(): Buffer {
-  return createHmac('sha256', keyringFromEnv().current.key).update('sukoyaka notification unsubscribe token v1').digest();
-}
-
-function signature(payload: string): string {
-  return createHmac('sha256', signingKey()).update(payload).digest('base64url');
+// The signing key is derived from the data key (DATA_ENCRYPTION_KEY), so no further secret is
+// needed; links signed before a key rotation keep working while the old key is listed as previous.
+function signature(payload: string, dataKey: Buffer): string {
+  const key = createHmac('sha256', dataKey).update('sukoyaka notification unsubscribe token v1').digest();
+  return createHmac('sha256', key).update(payload).digest('base64url');
 }
 
 /** `<member id>.<category>.<HMAC-SHA256>`: names the member and the category; no expiry (a mail is kept for years). */
 export function unsubscribeToken(userId: string, category: UnsubscribeCategory): string {
   const payload = `${userId}.${category}`;
-  return `${payload}.${signature(payload)}`;
+  return `${payload}.${signature(payload, keyringFromEnv().current.key)}`;
 }
 
 export function verifyUnsubscribeToken(token: string): { userId: string; category: UnsubscribeCategory } | null {
@@ -57,10 +55,12 @@ export function verifyUnsubscribeToken(token: string): { userId: string; categor
   const [userId, category, given] = parts as [string, string, string];
   if (category !== 'announcements' && category !== 'points') return null;
   if (!/^[0-9a-f-]{36}$/.test(userId)) return null;
-  const expected = Buffer.from(signature(`${userId}.${category}`));
   const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  return { userId, category };
+  for (const { key } of keyringFromEnv().keys.values()) {
+    const expected = Buffer.from(signature(`${userId}.${category}`, key));
+    if (expected.length === actual.length && timingSafeEqual(expected, actual)) return { userId, category };
+  }
+  return null;
 }
 
 export function unsubscribeUrl(publicUrl: string, userId: string, category: UnsubscribeCategory): string {
