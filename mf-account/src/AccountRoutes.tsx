@@ -1,6 +1,6 @@
-import { areaForPath, pagePaths } from '@sukoyaka/contract';
-import { ComingSoonPage, LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
-import { useLocation } from 'react-router';
+import { pagePaths } from '@sukoyaka/contract';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
+import { Navigate, useLocation } from 'react-router';
 
 /**
  * The account area's pages, each its own chunk, so a page loads only its own code (and the
@@ -233,17 +233,12 @@ export const accountPages: readonly PageRoute[] = [
   },
 ];
 
-/** Pages of the account area that later issues fill; each says it is not ready yet. */
-const upcoming: Record<string, string> = {
-  '/settings': '設定',
-};
-
 function Fallback() {
   const { pathname } = useLocation();
-  // Paths no area owns, and /404 itself, show the 404 page.
-  if (areaForPath(pathname) === null || pathname === '/404') return <NotFoundPage />;
-  const prefix = Object.keys(upcoming).find((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`));
-  return prefix ? <ComingSoonPage title={upcoming[prefix]!} /> : <NotFoundPage />;
+  // /settings itself is no page of the spec: its pages are under it; the profile lists them.
+  if (pathname === '/settings' || pathname === '/settings/') return <Navigate to="/profile" replace />;
+  // Paths no area owns, /404 itself and unknown pages of this area: the 404 page.
+  return <NotFoundPage />;
 }
 
 export function AccountRoutes() {

@@ -61,7 +61,7 @@ export {
   type FormMutation,
 } from './forms/use-contract-form';
 export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues } from './forms/FieldList';
-export { ComingSoonPage, NotFoundPage } from './parts/standard-pages';
+export { NotFoundPage } from './parts/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
