@@ -144,8 +144,9 @@ describe('spec §5 and §9: the date picker', () => {
 describe('spec §1 and DESIGN.md: an area that fails to load', () => {
   it('shows the full-screen error page for that area, and the rest of the site keeps working', async () => {
     const { page } = await journeys.open(PHONE);
-    // The health area's bundle does not arrive (a dropped connection, a bad deploy).
-    await page.route('**/assets/mf-health/**', (route) => route.abort('connectionfailed'));
+    // The health area's bundle does not arrive (a dropped connection, a bad deploy): a local build's
+    // path or a deployed artefact's versioned path (/assets/@sukoyaka/health/<version>/).
+    await page.route(/\/assets\/(mf-health|@sukoyaka\/health)\//, (route) => route.abort('connectionfailed'));
     await page.goto(siteUrl('/vitals'));
     await waitForText(page.locator('body'), '通信エラーが発生しました。通信環境をご確認の上再度お試しください。');
     await page.getByRole('button', { name: '再読み込み' }).waitFor();
