@@ -80,13 +80,13 @@ describe('organisation verification and agreements', () => {
     await page.getByRole('button', { name: '同意して始める' }).click();
 
     await waitForPath(page, '/');
-    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、こんにちは`);
+    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */);
     await waitForText(page.getByText(DEMO_ASSOCIATION.name).first(), DEMO_ASSOCIATION.name);
     await screenshot(page, 'org-newcomer-4-home');
 
     // Home again: nothing left to do, so it stays home.
     await page.reload();
-    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、こんにちは`);
+    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */);
     expect(new URL(page.url()).pathname).toBe('/');
 
     // The optional consent, left unchecked, is given and then withdrawn at /privacy_provision_agreements.
@@ -136,7 +136,7 @@ describe('organisation verification and agreements', () => {
     await page.getByRole('button', { name: '同意して始める' }).click();
 
     await waitForPath(page, '/');
-    await waitForText(page.getByRole('heading', { level: 1 }), 'さん、こんにちは');
+    await waitForText(page.getByRole('heading', { level: 1 }), 'さん、' /* and the greeting of the hour in Japan */);
     await screenshot(page, 'org-signup-4-home');
 
     // Both consents were recorded: the optional one shows as given.

@@ -89,7 +89,7 @@ describe('sign-up: a newcomer joins, verifies the address from the dev outbox, l
     await waitForPath(page, '/');
     // The journey crosses pages other flows own: a failure here says where it ended up.
     await page
-      .getByRole('heading', { name: /さん、こんにちは$/ })
+      .getByRole('heading', { name: /さん、(おはようございます|こんにちは|こんばんは)$/ })
       .waitFor({ timeout: 30_000 })
       .catch(async (error: Error) => {
         await screenshot(page, 'signup-07-home-failed');
