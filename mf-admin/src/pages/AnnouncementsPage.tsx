@@ -12,7 +12,6 @@ import {
   EmptyState,
   FormError,
   Heading,
-  LabelledField,
   Notice,
   SectionHeading,
   Select,
@@ -24,12 +23,12 @@ import {
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanLocalNow, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
+import { TextAreaField } from '../parts/TextAreaField';
 
 export const STATE_LABELS: Record<AnnouncementState, string> = {
   draft: '下書き',
@@ -37,15 +36,6 @@ export const STATE_LABELS: Record<AnnouncementState, string> = {
   published: '公開中',
   expired: '掲載終了',
 };
-
-export const Area = styled.textarea`
-  width: 100%;
-  min-height: 8rem;
-  font: inherit;
-  padding: ${({ theme }) => theme.spacing(1)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-`;
 
 /** /admin/announcements: the association's announcements, publishing and withdrawing, and a new one. */
 export function AnnouncementsPage() {
@@ -187,9 +177,7 @@ function CreateAnnouncementForm() {
             onChange={set('category')}
             options={announcementCategories.map((category) => ({ value: category, label: announcementCategoryLabels[category] }))}
           />
-          <LabelledField label="本文" error={form.errors.body}>
-            {(control) => <Area {...control} name="body" value={values.body} onChange={set('body')} />}
-          </LabelledField>
+          <TextAreaField label="本文" error={form.errors.body} name="body" value={values.body} onChange={set('body')} />
           <TextField
             label="リンク先（サイト内のパス。例: /enquetes）"
             name="linkPath"

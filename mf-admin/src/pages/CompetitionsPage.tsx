@@ -5,7 +5,6 @@ import {
   EmptyState,
   FormError,
   Heading,
-  LabelledField,
   List,
   Notice,
   RadioGroup,
@@ -22,7 +21,7 @@ import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } fro
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
-import { Area } from './AnnouncementsPage';
+import { TextAreaField } from '../parts/TextAreaField';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -127,9 +126,14 @@ function CreateCompetitionForm() {
       >
         <Stack $gap={2}>
           <TextField label="タイトル" name="title" value={values.title} onChange={set('title')} error={form.errors.title} />
-          <LabelledField label="説明" error={form.errors.description} optional>
-            {(control) => <Area {...control} name="description" value={values.description} onChange={set('description')} />}
-          </LabelledField>
+          <TextAreaField
+            label="説明"
+            error={form.errors.description}
+            optional
+            name="description"
+            value={values.description}
+            onChange={set('description')}
+          />
           <TextField
             label="開始日時"
             type="datetime-local"

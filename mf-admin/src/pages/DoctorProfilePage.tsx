@@ -1,31 +1,10 @@
 import { calls, type DoctorProfile } from '@sukoyaka/contract';
-import {
-  Button,
-  Card,
-  FormError,
-  Heading,
-  Notice,
-  Stack,
-  Text,
-  TextField,
-  useContractForm,
-  usePageTitle,
-  LabelledField,
-} from '@sukoyaka/shared';
+import { Button, Card, FormError, Heading, Notice, Stack, Text, TextField, useContractForm, usePageTitle } from '@sukoyaka/shared';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { useDoctorProfile, useUpdateDoctorProfile } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { QueryState } from '../parts/states';
-
-const Area = styled.textarea`
-  width: 100%;
-  min-height: 6rem;
-  font: inherit;
-  padding: ${({ theme }) => theme.spacing(1)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-`;
+import { TextAreaField } from '../parts/TextAreaField';
 
 const lines = (text: string) =>
   text
@@ -101,17 +80,32 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
             error={error('specialty')}
             disabled={!canEdit}
           />
-          <LabelledField label="資格（1行に1つ）" error={error('qualifications')} optional>
-            {(control) => (
-              <Area {...control} name="qualifications" value={values.qualifications} onChange={set('qualifications')} disabled={!canEdit} />
-            )}
-          </LabelledField>
-          <LabelledField label="経歴（1行に1つ）" error={error('career')} optional>
-            {(control) => <Area {...control} name="career" value={values.career} onChange={set('career')} disabled={!canEdit} />}
-          </LabelledField>
-          <LabelledField label="メッセージ" error={error('message')}>
-            {(control) => <Area {...control} name="message" value={values.message} onChange={set('message')} disabled={!canEdit} />}
-          </LabelledField>
+          <TextAreaField
+            label="資格（1行に1つ）"
+            error={error('qualifications')}
+            optional
+            name="qualifications"
+            value={values.qualifications}
+            onChange={set('qualifications')}
+            disabled={!canEdit}
+          />
+          <TextAreaField
+            label="経歴（1行に1つ）"
+            error={error('career')}
+            optional
+            name="career"
+            value={values.career}
+            onChange={set('career')}
+            disabled={!canEdit}
+          />
+          <TextAreaField
+            label="メッセージ"
+            error={error('message')}
+            name="message"
+            value={values.message}
+            onChange={set('message')}
+            disabled={!canEdit}
+          />
           <div>
             <Button type="submit" disabled={!canEdit} busy={form.isPending}>
               保存する

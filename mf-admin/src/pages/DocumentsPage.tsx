@@ -6,7 +6,6 @@ import {
   FormError,
   Heading,
   Label,
-  LabelledField,
   List,
   Notice,
   SectionHeading,
@@ -22,7 +21,7 @@ import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersi
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { QueryState } from '../parts/states';
-import { Area } from './AnnouncementsPage';
+import { TextAreaField } from '../parts/TextAreaField';
 
 /** A chosen file as the call takes it: name, type, bytes in base64 (read as a data URL). */
 function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
@@ -128,9 +127,7 @@ function NewVersionForm() {
             onChange={(event) => setTitle(event.target.value)}
             error={form.errors.title}
           />
-          <LabelledField label="本文" error={form.errors.body}>
-            {(control) => <Area {...control} name="body" value={body} onChange={(event) => setBody(event.target.value)} />}
-          </LabelledField>
+          <TextAreaField label="本文" error={form.errors.body} name="body" value={body} onChange={(event) => setBody(event.target.value)} />
           <Label htmlFor={inputId}>書類（PDF・CSV・Excel、5つまで、各512KBまで）</Label>
           <input
             id={inputId}

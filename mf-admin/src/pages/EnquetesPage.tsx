@@ -6,7 +6,6 @@ import {
   EmptyState,
   FormError,
   Heading,
-  LabelledField,
   Notice,
   SectionHeading,
   Select,
@@ -24,8 +23,8 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
+import { TextAreaField } from '../parts/TextAreaField';
 import { adminPaths } from '../paths';
-import { Area } from './AnnouncementsPage';
 
 const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
 const KIND_LABELS = { single: '単一選択', multiple: '複数選択', scale: '段階評価', text: '自由記述' } as const;
@@ -185,11 +184,14 @@ function CreateEnqueteForm() {
             onChange={(event) => setTitle(event.target.value)}
             error={form.errors.title}
           />
-          <LabelledField label="説明" error={form.errors.description} optional>
-            {(control) => (
-              <Area {...control} name="description" value={description} onChange={(event) => setDescription(event.target.value)} />
-            )}
-          </LabelledField>
+          <TextAreaField
+            label="説明"
+            error={form.errors.description}
+            optional
+            name="description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           <TextField
             label="回答期限"
             type="datetime-local"
@@ -217,16 +219,13 @@ function CreateEnqueteForm() {
                   error={form.errors[`questions.${index}.text`]}
                 />
                 {question.kind === 'single' || question.kind === 'multiple' ? (
-                  <LabelledField label="選択肢（1行に1つ）" error={form.errors[`questions.${index}.choices`]}>
-                    {(control) => (
-                      <Area
-                        {...control}
-                        name={`questions.${index}.choices`}
-                        value={question.choices}
-                        onChange={(event) => change(index, { choices: event.target.value })}
-                      />
-                    )}
-                  </LabelledField>
+                  <TextAreaField
+                    label="選択肢（1行に1つ）"
+                    error={form.errors[`questions.${index}.choices`]}
+                    name={`questions.${index}.choices`}
+                    value={question.choices}
+                    onChange={(event) => change(index, { choices: event.target.value })}
+                  />
                 ) : null}
                 {question.kind === 'scale' ? <Text $muted>1〜5の5段階で回答してもらいます。</Text> : null}
                 <Checkbox

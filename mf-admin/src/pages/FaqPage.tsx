@@ -6,7 +6,6 @@ import {
   EmptyState,
   FormError,
   Heading,
-  LabelledField,
   List,
   Notice,
   SectionHeading,
@@ -20,7 +19,7 @@ import { useState } from 'react';
 import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { QueryState } from '../parts/states';
-import { Area } from './AnnouncementsPage';
+import { TextAreaField } from '../parts/TextAreaField';
 
 /** /admin/faq: the association's FAQ categories and questions (hidden ones too), and new ones. */
 export function FaqPage() {
@@ -145,16 +144,13 @@ function NewQuestionForm({ categoryId }: { categoryId: string }) {
             onChange={(event) => setValues({ ...values, question: event.target.value })}
             error={form.errors.question}
           />
-          <LabelledField label="回答" error={form.errors.answer}>
-            {(control) => (
-              <Area
-                {...control}
-                name="answer"
-                value={values.answer}
-                onChange={(event) => setValues({ ...values, answer: event.target.value })}
-              />
-            )}
-          </LabelledField>
+          <TextAreaField
+            label="回答"
+            error={form.errors.answer}
+            name="answer"
+            value={values.answer}
+            onChange={(event) => setValues({ ...values, answer: event.target.value })}
+          />
           <Checkbox
             label="会員に表示する"
             checked={values.visible}
