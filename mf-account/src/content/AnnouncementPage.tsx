@@ -14,12 +14,13 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useReadAnnouncement } from './api/read-announcement';
-import { Badge, BodyText, japaneseDay } from './parts';
+import { Badge, BodyText } from './parts';
 
 function AnnouncementView({ announcement }: { announcement: Announcement }) {
   usePageTitle(announcement.title);
@@ -27,7 +28,7 @@ function AnnouncementView({ announcement }: { announcement: Announcement }) {
     <Stack $gap={2}>
       <Stack $gap={1}>
         <Text $muted>
-          <Badge>{announcementCategoryLabels[announcement.category]}</Badge> {japaneseDay(announcement.publishedAt)}
+          <Badge>{announcementCategoryLabels[announcement.category]}</Badge> {japaneseDate(announcement.publishedAt)}
           {announcement.siteWide ? '・すこやかからのお知らせ' : ''}
         </Text>
         <Heading>{announcement.title}</Heading>

@@ -13,11 +13,12 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useAnnouncements } from './api/list-announcements';
-import { Badge, japaneseDay } from './parts';
+import { Badge } from './parts';
 
 const Items = styled.ul`
   list-style: none;
@@ -63,7 +64,7 @@ function Item({ announcement }: { announcement: Announcement }) {
         <Meta>
           {unread ? <Badge $tone="accent">未読</Badge> : null}
           <Badge>{announcementCategoryLabels[announcement.category]}</Badge>
-          <span>{japaneseDay(announcement.publishedAt)}</span>
+          <span>{japaneseDate(announcement.publishedAt)}</span>
         </Meta>
         <strong>{announcement.title}</strong>
       </ItemLink>

@@ -14,6 +14,7 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
   useSession,
   userInfoQueryOptions,
@@ -21,7 +22,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { useSiteDocument } from './api/get-site-document';
-import { BodyText, japaneseDay } from './parts';
+import { BodyText } from './parts';
 
 const Files = styled.ul`
   list-style: none;
@@ -70,7 +71,7 @@ function DocumentView({ kind, title }: { kind: SiteDocumentKind; title: string }
       <Stack $gap={0.5}>
         <Heading>{data.title}</Heading>
         <Text $muted>
-          第{data.version}版（{japaneseDay(data.publishedAt)}公開）
+          第{data.version}版（{japaneseDate(data.publishedAt)}公開）
         </Text>
       </Stack>
       <BodyText text={data.body} />

@@ -25,6 +25,7 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -32,7 +33,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';
 import { useEnquete } from './api/get-enquete';
-import { BodyText, TextAreaField, japaneseDay } from './parts';
+import { BodyText, TextAreaField } from './parts';
 
 type Draft = Record<string, EnqueteAnswer>;
 
@@ -143,7 +144,7 @@ function Answered({ enquete, justNow }: { enquete: Enquete; justNow: boolean }) 
         {justNow ? 'ご回答ありがとうございました' : 'このアンケートには回答済みです'}
       </Heading>
       <Text>
-        「{enquete.title}」に{enquete.answeredAt ? `${japaneseDay(enquete.answeredAt)}に` : ''}回答しました。
+        「{enquete.title}」に{enquete.answeredAt ? `${japaneseDate(enquete.answeredAt)}に` : ''}回答しました。
         ポイントの対象となるアンケートでは、ポイントが付与されます。
       </Text>
       <Stack $gap={1}>
@@ -189,7 +190,7 @@ function EnqueteForm({ enquete }: { enquete: Enquete }) {
         <Stack $gap={1}>
           <Heading id="enquete-heading">{enquete.title}</Heading>
           {enquete.description ? <BodyText text={enquete.description} /> : null}
-          {enquete.closesAt ? <Text $muted>回答期限：{japaneseDay(enquete.closesAt)}</Text> : null}
+          {enquete.closesAt ? <Text $muted>回答期限：{japaneseDate(enquete.closesAt)}</Text> : null}
         </Stack>
         {closed ? <FormError>このアンケートの回答受付は終了しました。</FormError> : null}
         {answer.error && !alreadyAnswered ? <FormError>{describeError(answer.error)}</FormError> : null}

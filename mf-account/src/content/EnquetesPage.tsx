@@ -12,11 +12,12 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useOpenEnquetes } from './api/list-open-enquetes';
-import { Badge, japaneseDay } from './parts';
+import { Badge } from './parts';
 
 const Items = styled.ul`
   list-style: none;
@@ -65,7 +66,7 @@ function EnqueteList() {
           <AppLink href={`/enquetes/${enquete.id}`}>
             <Text as="span" $muted>
               {enquete.answeredAt ? <Badge>回答済み</Badge> : <Badge $tone="accent">未回答</Badge>} 全{enquete.questionCount}問
-              {enquete.closesAt ? `・${japaneseDay(enquete.closesAt)}まで` : ''}
+              {enquete.closesAt ? `・${japaneseDate(enquete.closesAt)}まで` : ''}
             </Text>
             <strong>{enquete.title}</strong>
           </AppLink>

@@ -1,11 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { LabelledField, japaneseDate } from '@sukoyaka/shared';
-
-/** A day as the member reads it: 2026年11月23日 (without date-fns, which /login does not load). */
-export function japaneseDay(iso: string): string {
-  return japaneseDate(iso);
-}
+import { LabelledField } from '@sukoyaka/shared';
 
 const Paragraphs = styled.div`
   display: flex;
