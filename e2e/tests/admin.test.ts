@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn, enquetePoints } from './support';
 
 /**
  * Issue 14, operators: the demo association's operator signs in at /admin (password, then the
@@ -38,30 +38,6 @@ async function signInOperator(page: Page): Promise<void> {
   await page.getByLabel('確認コード（6桁）').fill(currentCode());
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
-}
-
-async function signInMember(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
-
-/** The demo program's balance and whether its enquete menu has paid already. */
-async function points(page: Page): Promise<{ balance: number; enqueteMenuOpen: boolean }> {
-  await page.goto(siteUrl('/points'));
-  await page.getByRole('link', { name: 'すこやかポイントを開く' }).click();
-  await page.waitForURL(/\/points\/[0-9a-f-]{36}$/);
-  const pointId = new URL(page.url()).pathname.split('/')[2]!;
-  const amount = page.getByRole('region', { name: 'すこやかポイント' }).getByText(/^[\d,]+pt$/);
-  await amount.waitFor();
-  const balance = Number((await amount.innerText()).replace(/[^\d]/g, ''));
-  await page.goto(siteUrl(`/points/${pointId}/earning`));
-  const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
-  await item.waitFor();
-  return { balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
 }
 
 describe('operators: publish, the member reads and answers, the operator sees the results', () => {
@@ -102,7 +78,7 @@ describe('operators: publish, the member reads and answers, the operator sees th
 
     // The member: the unread mark on home, the announcement read.
     const member = (await journeys.open(PHONE)).page;
-    await signInMember(member, '/');
+    await signIn(member, '/');
     await waitForText(member.getByRole('region', { name: 'お知らせ' }), '未読のお知らせが');
     await member.goto(siteUrl('/announcements'));
     const item = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
@@ -117,14 +93,14 @@ describe('operators: publish, the member reads and answers, the operator sees th
     expect(await again.innerText()).not.toContain('未読');
 
     // The enquete answered, and the points it earns.
-    const before = await points(member);
+    const before = await enquetePoints(member);
     await member.goto(siteUrl('/enquetes'));
     await member.getByRole('link', { name: new RegExp(ENQUETE) }).click();
     await member.getByRole('heading', { name: ENQUETE }).waitFor();
     await member.getByRole('radio', { name: 'はい' }).check();
     await member.getByRole('button', { name: '回答を送信する' }).click();
     await member.getByRole('heading', { name: 'ご回答ありがとうございました' }).waitFor();
-    const after = await points(member);
+    const after = await enquetePoints(member);
     if (before.enqueteMenuOpen) expect(after.balance).toBe(before.balance + 30);
     expect(after.enqueteMenuOpen).toBe(false);
 
@@ -140,7 +116,7 @@ describe('operators: publish, the member reads and answers, the operator sees th
 
   test('a member session does not open /admin, and the admin pages fit 320 px', async () => {
     const { page } = await journeys.open({ width: 320, height: 640 });
-    await signInMember(page, '/');
+    await signIn(page, '/');
     await page.goto(siteUrl('/admin/roster'));
     // The member is signed in, but /admin asks for an operator sign-in of its own.
     await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { waitForMail } from './outbox';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn, enquetePoints } from './support';
 
 /**
  * Issue 14, the member side of content: an unread announcement marked on home and in the list,
@@ -12,30 +11,6 @@ import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, wait
 
 const journeys = useJourneys();
 const ANNOUNCEMENT = '冬のウォーキングキャンペーンを開催します';
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
-
-/** The demo program's balance and whether its enquete menu has paid already. */
-async function points(page: Page): Promise<{ pointId: string; balance: number; enqueteMenuOpen: boolean }> {
-  await page.goto(siteUrl('/points'));
-  await page.getByRole('link', { name: 'すこやかポイントを開く' }).click();
-  await page.waitForURL(/\/points\/[0-9a-f-]{36}$/);
-  const pointId = new URL(page.url()).pathname.split('/')[2]!;
-  const amount = page.getByRole('region', { name: 'すこやかポイント' }).getByText(/^[\d,]+pt$/);
-  await amount.waitFor();
-  const balance = Number((await amount.innerText()).replace(/[^\d]/g, ''));
-  await page.goto(siteUrl(`/points/${pointId}/earning`));
-  const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
-  await item.waitFor();
-  return { pointId, balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
-}
 
 describe('content: announcements, FAQ, inquiry, enquete', () => {
   test('an unread announcement on home and in the list is read and then no longer unread', async () => {
@@ -85,7 +60,7 @@ describe('content: announcements, FAQ, inquiry, enquete', () => {
   test('the demo enquete is answered once and earns the program’s points', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/enquetes');
-    const before = await points(page);
+    const before = await enquetePoints(page);
 
     await page.goto(siteUrl('/enquetes'));
     await page.getByRole('link', { name: /2026年度 健康づくりアンケート/ }).click();
@@ -103,7 +78,7 @@ describe('content: announcements, FAQ, inquiry, enquete', () => {
 
     await page.goto(siteUrl('/enquetes'));
     await waitForText(page.getByRole('list', { name: 'アンケートの一覧' }), '回答済み');
-    const after = await points(page);
+    const after = await enquetePoints(page);
     if (before.enqueteMenuOpen) expect(after.balance).toBe(before.balance + 30);
     expect(after.enqueteMenuOpen).toBe(false);
   });

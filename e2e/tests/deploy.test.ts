@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './server';
-import { baseUrl, DEMO_MEMBER, launchBrowser, newSession, PHONE, screenshot, siteUrl, useJourneys, waitForPath } from './support';
+import { baseUrl, launchBrowser, newSession, PHONE, screenshot, siteUrl, useJourneys, signIn } from './support';
 
 /**
  * Issue 15, one area, one deploy: with the site running, a changed mf-health is published and
@@ -69,15 +69,6 @@ function publishChangedBuild(version: string, heading: string): string {
   const published = cli('publish', 'mf-health', '--from', from, '--version', version);
   expect(published).toMatchObject({ code: 0 });
   return version;
-}
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
 }
 
 const importMapOf = async (page: Page) =>

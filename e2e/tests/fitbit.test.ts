@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { PHONE, screenshot, useJourneys, waitForPath, waitForText, signIn, publicSiteUrl } from './support';
 
 /**
  * Issue 10, the wearable: the demo member's Fitbit (the local fake Google the server starts, connected
@@ -12,26 +12,6 @@ const CALLBACK = '/resource_providers/fitbit/callback';
 
 const journeys = useJourneys();
 
-/**
- * The site under the host name of PUBLIC_URL (http://localhost:<port>): Google sends the member
- * back to PUBLIC_URL's callback, and the session cookie belongs to one host name, so this
- * journey runs on localhost rather than 127.0.0.1.
- */
-function onPublicHost(path: string): string {
-  const url = new URL(siteUrl(path));
-  url.hostname = 'localhost';
-  return url.toString();
-}
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(onPublicHost(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
-
 async function disconnect(page: Page): Promise<void> {
   await page.getByRole('button', { name: '連携を解除する' }).click();
   await page.getByRole('group', { name: 'Fitbitとの連携を解除しますか？' }).getByRole('button', { name: '解除する' }).click();
@@ -41,7 +21,7 @@ async function disconnect(page: Page): Promise<void> {
 describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390x844)', () => {
   test('the demo member reconnects through the consent page, sees synced steps, syncs now and disconnects', async () => {
     const { page } = await journeys.open(PHONE);
-    await signIn(page, CONNECTIONS);
+    await signIn(page, CONNECTIONS, { url: publicSiteUrl });
 
     // `npm start` connected the demo member to the fake at start, and synced.
     await page.getByText('Fitbitと連携しています。').waitFor();
@@ -72,7 +52,7 @@ describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390
     await screenshot(page, 'fitbit-04-steps');
 
     // Sync on demand, then disconnect.
-    await page.goto(onPublicHost(CONNECTIONS));
+    await page.goto(publicSiteUrl(CONNECTIONS));
     await page.getByRole('button', { name: '今すぐ同期' }).click();
     await waitForText(page.locator('main'), '日分の歩数）');
     await disconnect(page);
@@ -82,7 +62,7 @@ describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390
 
   test('a cancelled consent explains what to do next, and the page fits 320 px', async () => {
     const { page } = await journeys.open({ width: 320, height: 640 });
-    await signIn(page, CONNECTIONS);
+    await signIn(page, CONNECTIONS, { url: publicSiteUrl });
     await page.getByRole('heading', { name: 'Fitbit連携' }).waitFor();
     const connect = page.getByRole('button', { name: /^(Fitbitと連携する|もう一度連携する)$/ });
     const connected = page.getByText('Fitbitと連携しています。');

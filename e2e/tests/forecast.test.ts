@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath } from './support';
+import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
  * Issue 13, the health forecast: the demo member opens /health_forecasts/simulations, uses the
@@ -11,15 +11,6 @@ import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath } fro
 const journeys = useJourneys();
 const FORECAST = '/health_forecasts/simulations';
 const SECRET_ANSWER = 'ぽち';
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
 
 /** The inputs card once the forecast has loaded. */
 async function inputsCard(page: Page): Promise<Locator> {

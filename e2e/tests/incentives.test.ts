@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn } from './support';
 
 /**
  * Issue 11, incentives: the demo member records a vital, sees the points it earned (earning
@@ -10,15 +10,6 @@ import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, wait
  */
 
 const journeys = useJourneys();
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
 
 /** The program's balance on /points/[pointId]. */
 async function balance(page: Page, pointId: string): Promise<number> {

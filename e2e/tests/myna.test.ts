@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { PHONE, screenshot, useJourneys, waitForPath, waitForText, signIn, publicSiteUrl } from './support';
 
 /**
  * Issue 12, the My Number Portal connection: a member who has linked nothing agrees to the terms,
@@ -14,25 +14,6 @@ const TOP = '/myna_connection';
 
 const journeys = useJourneys();
 
-/**
- * The site under the host name of PUBLIC_URL (http://localhost:<port>): the portal sends the member
- * back to PUBLIC_URL's callback, and the session cookie belongs to one host name.
- */
-function onPublicHost(path: string): string {
-  const url = new URL(siteUrl(path));
-  url.hostname = 'localhost';
-  return url.toString();
-}
-
-async function signIn(page: Page, member: { email: string; password: string }, returnTo: string): Promise<void> {
-  await page.goto(onPublicHost(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(member.email);
-  await page.getByLabel('パスワード').fill(member.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
-
 async function expectFits(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
@@ -40,7 +21,7 @@ async function expectFits(page: Page, width: number): Promise<void> {
 describe('My Number Portal: consent, link, secret question, import, records, export, removal', () => {
   test('the unlinked member goes the whole way through the fake portal and removes it all again', async () => {
     const { page } = await journeys.open(PHONE);
-    await signIn(page, MYNA_MEMBER, TOP);
+    await signIn(page, TOP, { member: MYNA_MEMBER, url: publicSiteUrl });
 
     // What is fetched and why, then consent first.
     await page.getByRole('heading', { name: 'マイナポータル連携でできること' }).waitFor();
@@ -99,7 +80,7 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
 
     // One records page at 320 px.
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto(onPublicHost('/myna_connection/medicines'));
+    await page.goto(publicSiteUrl('/myna_connection/medicines'));
     await page.getByRole('list', { name: '調剤ごとのお薬' }).waitFor();
     await waitForText(page.getByRole('list', { name: '調剤ごとのお薬' }), '一般名');
     await expectFits(page, 320);
@@ -107,14 +88,14 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await page.setViewportSize(PHONE);
 
     // The check sheet for a doctor: the latest check-up's judgements and the current medicines.
-    await page.goto(onPublicHost('/myna_connection/check_sheet'));
+    await page.goto(publicSiteUrl('/myna_connection/check_sheet'));
     await waitForText(page.getByRole('region', { name: '直近の健診結果' }), '受診勧奨判定値');
     await page.getByRole('region', { name: /服用中のお薬/ }).waitFor();
     await page.getByRole('button', { name: '印刷する' }).waitFor();
     await screenshot(page, 'myna-05b-check-sheet');
 
     // Export: a FHIR R4 Bundle arrives as a download.
-    await page.goto(onPublicHost('/myna_connection/export'));
+    await page.goto(publicSiteUrl('/myna_connection/export'));
     await page.getByRole('radio', { name: 'FHIR R4（JSON）' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロードする' }).click()]);
     const path = await download.path();
@@ -129,23 +110,23 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await page.getByText(/をダウンロードしました/).waitFor();
 
     // Removal: the explicit confirmation, what was removed, and the records gone.
-    await page.goto(onPublicHost('/myna_connection/removeSensitives'));
+    await page.goto(publicSiteUrl('/myna_connection/removeSensitives'));
     await page.getByRole('checkbox', { name: '上記の情報を削除することを確認しました' }).check();
     await page.getByRole('button', { name: '削除する' }).click();
     await page.getByRole('heading', { name: '削除しました' }).waitFor();
     await screenshot(page, 'myna-06-removed');
-    await page.goto(onPublicHost('/myna_connection/medical_exams'));
+    await page.goto(publicSiteUrl('/myna_connection/medical_exams'));
     await page.getByRole('link', { name: 'マイナポータルと連携する' }).waitFor();
     expect(await page.getByRole('list', { name: '健診結果の一覧' }).count()).toBe(0);
-    await page.goto(onPublicHost(TOP));
+    await page.goto(publicSiteUrl(TOP));
     await page.getByRole('button', { name: 'マイナンバーカードで連携する' }).waitFor();
     await waitForText(page.getByRole('region', { name: '連携状況' }), '未連携');
   });
 
   test('the demo member is asked the secret question before the check-ups in the health area, then sees them', async () => {
     const { page } = await journeys.open(PHONE);
-    await signIn(page, DEMO_MEMBER, '/');
-    await page.goto(onPublicHost('/health_reports'));
+    await signIn(page, '/', { url: publicSiteUrl });
+    await page.goto(publicSiteUrl('/health_reports'));
     await page.getByRole('heading', { name: '健康レポート' }).waitFor();
 
     // No fresh answer yet: to /verify and back.

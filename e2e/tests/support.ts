@@ -36,6 +36,17 @@ export function siteUrl(pathAndQuery: string): string {
   return new URL(pathAndQuery, baseUrl()).toString();
 }
 
+/**
+ * The site under the host name of PUBLIC_URL (http://localhost:<port>): an outside service (the
+ * fake My Number Portal, Google) sends the member back to PUBLIC_URL's callback, and the session
+ * cookie belongs to one host name, so those journeys run on localhost rather than 127.0.0.1.
+ */
+export function publicSiteUrl(pathAndQuery: string): string {
+  const url = new URL(siteUrl(pathAndQuery));
+  url.hostname = 'localhost';
+  return url.toString();
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
@@ -136,4 +147,44 @@ export function useJourneys(): Journeys {
       return session;
     },
   };
+}
+
+/** Fills and sends the member sign-in form already on screen (the demo member unless told). */
+export async function fillSignIn(page: Page, member: { email: string; password: string } = DEMO_MEMBER): Promise<void> {
+  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(member.email);
+  await page.getByLabel('パスワード').fill(member.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/**
+ * Signs in on /login?return_to=<returnTo> and waits until the site has sent the member there.
+ * `url` builds the address: siteUrl, or publicSiteUrl for journeys through an outside service.
+ */
+export async function signIn(
+  page: Page,
+  returnTo: string,
+  { member = DEMO_MEMBER, url = siteUrl }: { member?: { email: string; password: string }; url?: (path: string) => string } = {},
+): Promise<void> {
+  await page.goto(url(`/login?return_to=${encodeURIComponent(returnTo)}`));
+  await fillSignIn(page, member);
+  await waitForPath(page, returnTo);
+}
+
+/**
+ * The demo program's balance and whether its enquete menu has paid already (the menu pays once in
+ * total, so journeys answering enquetes compare balances only while it is still open).
+ */
+export async function enquetePoints(page: Page): Promise<{ pointId: string; balance: number; enqueteMenuOpen: boolean }> {
+  await page.goto(siteUrl('/points'));
+  await page.getByRole('link', { name: 'すこやかポイントを開く' }).click();
+  await page.waitForURL(/\/points\/[0-9a-f-]{36}$/);
+  const pointId = new URL(page.url()).pathname.split('/')[2]!;
+  const amount = page.getByRole('region', { name: 'すこやかポイント' }).getByText(/^[\d,]+pt$/);
+  await amount.waitFor();
+  const balance = Number((await amount.innerText()).replace(/[^\d]/g, ''));
+  await page.goto(siteUrl(`/points/${pointId}/earning`));
+  const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
+  await item.waitFor();
+  return { pointId, balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
 }

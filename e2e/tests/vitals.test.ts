@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText } from './support';
+import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn } from './support';
 
 /**
  * Issue 10, health records: the demo member records each of the five vitals on its page and sees
@@ -9,15 +9,6 @@ import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, wait
  */
 
 const journeys = useJourneys();
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await waitForPath(page, returnTo);
-}
 
 /** From /vitals, through the vital's card, to its page. */
 async function openFromOverview(page: Page, label: string, slug: string): Promise<void> {

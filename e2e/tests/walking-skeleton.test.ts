@@ -1,5 +1,17 @@
 import type { Page } from 'playwright-core';
-import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, waitForText, type Viewport } from './support';
+import {
+  useJourneys,
+  DEMO_MEMBER,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  siteUrl,
+  waitForPath,
+  waitForText,
+  type Viewport,
+  signIn,
+  fillSignIn,
+} from './support';
 
 /**
  * Issue "walking skeleton": a visitor is sent to the login page, signs in with the demo member,
@@ -23,19 +35,6 @@ function readingsList(page: Page) {
   return page.getByRole('list', { name: '血圧の記録' });
 }
 
-async function signInOnLoginPage(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_MEMBER.email);
-  await page.getByLabel('パスワード').fill(DEMO_MEMBER.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
-
-async function signIn(page: Page, returnTo: string): Promise<void> {
-  await page.goto(siteUrl(`/login?return_to=${encodeURIComponent(returnTo)}`));
-  await signInOnLoginPage(page);
-  await waitForPath(page, returnTo);
-}
-
 async function readingTexts(page: Page): Promise<string[]> {
   return readingsList(page).getByRole('listitem').allInnerTexts();
 }
@@ -50,7 +49,7 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
     await page.getByLabel('メールアドレス').waitFor();
     await screenshot(page, 'walking-skeleton-01-login');
 
-    await signInOnLoginPage(page);
+    await fillSignIn(page);
     await waitForPath(page, '/vitals');
     // /vitals shows the five vitals; blood pressure has its own page (issue 10).
     await page.getByRole('link', { name: '血圧の記録とグラフ' }).click();
