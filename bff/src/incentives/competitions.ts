@@ -63,17 +63,8 @@ async function stepTotal(db: Executor, userId: string, row: Row): Promise<number
   return total?.value ?? 0;
 }
 
-async function toCompetition(db: Executor, row: Row, userId: string, now: Date): Promise<PrizeCompetition> {
-  const [entry] = await db
-    .select()
-    .from(prizeCompetitionEntries)
-    .where(and(eq(prizeCompetitionEntries.competitionId, row.id), eq(prizeCompetitionEntries.userId, userId)));
-  const [entries] = await db
-    .select({ value: count() })
-    .from(prizeCompetitionEntries)
-    .where(eq(prizeCompetitionEntries.competitionId, row.id));
-  const open = row.startsAt <= now && row.endsAt > now;
-  const state = entry?.result ?? (entry ? 'entered' : open ? 'open' : 'closed');
+/** What members and the association's staff both see of a competition. */
+function competitionFields(row: Row) {
   return {
     id: row.id,
     title: row.title,
@@ -87,6 +78,22 @@ async function toCompetition(db: Executor, row: Row, userId: string, now: Date):
     secretHash: row.secretHash,
     drawnAt: row.drawnAt?.toISOString() ?? null,
     drawSeed: row.drawSeed,
+  };
+}
+
+async function toCompetition(db: Executor, row: Row, userId: string, now: Date): Promise<PrizeCompetition> {
+  const [entry] = await db
+    .select()
+    .from(prizeCompetitionEntries)
+    .where(and(eq(prizeCompetitionEntries.competitionId, row.id), eq(prizeCompetitionEntries.userId, userId)));
+  const [entries] = await db
+    .select({ value: count() })
+    .from(prizeCompetitionEntries)
+    .where(eq(prizeCompetitionEntries.competitionId, row.id));
+  const open = row.startsAt <= now && row.endsAt > now;
+  const state = entry?.result ?? (entry ? 'entered' : open ? 'open' : 'closed');
+  return {
+    ...competitionFields(row),
     secret: row.drawnAt ? row.secret : null,
     entryCount: entries?.value ?? 0,
     me: {
@@ -175,18 +182,7 @@ async function toOperatorCompetition(db: Executor, row: Row): Promise<OperatorCo
     .from(prizeCompetitionEntries)
     .where(eq(prizeCompetitionEntries.competitionId, row.id));
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    entryKind: row.entryKind,
-    stepsRequired: row.stepsRequired,
-    coinCost: row.coinCost,
-    prizes: prizesOf(row),
-    secretHash: row.secretHash,
-    drawnAt: row.drawnAt?.toISOString() ?? null,
-    drawSeed: row.drawSeed,
+    ...competitionFields(row),
     entryCount: entries.length,
     winners: entries.filter((entry) => entry.result === 'won').map((entry) => ({ entryId: entry.id, prize: entry.prize! })),
   };
