@@ -1,9 +1,19 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyReply } from 'fastify';
+import {
+  basicCredentials,
+  escapeHtml,
+  fakeGrantStore,
+  hiddenFields,
+  isS256Challenge,
+  newToken,
+  redirectAllowed,
+  redirectWith,
+  sameText,
+} from '../fake-oauth';
 import { type GoogleHealthConfig, GOOGLE_HEALTH_SCOPES } from './config';
-import { pkceChallenge } from './oauth';
 
 /**
  * A local stand-in for Google's OAuth 2.0 server and the Google Health API, speaking the same
@@ -65,32 +75,7 @@ interface Grant {
   revoked: boolean;
 }
 
-interface AuthorizationCode {
-  grant: Grant;
-  redirectUri: string;
-  codeChallenge: string;
-  expiresAt: number;
-  used: boolean;
-}
-
-interface Token {
-  grant: Grant;
-  expiresAt: number;
-  /** Refresh tokens: false once rotated out. */
-  active: boolean;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
-const newToken = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const SCOPE_LABELS: Record<string, string> = {
   [GOOGLE_HEALTH_SCOPES.activity]: '歩数・距離・運動などのアクティビティ データの参照',
@@ -107,23 +92,12 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
   const codeTtlMs = (options.codeTtlSeconds ?? 600) * 1000;
   const offsetMs = (options.utcOffsetMinutes ?? 9 * 60) * 60 * 1000;
 
-  const codes = new Map<string, AuthorizationCode>();
-  const accessTokens = new Map<string, Token>();
-  const refreshTokens = new Map<string, Token>();
-  /** What each code issued, to end it if the code is replayed. */
-  const issuedByCode = new Map<string, Grant>();
-
-  const redirectAllowed = (uri: string) => {
-    if (options.redirectUris) return options.redirectUris.includes(uri);
-    try {
-      const url = new URL(uri);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) && !url.hash
-      );
-    } catch {
-      return false;
-    }
-  };
+  const store = fakeGrantStore<Grant>({
+    now,
+    codeTtlMs,
+    accessTtlMs,
+    prefixes: { code: '4/fake-', access: 'ya29.fake-', refresh: '1//fake-' },
+  });
 
   const today = () => new Date(now() + offsetMs).toISOString().slice(0, 10);
   function stepsOn(day: string): number | null {
@@ -135,14 +109,6 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
     const weekend = [0, 6].includes(new Date(time).getUTCDay());
     const base = weekend ? 4500 : 7000;
     return base + (hash.readUInt32BE(0) % 5000) + (hash[4]! % 10 === 0 ? 6000 : 0);
-  }
-
-  function issueTokens(grant: Grant) {
-    const accessToken = newToken('ya29.fake-');
-    const refreshToken = newToken('1//fake-');
-    accessTokens.set(accessToken, { grant, expiresAt: now() + accessTtlMs, active: true });
-    refreshTokens.set(refreshToken, { grant, expiresAt: Number.POSITIVE_INFINITY, active: true });
-    return { accessToken, refreshToken };
   }
 
   const tokenError = (reply: FastifyReply, status: number, error: string, description: string) =>
@@ -162,18 +128,12 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
   ): { page: string } | { redirect: string } | { ok: true; redirectUri: string; scopes: string[] } {
     if (params.client_id !== clientId) return { page: 'このアプリ（client_id）は登録されていません。' };
     const redirectUri = params.redirect_uri ?? '';
-    if (!redirectAllowed(redirectUri)) return { page: 'リダイレクト URI が登録されていません（redirect_uri_mismatch）。' };
-    const back = (error: string) => {
-      const url = new URL(redirectUri);
-      url.searchParams.set('error', error);
-      if (params.state) url.searchParams.set('state', params.state);
-      return { redirect: url.toString() };
-    };
+    if (!redirectAllowed(redirectUri, options.redirectUris))
+      return { page: 'リダイレクト URI が登録されていません（redirect_uri_mismatch）。' };
+    const back = (error: string) => ({ redirect: redirectWith(redirectUri, { error, state: params.state }) });
     if (params.response_type !== 'code') return back('unsupported_response_type');
     // Google also accepts the plain method; this fake insists on S256, the only one we send.
-    if (!params.code_challenge || !/^[A-Za-z0-9_-]{43,128}$/.test(params.code_challenge) || params.code_challenge_method !== 'S256') {
-      return back('invalid_request');
-    }
+    if (!isS256Challenge(params.code_challenge, params.code_challenge_method)) return back('invalid_request');
     const scopes = (params.scope ?? '').split(' ').filter(Boolean);
     if (scopes.length === 0 || scopes.some((scope) => !scope.startsWith('https://www.googleapis.com/auth/googlehealth.')))
       return back('invalid_scope');
@@ -181,14 +141,9 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
   }
 
   function approve(params: AuthParams, redirectUri: string, scopes: string[]): string {
-    const code = newToken('4/fake-');
     const grant: Grant = { id: newToken(''), clientId, scopes, revoked: false };
-    codes.set(code, { grant, redirectUri, codeChallenge: params.code_challenge!, expiresAt: now() + codeTtlMs, used: false });
-    const url = new URL(redirectUri);
-    url.searchParams.set('code', code);
-    if (params.state) url.searchParams.set('state', params.state);
-    url.searchParams.set('scope', scopes.join(' '));
-    return url.toString();
+    const code = store.issueCode({ grant, redirectUri, codeChallenge: params.code_challenge! });
+    return redirectWith(redirectUri, { code, state: params.state, scope: scopes.join(' ') });
   }
 
   app.get('/o/oauth2/v2/auth', async (request, reply) => {
@@ -201,10 +156,7 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
         .send(page('エラー', `<p>${escapeHtml(checked.page)}</p>`));
     if ('redirect' in checked) return reply.redirect(checked.redirect, 302);
     if (options.autoApprove || params.auto === '1') return reply.redirect(approve(params, checked.redirectUri, checked.scopes), 302);
-    const hidden = Object.entries(params)
-      .filter(([name, value]) => name !== 'auto' && typeof value === 'string')
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
-      .join('');
+    const hidden = hiddenFields(params);
     const scopeList = checked.scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)}</li>`).join('');
     return reply
       .type('text/html; charset=utf-8')
@@ -230,49 +182,29 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
         .type('text/html; charset=utf-8')
         .send(page('エラー', `<p>${escapeHtml(checked.page)}</p>`));
     if ('redirect' in checked) return reply.redirect(checked.redirect, 303);
-    if (params.decision !== 'allow') {
-      const url = new URL(checked.redirectUri);
-      url.searchParams.set('error', 'access_denied');
-      if (params.state) url.searchParams.set('state', params.state);
-      return reply.redirect(url.toString(), 303);
-    }
+    if (params.decision !== 'allow')
+      return reply.redirect(redirectWith(checked.redirectUri, { error: 'access_denied', state: params.state }), 303);
     return reply.redirect(approve(params, checked.redirectUri, checked.scopes), 303);
   });
 
   app.post('/token', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     // Client authentication: in the body (as we send it) or HTTP Basic, as RFC 6749 §2.3.1 allows.
-    let id = body.client_id;
-    let secret = body.client_secret;
-    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '');
-    if (basic) {
-      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      id = decodeURIComponent(decoded.slice(0, colon));
-      secret = decodeURIComponent(decoded.slice(colon + 1));
-    }
+    const basic = basicCredentials(request.headers.authorization);
+    const id = basic ? basic.id : body.client_id;
+    const secret = basic ? basic.secret : body.client_secret;
     if (id !== clientId || !secret || !sameText(secret, clientSecret)) return tokenError(reply, 401, 'invalid_client', 'Unauthorized');
 
     if (body.grant_type === 'authorization_code') {
-      const code = body.code ? codes.get(body.code) : undefined;
-      if (!code) return tokenError(reply, 400, 'invalid_grant', 'Malformed auth code.');
-      if (code.used) {
-        const issued = issuedByCode.get(body.code!);
-        if (issued) issued.revoked = true;
-        return tokenError(reply, 400, 'invalid_grant', 'Code was already redeemed.');
-      }
-      code.used = true;
-      if (code.expiresAt <= now()) return tokenError(reply, 400, 'invalid_grant', 'Code has expired.');
-      if (body.redirect_uri !== code.redirectUri) return tokenError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
-      if (
-        !body.code_verifier ||
-        !/^[A-Za-z0-9._~-]{43,128}$/.test(body.code_verifier) ||
-        !sameText(pkceChallenge(body.code_verifier), code.codeChallenge)
-      ) {
-        return tokenError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
-      }
-      issuedByCode.set(body.code!, code.grant);
-      const { accessToken, refreshToken } = issueTokens(code.grant);
+      const taken = store.takeCode(body.code);
+      if ('problem' in taken)
+        return tokenError(reply, 400, 'invalid_grant', taken.problem === 'unknown' ? 'Malformed auth code.' : 'Code was already redeemed.');
+      const { code } = taken;
+      const problem = store.codeProblem(code, body.redirect_uri, body.code_verifier);
+      if (problem === 'expired') return tokenError(reply, 400, 'invalid_grant', 'Code has expired.');
+      if (problem === 'redirect') return tokenError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
+      if (problem === 'verifier') return tokenError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
+      const { accessToken, refreshToken } = store.redeem(code);
       return reply.header('cache-control', 'no-store').send({
         access_token: accessToken,
         expires_in: accessTtlMs / 1000,
@@ -283,16 +215,11 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
     }
 
     if (body.grant_type === 'refresh_token') {
-      const token = body.refresh_token ? refreshTokens.get(body.refresh_token) : undefined;
-      if (!token || token.grant.revoked || token.grant.clientId !== id)
-        return tokenError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      if (!token.active) {
-        // A rotated-out refresh token used again: someone holds a copy, so the grant ends.
-        token.grant.revoked = true;
-        return tokenError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      }
-      token.active = false;
-      const { accessToken, refreshToken } = issueTokens(token.grant);
+      // Google says the same whether the token is unknown or replayed (which ended the grant).
+      const taken = store.takeRefreshToken(body.refresh_token, (grant) => grant.clientId === id);
+      if ('problem' in taken) return tokenError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      const { token } = taken;
+      const { accessToken, refreshToken } = store.issueTokens(token.grant);
       return reply.header('cache-control', 'no-store').send({
         access_token: accessToken,
         expires_in: accessTtlMs / 1000,
@@ -307,7 +234,7 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
   app.post('/revoke', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const token = body.token ?? (request.query as Record<string, string | undefined>).token;
-    const found = token ? (refreshTokens.get(token) ?? accessTokens.get(token)) : undefined;
+    const found = token ? (store.refreshTokens.get(token) ?? store.accessTokens.get(token)) : undefined;
     if (!found || found.grant.revoked)
       return reply.status(400).send({ error: 'invalid_token', error_description: 'Token expired or revoked' });
     found.grant.revoked = true;
@@ -316,9 +243,8 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
 
   // `::` is find-my-way's escape for a literal colon (the custom method `:dailyRollUp`).
   app.post('/v4/users/:user/dataTypes/:dataType/dataPoints::dailyRollUp', async (request, reply) => {
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const token = bearer ? accessTokens.get(bearer) : undefined;
-    if (!token || token.grant.revoked || token.expiresAt <= now()) {
+    const token = store.bearer(request.headers.authorization);
+    if (!token) {
       return apiError(
         reply,
         401,

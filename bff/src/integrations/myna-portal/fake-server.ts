@@ -1,8 +1,18 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import {
+  basicCredentials,
+  escapeHtml,
+  fakeGrantStore,
+  hiddenFields,
+  isS256Challenge,
+  redirectAllowed,
+  redirectWith,
+  sameText,
+} from '../fake-oauth';
 import { MYNA_CALLBACK_PATH, MYNA_DEFAULT_SCOPES, MYNA_PORTAL_SCOPES } from './config';
 import {
   DEMO_MYNA_PERSON,
@@ -13,7 +23,6 @@ import {
   fakePerson,
   type FakeMynaPerson,
 } from './fake-data';
-import { pkceChallenge } from './oauth';
 import type { MynaPortalConfig, PortalCheckupDocument, PortalDispensing, PortalMedicalBill } from './types';
 
 /**
@@ -84,32 +93,6 @@ interface Grant {
   revoked: boolean;
 }
 
-interface AuthorizationCode {
-  grant: Grant;
-  redirectUri: string;
-  codeChallenge: string;
-  nonce: string;
-  expiresAt: number;
-  used: boolean;
-}
-
-interface Token {
-  grant: Grant;
-  expiresAt: number;
-  active: boolean;
-}
-
-const newToken = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
 const SCOPE_LABELS: Record<string, string> = {
   [MYNA_PORTAL_SCOPES.checkups]: '特定健診情報（健診の結果と質問票）',
   [MYNA_PORTAL_SCOPES.medicines]: '薬剤情報（調剤された薬と薬局）',
@@ -137,27 +120,18 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
   // A second key the JWKS does not publish: a token signed with it must be refused.
   const { privateKey: strangerKey } = await generateKeyPair('RS256');
 
-  const codes = new Map<string, AuthorizationCode>();
-  const accessTokens = new Map<string, Token>();
-  const refreshTokens = new Map<string, Token>();
-  const issuedByCode = new Map<string, Grant>();
+  // Each code also carries the request's nonce, for the id_token.
+  const store = fakeGrantStore<Grant, { nonce: string }>({
+    now,
+    codeTtlMs,
+    accessTtlMs: accessTtlSeconds * 1000,
+    prefixes: { code: 'fake-code-', access: 'fake-at-', refresh: 'fake-rt-' },
+  });
   const grants: Grant[] = [];
   const extraCheckups = new Map<string, PortalCheckupDocument[]>();
   const failures = new Map<FakeMynaCollection, number>();
   let codesToRefuse = 0;
   let tamper: 'nonce' | 'audience' | 'issuer' | 'expired' | 'signature' | null = null;
-
-  const redirectAllowed = (uri: string) => {
-    if (options.redirectUris) return options.redirectUris.includes(uri);
-    try {
-      const url = new URL(uri);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) && !url.hash
-      );
-    } catch {
-      return false;
-    }
-  };
 
   function records(subject = defaultSubject) {
     const person = fakePerson(subject);
@@ -183,39 +157,22 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
   ): { page: string } | { redirect: string } | { ok: true; redirectUri: string; scopes: string[] } {
     if (params.client_id !== clientId) return { page: 'この連携先（client_id）は登録されていません。' };
     const redirectUri = params.redirect_uri ?? '';
-    if (!redirectAllowed(redirectUri)) return { page: '戻り先の URL（redirect_uri）が登録されていません。' };
-    const back = (error: string) => {
-      const target = new URL(redirectUri);
-      target.searchParams.set('error', error);
-      if (params.state) target.searchParams.set('state', params.state);
-      return { redirect: target.toString() };
-    };
+    if (!redirectAllowed(redirectUri, options.redirectUris)) return { page: '戻り先の URL（redirect_uri）が登録されていません。' };
+    const back = (error: string) => ({ redirect: redirectWith(redirectUri, { error, state: params.state }) });
     if (params.response_type !== 'code') return back('unsupported_response_type');
     if (!params.state || !params.nonce) return back('invalid_request');
-    if (!params.code_challenge || !/^[A-Za-z0-9_-]{43,128}$/.test(params.code_challenge) || params.code_challenge_method !== 'S256') {
-      return back('invalid_request');
-    }
+    if (!isS256Challenge(params.code_challenge, params.code_challenge_method)) return back('invalid_request');
     const scopes = (params.scope ?? '').split(' ').filter(Boolean);
     if (!scopes.includes('openid') || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) return back('invalid_scope');
     return { ok: true, redirectUri, scopes };
   }
 
+  /** Runs after checkAuthorization, so state and nonce are there. */
   function approve(params: Params, redirectUri: string, scopes: string[]): string {
-    const code = newToken('fake-code-');
     const grant: Grant = { subject: params.subject || defaultSubject, scopes, revoked: false };
     grants.push(grant);
-    codes.set(code, {
-      grant,
-      redirectUri,
-      codeChallenge: params.code_challenge!,
-      nonce: params.nonce!,
-      expiresAt: now() + codeTtlMs,
-      used: false,
-    });
-    const target = new URL(redirectUri);
-    target.searchParams.set('code', code);
-    target.searchParams.set('state', params.state!);
-    return target.toString();
+    const code = store.issueCode({ grant, redirectUri, codeChallenge: params.code_challenge!, nonce: params.nonce! });
+    return redirectWith(redirectUri, { code, state: params.state });
   }
 
   const htmlError = (reply: FastifyReply, message: string) =>
@@ -250,10 +207,7 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     if ('redirect' in checked) return reply.redirect(checked.redirect, 302);
     if (options.autoApprove || params.auto === '1') return reply.redirect(approve(params, checked.redirectUri, checked.scopes), 302);
     const person = fakePerson(params.subject || defaultSubject);
-    const hidden = Object.entries(params)
-      .filter(([name, value]) => name !== 'auto' && typeof value === 'string')
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
-      .join('');
+    const hidden = hiddenFields(params);
     const scopeList = checked.scopes
       .filter((scope) => SCOPE_LABELS[scope])
       .map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope]!)}</li>`)
@@ -279,21 +233,14 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     const checked = checkAuthorization(params);
     if ('page' in checked) return htmlError(reply, checked.page);
     if ('redirect' in checked) return reply.redirect(checked.redirect, 303);
-    if (params.decision !== 'allow') {
-      const target = new URL(checked.redirectUri);
-      target.searchParams.set('error', 'access_denied');
-      target.searchParams.set('state', params.state!);
-      return reply.redirect(target.toString(), 303);
-    }
+    if (params.decision !== 'allow')
+      return reply.redirect(redirectWith(checked.redirectUri, { error: 'access_denied', state: params.state }), 303);
     return reply.redirect(approve(params, checked.redirectUri, checked.scopes), 303);
   });
 
-  function issueTokens(grant: Grant) {
-    const accessToken = newToken('fake-at-');
-    const refreshToken = newToken('fake-rt-');
-    accessTokens.set(accessToken, { grant, expiresAt: now() + accessTtlSeconds * 1000, active: true });
-    refreshTokens.set(refreshToken, { grant, expiresAt: Number.POSITIVE_INFINITY, active: true });
-    return { accessToken, refreshToken: grant.scopes.includes(MYNA_PORTAL_SCOPES.offlineAccess) ? refreshToken : undefined };
+  /** Tokens as handed out: a refresh token only with offline_access. */
+  function handOut(grant: Grant, tokens: { accessToken: string; refreshToken: string }) {
+    return { ...tokens, refreshToken: grant.scopes.includes(MYNA_PORTAL_SCOPES.offlineAccess) ? tokens.refreshToken : undefined };
   }
 
   async function idToken(grant: Grant, nonce: string): Promise<string> {
@@ -312,39 +259,26 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
 
   app.post('/token', async (request, reply) => {
     const body = (request.body ?? {}) as Params;
-    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '');
+    const basic = basicCredentials(request.headers.authorization);
     if (!basic) return oauthError(reply, 401, 'invalid_client', 'client_secret_basic is required');
-    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const id = decodeURIComponent(decoded.slice(0, colon));
-    const secret = decodeURIComponent(decoded.slice(colon + 1));
-    if (colon < 0 || id !== clientId || !sameText(secret, clientSecret)) return oauthError(reply, 401, 'invalid_client', 'unknown client');
+    if (basic.colon < 0 || basic.id !== clientId || !sameText(basic.secret, clientSecret))
+      return oauthError(reply, 401, 'invalid_client', 'unknown client');
 
     if (body.grant_type === 'authorization_code') {
-      const code = body.code ? codes.get(body.code) : undefined;
-      if (!code) return oauthError(reply, 400, 'invalid_grant', 'unknown code');
-      if (code.used) {
-        // A replayed code: someone else holds it, so what it issued ends too (RFC 6749 §4.1.2).
-        const issued = issuedByCode.get(body.code!);
-        if (issued) issued.revoked = true;
-        return oauthError(reply, 400, 'invalid_grant', 'code already used');
-      }
-      code.used = true;
+      const taken = store.takeCode(body.code);
+      if ('problem' in taken)
+        return oauthError(reply, 400, 'invalid_grant', taken.problem === 'unknown' ? 'unknown code' : 'code already used');
+      const { code } = taken;
+      // The switch spends the code, like any refusal.
       if (codesToRefuse > 0) {
         codesToRefuse--;
         return oauthError(reply, 400, 'invalid_grant', 'code refused (test switch)');
       }
-      if (code.expiresAt <= now()) return oauthError(reply, 400, 'invalid_grant', 'code expired');
-      if (body.redirect_uri !== code.redirectUri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri does not match');
-      if (
-        !body.code_verifier ||
-        !/^[A-Za-z0-9._~-]{43,128}$/.test(body.code_verifier) ||
-        !sameText(pkceChallenge(body.code_verifier), code.codeChallenge)
-      ) {
-        return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match');
-      }
-      issuedByCode.set(body.code!, code.grant);
-      const { accessToken, refreshToken } = issueTokens(code.grant);
+      const problem = store.codeProblem(code, body.redirect_uri, body.code_verifier);
+      if (problem === 'expired') return oauthError(reply, 400, 'invalid_grant', 'code expired');
+      if (problem === 'redirect') return oauthError(reply, 400, 'invalid_grant', 'redirect_uri does not match');
+      if (problem === 'verifier') return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match');
+      const { accessToken, refreshToken } = handOut(code.grant, store.redeem(code));
       return reply.header('cache-control', 'no-store').send({
         access_token: accessToken,
         token_type: 'Bearer',
@@ -356,14 +290,13 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     }
 
     if (body.grant_type === 'refresh_token') {
-      const token = body.refresh_token ? refreshTokens.get(body.refresh_token) : undefined;
-      if (!token || token.grant.revoked) return oauthError(reply, 400, 'invalid_grant', 'refresh token expired or revoked');
-      if (!token.active) {
-        token.grant.revoked = true; // a rotated-out token used again: the grant ends
-        return oauthError(reply, 400, 'invalid_grant', 'refresh token already used');
+      const taken = store.takeRefreshToken(body.refresh_token);
+      if ('problem' in taken) {
+        const description = taken.problem === 'invalid' ? 'refresh token expired or revoked' : 'refresh token already used';
+        return oauthError(reply, 400, 'invalid_grant', description);
       }
-      token.active = false;
-      const { accessToken, refreshToken } = issueTokens(token.grant);
+      const { token } = taken;
+      const { accessToken, refreshToken } = handOut(token.grant, store.issueTokens(token.grant));
       return reply.header('cache-control', 'no-store').send({
         access_token: accessToken,
         token_type: 'Bearer',
@@ -382,9 +315,8 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     toWire: (record: T) => unknown,
   ) {
     app.get(`/api/v1/${name}`, async (request, reply) => {
-      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const token = bearer ? accessTokens.get(bearer) : undefined;
-      if (!token || token.grant.revoked || token.expiresAt <= now()) {
+      const token = store.bearer(request.headers.authorization);
+      if (!token) {
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer error="invalid_token"')
@@ -519,7 +451,7 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
       codesToRefuse = 0;
       tamper = null;
       for (const grant of grants) grant.revoked = true;
-      codes.clear();
+      store.codes.clear();
     },
     close: () => app.close(),
   };
