@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { addGift, importGiftCodes, redeem } from '../src/incentives/gifts';
 import { runLedgerModel } from '../src/bench/ledger-model';
-import { credit, runExpiry } from '../src/incentives/ledger';
+import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
 import { createMember, createTestContext, type TestContext } from './helpers';
@@ -109,6 +109,25 @@ describe('simultaneous redemptions', () => {
     const codes = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as { code?: string }).code] : []));
     expect(codes).toEqual(Array(15).fill('gift_out_of_stock'));
     expect(await balanceOf(ctx.db, member.id, pointId)).toBe(1000 - 5 * 10);
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+  });
+});
+
+describe('reconcile', () => {
+  it("reports a point debit that did not take its amount from the member's lots", async () => {
+    const member = await createMember(ctx.db);
+    const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: '照合ポイント' });
+    const base = { userId: member.id, programId: pointId, description: '照合', now: new Date() };
+    await ctx.db.transaction((tx) => credit(tx, { ...base, kind: 'grant', amount: 10, idempotencyKey: `r-grant-${member.id}` }));
+    const { transferId } = await ctx.db.transaction((tx) =>
+      debit(tx, { ...base, kind: 'revoke', amount: 4, idempotencyKey: `r-revoke-${member.id}` }),
+    );
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+    await ctx.db.execute(sql`update point_lot_uses set amount = amount - 1 where transfer_id = ${transferId}`);
+    const report = await reconcile(ctx.db);
+    expect(report.breaks.find((item) => item.invariant.startsWith('each point debit from a member'))?.examples).toEqual([{ id: transferId }]);
+    // Undone, so the model test's reconcile of the whole ledger starts clean.
+    await ctx.db.execute(sql`update point_lot_uses set amount = amount + 1 where transfer_id = ${transferId}`);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
   });
 });
