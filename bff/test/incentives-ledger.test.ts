@@ -125,7 +125,9 @@ describe('reconcile', () => {
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
     await ctx.db.execute(sql`update point_lot_uses set amount = amount - 1 where transfer_id = ${transferId}`);
     const report = await reconcile(ctx.db);
-    expect(report.breaks.find((item) => item.invariant.startsWith('each point debit from a member'))?.examples).toEqual([{ id: transferId }]);
+    expect(report.breaks.find((item) => item.invariant.startsWith('each point debit from a member'))?.examples).toEqual([
+      { id: transferId },
+    ]);
     // Undone, so the model test's reconcile of the whole ledger starts clean.
     await ctx.db.execute(sql`update point_lot_uses set amount = amount + 1 where transfer_id = ${transferId}`);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
