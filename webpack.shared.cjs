@@ -12,7 +12,6 @@ const SHARED_MODULES = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
   'single-spa',
   'styled-components',
   '@tanstack/react-query',

@@ -9,7 +9,6 @@ const vendors = {
   'react-jsx-runtime': 'react/jsx-runtime',
   'react-dom': 'react-dom',
   'react-dom-client': 'react-dom/client',
-  'react-router': 'react-router',
   'single-spa': 'single-spa',
   'styled-components': 'styled-components',
   'react-query': '@tanstack/react-query',

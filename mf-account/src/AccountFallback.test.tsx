@@ -1,6 +1,6 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@sukoyaka/shared';
 import { AccountRoutes } from './AccountRoutes';
 
 describe('the account area’s fallback: no page says 準備中', () => {

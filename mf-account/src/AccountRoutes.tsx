@@ -1,6 +1,5 @@
 import { pagePaths } from '@sukoyaka/contract';
-import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
-import { Navigate, useLocation } from 'react-router';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Navigate, useLocation } from '@sukoyaka/shared';
 
 /**
  * The account area's pages, each its own chunk, so a page loads only its own code (and the

@@ -1,6 +1,5 @@
-import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } from '@sukoyaka/shared';
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
 import { AdminLayout } from './parts/AdminLayout';
 import { adminPaths } from './paths';
 

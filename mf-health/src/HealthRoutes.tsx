@@ -1,5 +1,4 @@
-import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
-import { Route, Routes } from 'react-router';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } from '@sukoyaka/shared';
 import { VITAL_KINDS } from './vitals/kinds';
 
 // Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk

@@ -1,5 +1,4 @@
-import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
-import { Route, Routes } from 'react-router';
+import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } from '@sukoyaka/shared';
 
 // Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk
 // of the page it answers (webpack.shared.cjs, mf-shared's lazyPage).

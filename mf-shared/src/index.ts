@@ -45,6 +45,25 @@ export { AreaParcel, createParcel, importParcel, type AreaParcelProps } from './
 export { LazyRoutes, lazyPage, pageFor, preloadPageAt, type LazyPage, type PageRoute } from './app/lazy-pages';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
 export { AppLink, navigate } from './routing/navigation';
+export {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  NavLink,
+  Navigate,
+  Route,
+  Routes,
+  matchPath,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type Location,
+  type NavigateFunction,
+  type NavigateOptions,
+  type PathMatch,
+  type PathPattern,
+} from './routing/router';
 export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';

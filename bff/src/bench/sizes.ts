@@ -18,7 +18,6 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
   'react/jsx-runtime': [1, 1],
   'react-dom': [2.5, 2.5],
   'react-dom/client': [58, 67],
-  'react-router': [14, 16],
   'single-spa': [6.5, 7],
   'styled-components': [12.5, 13.5],
   '@tanstack/react-query': [11.5, 12.5],

@@ -2,7 +2,7 @@ import type { AssociationAgreements } from '@sukoyaka/contract';
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@sukoyaka/shared';
 import { AssociationAgreementsPage } from './AssociationAgreementsPage';
 
 const ASSOCIATION_ID = '5a1c0d3e-0000-4000-8000-000000000001';

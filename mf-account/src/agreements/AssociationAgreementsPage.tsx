@@ -19,9 +19,9 @@ import {
   Stack,
   Text,
   usePageTitle,
+  useParams,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { useAgreeAssociationAgreements } from './api/agree-association-agreements';
 import { useAssociationAgreements } from './api/list-association-agreements';

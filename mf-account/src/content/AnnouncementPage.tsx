@@ -16,9 +16,9 @@ import {
   describeError,
   japaneseDate,
   usePageTitle,
+  useParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
 import { useReadAnnouncement } from './api/read-announcement';
 import { Badge, BodyText } from './parts';
 

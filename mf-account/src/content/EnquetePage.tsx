@@ -27,9 +27,9 @@ import {
   describeError,
   japaneseDate,
   usePageTitle,
+  useParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';
 import { useEnquete } from './api/get-enquete';

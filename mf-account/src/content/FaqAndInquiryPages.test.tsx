@@ -1,7 +1,7 @@
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@sukoyaka/shared';
 import { FaqPage } from './FaqPage';
 import { InquiryNewPage } from './InquiryNewPage';
 import { member, signedIn } from './test-fixtures';

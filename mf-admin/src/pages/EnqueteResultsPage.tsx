@@ -1,5 +1,4 @@
-import { Card, EmptyState, Heading, List, SectionHeading, Stack, Text, usePageTitle } from '@sukoyaka/shared';
-import { Link, useParams } from 'react-router';
+import { Card, EmptyState, Heading, List, SectionHeading, Stack, Text, usePageTitle, Link, useParams } from '@sukoyaka/shared';
 import { useEnqueteResults } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';

@@ -15,9 +15,9 @@ import {
   describeError,
   useContractForm,
   usePageTitle,
+  Link,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useCloseEnquete, useCreateEnquete, useOperatorEnquetes, usePublishEnquete } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';

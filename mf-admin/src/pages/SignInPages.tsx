@@ -12,9 +12,11 @@ import {
   describeError,
   useContractForm,
   usePageTitle,
+  Navigate,
+  useNavigate,
+  useSearchParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import {
   useConfirmOperatorTotpEnrolment,

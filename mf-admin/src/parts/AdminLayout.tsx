@@ -1,6 +1,5 @@
-import { Button, describeError, FormError, LoadingSkeleton, Select } from '@sukoyaka/shared';
+import { Button, describeError, FormError, LoadingSkeleton, Select, Navigate, NavLink, useLocation } from '@sukoyaka/shared';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Navigate, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useOperatorSession, useOperatorSignOut } from '../api/session';
 import { adminPaths } from '../paths';

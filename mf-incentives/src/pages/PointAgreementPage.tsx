@@ -11,8 +11,8 @@ import {
   describeError,
   navigate,
   safeReturnPath,
+  useSearchParams,
 } from '@sukoyaka/shared';
-import { useSearchParams } from 'react-router';
 import { useCreatePointAgreement, usePointInfo } from '../api/points';
 import { links } from '../links';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';

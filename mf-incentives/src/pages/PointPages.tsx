@@ -1,6 +1,5 @@
 import type { PointAccount } from '@sukoyaka/contract';
-import { AppLink, Card, EmptyState, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
-import { useParams } from 'react-router';
+import { AppLink, Card, EmptyState, List, SectionHeading, Stack, Text, useParams } from '@sukoyaka/shared';
 import { usePointInfo, usePointMenus, usePointUserActions } from '../api/points';
 import { formatDate, formatPoints } from '../format';
 import { links } from '../links';

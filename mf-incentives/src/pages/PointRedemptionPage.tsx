@@ -14,9 +14,9 @@ import {
   Text,
   describeError,
   toAppError,
+  Navigate,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { usePointGifts, useRedeemGift } from '../api/gifts';
 import { formatAmount, formatPoints } from '../format';
 import { links } from '../links';

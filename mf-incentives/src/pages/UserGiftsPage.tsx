@@ -1,7 +1,19 @@
 import type { UserGift } from '@sukoyaka/contract';
-import { Actions, AppLink, Button, Card, EmptyState, FormError, List, SectionHeading, Stack, Text, describeError } from '@sukoyaka/shared';
+import {
+  Actions,
+  AppLink,
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  List,
+  SectionHeading,
+  Stack,
+  Text,
+  describeError,
+  useSearchParams,
+} from '@sukoyaka/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { usePatchUserGift, useUserGifts } from '../api/gifts';
 import { formatDate } from '../format';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';

@@ -1,6 +1,6 @@
 import type { PointAccount } from '@sukoyaka/contract';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@sukoyaka/shared';
 import { usePointAccount } from '../api/points';
 import { QueryState } from './IncentivePage';
 

@@ -1,6 +1,5 @@
 import type { MynaExam } from '@sukoyaka/contract';
-import { AppLink, Card, FactRows, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
-import { useParams } from 'react-router';
+import { AppLink, Card, FactRows, List, LoadingSkeleton, SectionHeading, Stack, Text, useParams } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useMedicalExam } from '../api/myna-records';
 import { formatDay } from '../format';

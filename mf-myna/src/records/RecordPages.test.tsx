@@ -1,8 +1,7 @@
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { createQueryClient } from '@sukoyaka/shared';
+import { Route, Routes, createQueryClient } from '@sukoyaka/shared';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
 import { billsPage, connection, dispensing, exam, EXAM_ID, examSummary, NOW, signedIn, unlinked } from '../testing/fixtures';
 import { CheckSheetPage } from './CheckSheetPage';

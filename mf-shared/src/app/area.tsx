@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 // names this file uses, and single-spa-react needs the whole modules.
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../routing/router';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
 import { queryClient } from '../errors/query-client';

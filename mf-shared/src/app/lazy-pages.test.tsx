@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../routing/router';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
 import { LazyRoutes, lazyPage, pageFor, preloadPageAt, type PageRoute } from './lazy-pages';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from '../routing/router';
 import { LoadingSkeleton } from '../ui/primitives';
 
 /**

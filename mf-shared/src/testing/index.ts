@@ -1,5 +1,5 @@
 // @sukoyaka/shared/testing — helpers for the unit tests of every package (never bundled).
-// First: what jsdom lacks and react-router needs at load time (see polyfills.ts).
+// First: what jsdom lacks and browsers have (see polyfills.ts).
 import './polyfills';
 
 export {

@@ -2,7 +2,7 @@ import './polyfills';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../routing/router';
 import { ThemeProvider } from 'styled-components';
 import { createQueryClient } from '../errors/query-client';
 import { theme } from '../ui/theme';

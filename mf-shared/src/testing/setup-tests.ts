@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import '@testing-library/jest-dom';
-// react-router needs TextEncoder at load time, which jest's jsdom does not provide.
+// What jsdom lacks and browsers have (see polyfills.ts).
 import './polyfills';
 
 // BudouX (ui/phrases.tsx) reads HTML with the browser's DOMParser in a bundle (its package's

@@ -18,7 +18,6 @@ const { SHARED_MODULES } = createRequire(__filename)(path.join(REPO, 'webpack.sh
 const TRIMMED: Record<string, string> = {
   'date-fns': 'date-fns.js',
   '@tanstack/react-query': 'react-query.js',
-  'react-router': 'react-router.js',
 };
 
 const FRONT_END = ['mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'];
@@ -155,7 +154,6 @@ describe('trimmed shared vendor modules (issue 9: ship only what the areas use)'
     // react-day-picker (mf-shared's date picker) reaches date-fns through the import map too.
     expect(uses.get('date-fns')!.get('addMonths')).toMatch(/node_modules[/\\]react-day-picker/);
     expect([...uses.get('@tanstack/react-query')!.keys()]).toContain('useQuery');
-    expect([...uses.get('react-router')!.keys()]).toContain('Routes');
   });
 
   it.each(Object.entries(TRIMMED))('%s: the vendor module (%s) exports every name imported from it', (specifier, file) => {
