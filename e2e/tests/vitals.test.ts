@@ -148,6 +148,27 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await screenshot(page, 'vitals-06-month-table');
   });
 
+  test('nothing moves when the values arrive: the loading cards have the loaded cards’ lines (CLS)', async () => {
+    const { page } = await journeys.open(PHONE);
+    await signIn(page, '/');
+    // Hold the summary until the loading cards are measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/bff\/getVitalsSummary/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl('/vitals'));
+    const forecastLink = page.getByRole('link', { name: /^健康予報/ });
+    await page.getByRole('status').filter({ hasText: 'バイタルを読み込んでいます' }).waitFor();
+    await forecastLink.waitFor();
+    const before = await forecastLink.boundingBox();
+    release();
+    await page.getByRole('list', { name: 'バイタルの種類' }).waitFor();
+    const after = await forecastLink.boundingBox();
+    expect(after!.y).toBeCloseTo(before!.y, 0);
+  });
+
   test('a type page fits 320 px, and the step goal says how far today is', async () => {
     const { page } = await journeys.open({ width: 320, height: 640 });
     await signIn(page, '/vitals/steps');

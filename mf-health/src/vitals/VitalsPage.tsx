@@ -4,11 +4,11 @@ import {
   Card,
   FormError,
   Heading,
-  LoadingSkeleton,
   MemberOnly,
   PageLayout,
   Stack,
   Text,
+  VisuallyHidden,
   describeError,
   usePageTitle,
 } from '@sukoyaka/shared';
@@ -35,11 +35,55 @@ const Value = styled.p`
   font-variant-numeric: tabular-nums;
 `;
 
+/** Two lines kept for today's steps against the goal, so the card does not grow when it arrives. */
+const StepsLine = styled(Text)`
+  min-height: calc(2em * 1.7);
+`;
+
 const CardLink = styled(AppLink)`
   font-weight: 700;
 `;
 
 const latestOf = (summary: VitalsSummary, kind: VitalKind): AnyReading | null => summary[kind.key] ?? null;
+
+const Placeholder = styled.span<{ $width: string }>`
+  display: inline-block;
+  width: min(${({ $width }) => $width}, 100%);
+  border-radius: ${({ theme }) => theme.radius};
+  background: #e4e9e7;
+`;
+
+/**
+ * The five cards while the summary loads, each line where a card with a reading has it (the same
+ * elements, a placeholder for the text), so nothing below moves when the values arrive (CLS).
+ */
+function LoadingCards() {
+  const line = (width: string) => <Placeholder $width={width}>&nbsp;</Placeholder>;
+  return (
+    <div role="status" aria-live="polite">
+      <VisuallyHidden>バイタルを読み込んでいます…</VisuallyHidden>
+      <Grid as="div" aria-hidden="true">
+        {VITAL_KINDS.map((kind) => (
+          <Card as="div" key={kind.key}>
+            <Stack $gap={1}>
+              <h2 style={{ margin: 0, fontSize: '1.0625rem' }}>{kind.label}</h2>
+              <Value>{line('7em')}</Value>
+              <Text $muted>{line('11em')}</Text>
+              {kind.key === 'steps' ? (
+                <StepsLine>
+                  {line('14em')}
+                  <br />
+                  {line('9em')}
+                </StepsLine>
+              ) : null}
+              <Text>{line('10em')}</Text>
+            </Stack>
+          </Card>
+        ))}
+      </Grid>
+    </div>
+  );
+}
 
 function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary }) {
   const latest = latestOf(summary, kind);
@@ -60,7 +104,7 @@ function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary 
             <Text $muted>まだ記録がありません</Text>
           )}
           {kind.key === 'steps' ? (
-            <Text>{stepProgress(summary) ?? `今日の歩数は${summary.today.steps.toLocaleString('ja-JP')}歩です。`}</Text>
+            <StepsLine>{stepProgress(summary) ?? `今日の歩数は${summary.today.steps.toLocaleString('ja-JP')}歩です。`}</StepsLine>
           ) : null}
           <CardLink href={`/vitals/${kind.slug}`}>{latest ? `${kind.label}の記録とグラフ` : `${kind.label}を記録する`}</CardLink>
         </Stack>
@@ -71,7 +115,7 @@ function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary 
 
 function Overview() {
   const summary = useVitalsSummary();
-  if (summary.isPending) return <LoadingSkeleton label="バイタルを読み込んでいます" rows={5} />;
+  if (summary.isPending) return <LoadingCards />;
   if (summary.error) {
     return (
       <Stack $gap={1.5}>
