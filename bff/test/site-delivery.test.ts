@@ -174,6 +174,31 @@ describe('page delivery (issue 9)', () => {
     const json = /<script type="application\/json" id="sukoyaka-session">(.*?)<\/script>/.exec(String(page.body))?.[1];
     expect(JSON.parse(json!)).toEqual({ userId: member.id, browserId: session.body.browserId });
   });
+
+  it('answers a signed-in member’s first calls with the page: the header’s and the page’s own, as the calls answer them', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    const answersOf = async (url: string) => {
+      const page = await browser.request({ method: 'GET', url });
+      const json = /<script type="application\/json" id="sukoyaka-page-answers">(.*?)<\/script>/.exec(String(page.body))?.[1];
+      return json === undefined ? undefined : (JSON.parse(json) as { path: string; answers: Record<string, unknown> });
+    };
+    const vitals = await answersOf('/vitals');
+    expect(vitals).toBeDefined();
+    expect(vitals?.path).toBe('/vitals');
+    expect(Object.keys(vitals!.answers).sort()).toEqual(['countUnreadAnnouncements', 'getUserInfo', 'getVitalsSummary']);
+    expect(vitals!.answers.getVitalsSummary).toEqual((await browser.get('getVitalsSummary')).body);
+    expect(vitals!.answers.getUserInfo).toEqual((await browser.get('getUserInfo')).body);
+    expect(Object.keys((await answersOf('/points'))!.answers).sort()).toEqual(['countUnreadAnnouncements', 'getUserInfo']);
+    // Never for the operators' pages, nor for a returning browser that is not signed in.
+    expect(await answersOf('/admin')).toBeUndefined();
+    const visitor = new Agent(ctx.app);
+    await visitor.get('getSession');
+    const visitorPage = await visitor.request({ method: 'GET', url: '/vitals' });
+    expect(String(visitorPage.body)).toContain('sukoyaka-session');
+    expect(String(visitorPage.body)).not.toContain('sukoyaka-page-answers');
+  });
 });
 
 describe('page delivery in development', () => {

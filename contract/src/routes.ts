@@ -79,3 +79,22 @@ export function areaForPath(pathname: string): AreaName | null {
   }
   return null;
 }
+
+/**
+ * The page's first answers (issue 9): GET calls without input that a signed-in member's page
+ * makes as it opens. The bff answers them in-process into the page, in the element of this id,
+ * and mf-shared's api uses each answer once on that page instead of asking again. The header's
+ * calls come with every member page (MemberOnly's member, the bell's count); a page adds its own.
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = 'sukoyaka-page-answers';
+const MEMBER_PAGE_CALLS = ['getUserInfo', 'countUnreadAnnouncements'] as const;
+const OWN_FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
+  '/vitals': ['getVitalsSummary'],
+};
+
+/** The calls answered into the page at `pathname` (none for the operators' pages). */
+export function pageCallsFor(pathname: string): string[] {
+  if (areaForPath(pathname) === '@sukoyaka/admin') return [];
+  const own = OWN_FIRST_CALLS[pathname.replace(/(.)\/+$/, '$1')] ?? [];
+  return [...MEMBER_PAGE_CALLS, ...own];
+}

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, areaForPath, callPath, ErrorCodes } from '@sukoyaka/contract';
+import { API_PREFIX, areaForPath, callPath, ErrorCodes, PAGE_ANSWERS_ELEMENT_ID, pageCallsFor } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { artefactPath, type LiveImportMap } from '../platform/delivery';
@@ -221,6 +221,34 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     return answer.json();
   };
 
+  /**
+   * The answers to the page's first data calls (pageCallsFor: the header's and the route's own),
+   * made in-process like the session read, for a signed-in member only. The client's api uses
+   * each once, on this page, instead of asking (mf-shared/src/api/page-answers.ts): the page's
+   * first screen does not wait for a round trip after its modules ran. A call that does not
+   * answer 200 is left out; the client then asks itself, and handles what it gets.
+   */
+  const answersForPage = async (request: FastifyRequest, pathname: string, session: unknown): Promise<Record<string, unknown> | null> => {
+    const signedIn = typeof session === 'object' && session !== null && (session as { userId?: unknown }).userId;
+    if (!signedIn || !request.headers.cookie) return null;
+    const names = pageCallsFor(pathname);
+    const answers = await Promise.all(
+      names.map((name) =>
+        app.inject({
+          method: 'GET',
+          url: callPath(name),
+          headers: { cookie: request.headers.cookie!, 'x-requested-with': 'XMLHttpRequest' },
+          remoteAddress: request.ip,
+        }),
+      ),
+    );
+    const byName: Record<string, unknown> = {};
+    answers.forEach((answer, i) => {
+      if (answer.statusCode === 200) byName[names[i]!] = answer.json();
+    });
+    return Object.keys(byName).length > 0 ? byName : null;
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // The shell is root-config's: its live artefact's template, else the local build's.
     const liveShell = delivery?.live.entryOf(ROOT_CONFIG)?.manifest;
@@ -245,6 +273,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
       .map((url) => `<link rel="preload" as="script" href="${url}"${map.integrity[url] ? ` integrity="${map.integrity[url]}"` : ''} />`)
       .join('');
     const session = await sessionForPage(request, reply);
+    const answers = await answersForPage(request, pathname, session);
     let html = template
       .replaceAll('__CSP_NONCE__', nonce)
       .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
@@ -256,7 +285,13 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
         ).replace(/</g, '\\u003c'),
       )
       .replace('<!--__PRELOADS__-->', preloads)
-      .replace('<!--__SESSION__-->', session ? `<script type="application/json" id="sukoyaka-session">${inlineJson(session)}</script>` : '')
+      .replace(
+        '<!--__SESSION__-->',
+        (session ? `<script type="application/json" id="sukoyaka-session">${inlineJson(session)}</script>` : '') +
+          (answers
+            ? `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${inlineJson({ path: pathname, answers })}</script>`
+            : ''),
+      )
       // The area renders into this container, placed before the loading frame it replaces.
       .replace('<!--__AREA_CONTAINER__-->', `<div id="single-spa-application:${area}"></div>`);
     // import-map-overrides only where it can be used: development.

@@ -10,6 +10,7 @@ import {
 import type { HttpClient } from './http-client';
 import { isAppError } from './app-error';
 import { httpClient } from './http-client';
+import { takePageAnswer } from './page-answers';
 
 export interface CallOptions {
   /** The action's Idempotency-Key; by default the client picks one (see `idempotencyKeyFor`). */
@@ -75,6 +76,7 @@ function answerUnknown(error: unknown): boolean {
 
 /**
  * One typed function per call of the contract: GET sends the input as query, POST as JSON body.
+ * A GET the page already carries the answer to is answered from it, once (page-answers.ts).
  * Every POST but a read-only one carries an Idempotency-Key (see IdempotencyKeys).
  */
 export function createApiClient(client: HttpClient = httpClient, keys = new IdempotencyKeys()): ApiClient {
@@ -82,7 +84,11 @@ export function createApiClient(client: HttpClient = httpClient, keys = new Idem
   for (const name of Object.keys(calls) as CallName[]) {
     const { method, readOnly } = calls[name] as CallDefinition;
     api[name] = async (input, options) => {
-      if (method === 'GET') return (await client.get(callPath(name), { params: (input ?? {}) as Record<string, unknown> })).data;
+      if (method === 'GET') {
+        const fromPage = takePageAnswer(name, input);
+        if (fromPage) return fromPage.answer;
+        return (await client.get(callPath(name), { params: (input ?? {}) as Record<string, unknown> })).data;
+      }
       // A POST without input sends no body at all (spec §7: the auth-state call is "POST, no body").
       if (readOnly) return (await client.post(callPath(name), input)).data;
       const key = options?.idempotencyKey ?? keys.keyFor(name, input);

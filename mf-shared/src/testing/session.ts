@@ -1,17 +1,19 @@
 import { cleanup } from '@testing-library/react';
 import { httpClient, resetAuthenticityToken } from '../api/http-client';
+import { resetPageAnswers } from '../api/page-answers';
 import { queryClient } from '../errors/query-client';
 import { fatalErrorStore } from '../errors/fatal-error-store';
 import { createFakeBff, type FakeBff } from './fake-bff';
 
 /**
  * Puts back what mf-shared keeps for the whole page between tests: the authenticity token, the
- * reported fatal error and the shared QueryClient's cache.
+ * reported fatal error, the shared QueryClient's cache and the page's first answers.
  */
 export function resetSharedState(): void {
   resetAuthenticityToken();
   fatalErrorStore.clear();
   queryClient.clear();
+  resetPageAnswers();
 }
 
 /**
