@@ -148,6 +148,22 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await screenshot(page, 'vitals-06-month-table');
   });
 
+  test('opened from the address bar, /vitals comes with its values: no call after the page (issue 9)', async () => {
+    const { page } = await journeys.open(PHONE);
+    await signIn(page, '/');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const call = /\/api\/bff\/(\w+)/.exec(request.url())?.[1];
+      if (call) asked.push(call);
+    });
+    await page.goto(siteUrl('/vitals'));
+    const cards = page.getByRole('list', { name: 'バイタルの種類' });
+    await cards.waitFor();
+    expect(await cards.getByRole('listitem').count()).toBe(5);
+    expect(asked).not.toContain('getVitalsSummary');
+    expect(asked).not.toContain('getUserInfo');
+  });
+
   test('nothing moves when the values arrive: the loading cards have the loaded cards’ lines (CLS)', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/');
@@ -158,7 +174,8 @@ describe('health records: the five vitals (phone, 390x844)', () => {
       await held;
       await route.continue();
     });
-    await page.goto(siteUrl('/vitals'));
+    // A navigation inside the site: a page opened from the address bar carries its first answers.
+    await page.evaluate(() => window.history.pushState(null, '', '/vitals'));
     const forecastLink = page.getByRole('link', { name: /^健康予報/ });
     await page.getByRole('status').filter({ hasText: 'バイタルを読み込んでいます' }).waitFor();
     await forecastLink.waitFor();
