@@ -37,7 +37,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   return Page;
 }
 
-/** A route of an area: its path (React Router syntax) and what it shows. */
+/** A route of an area: its path (React Router's syntax, routing/router.tsx) and what it shows. */
 export interface PageRoute {
   path: string;
   page: LazyPage;
@@ -58,7 +58,7 @@ export function preloadPageAt(routes: readonly PageRoute[], pathname: string): P
 }
 
 /**
- * The area's routes, each page lazy. Navigations are transitions (React Router), so the previous
+ * The area's routes, each page lazy. Navigations are transitions (routing/router.tsx), so the previous
  * page stays until the next one's chunk is in; the skeleton shows only when nothing can stay.
  */
 export function LazyRoutes({ routes, fallback }: { routes: readonly PageRoute[]; fallback: ReactNode }) {
