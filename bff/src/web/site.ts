@@ -207,14 +207,18 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
    * for a page that can otherwise be shared), and only a plain success: an account condition is
    * left to the client's own call, which handles it.
    */
-  const sessionForPage = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    if (request.method !== 'GET' || !request.headers.cookie) return null;
-    const answer = await app.inject({
+  /** A GET call made in-process with the browser's cookies, as the browser would make it. */
+  const callAsBrowser = (request: FastifyRequest, name: string) =>
+    app.inject({
       method: 'GET',
-      url: callPath('getSession'),
-      headers: { cookie: request.headers.cookie, 'x-requested-with': 'XMLHttpRequest' },
+      url: callPath(name),
+      headers: { cookie: request.headers.cookie!, 'x-requested-with': 'XMLHttpRequest' },
       remoteAddress: request.ip,
     });
+
+  const sessionForPage = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    if (request.method !== 'GET' || !request.headers.cookie) return null;
+    const answer = await callAsBrowser(request, 'getSession');
     if (answer.statusCode !== 200) return null;
     const setCookie = answer.headers['set-cookie'];
     if (setCookie) reply.header('set-cookie', setCookie);
@@ -232,16 +236,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     const signedIn = typeof session === 'object' && session !== null && (session as { userId?: unknown }).userId;
     if (!signedIn || !request.headers.cookie) return null;
     const names = pageCallsFor(pathname);
-    const answers = await Promise.all(
-      names.map((name) =>
-        app.inject({
-          method: 'GET',
-          url: callPath(name),
-          headers: { cookie: request.headers.cookie!, 'x-requested-with': 'XMLHttpRequest' },
-          remoteAddress: request.ip,
-        }),
-      ),
-    );
+    const answers = await Promise.all(names.map((name) => callAsBrowser(request, name)));
     const byName: Record<string, unknown> = {};
     answers.forEach((answer, i) => {
       if (answer.statusCode === 200) byName[names[i]!] = answer.json();

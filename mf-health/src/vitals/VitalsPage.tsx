@@ -28,6 +28,11 @@ const Grid = styled.ul`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: repeat(2, 1fr); }`}
 `;
 
+const CardTitle = styled.h2`
+  margin: 0;
+  font-size: 1.0625rem;
+`;
+
 const Value = styled.p`
   margin: 0;
   font-size: 1.5rem;
@@ -66,7 +71,7 @@ function LoadingCards() {
         {VITAL_KINDS.map((kind) => (
           <Card as="div" key={kind.key}>
             <Stack $gap={1}>
-              <h2 style={{ margin: 0, fontSize: '1.0625rem' }}>{kind.label}</h2>
+              <CardTitle>{kind.label}</CardTitle>
               <Value>{line('7em')}</Value>
               <Text $muted>{line('11em')}</Text>
               {kind.key === 'steps' ? (
@@ -92,9 +97,7 @@ function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary 
     <li>
       <Card aria-labelledby={headingId}>
         <Stack $gap={1}>
-          <h2 id={headingId} style={{ margin: 0, fontSize: '1.0625rem' }}>
-            {kind.label}
-          </h2>
+          <CardTitle id={headingId}>{kind.label}</CardTitle>
           {latest ? (
             <>
               <Value>{(kind.format as (r: AnyReading) => string)(latest)}</Value>

@@ -29,6 +29,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { isInPlaceClick } from './navigation';
 
 export interface Location {
   pathname: string;
@@ -252,8 +253,7 @@ export function Link({ to, replace, onClick, ...rest }: LinkProps) {
   const { navigate } = useRouter('Link');
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (rest.target && rest.target !== '_self') return;
+    if (!isInPlaceClick(event, rest.target)) return;
     event.preventDefault();
     navigate(to, { replace });
   };
