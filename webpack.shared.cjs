@@ -61,11 +61,12 @@ const swcLoader = {
  * under `dependencies` the shared modules each entry imports on load (lazy chunks left out), so
  * the server can preload exactly what a page will ask for. An area's lazy pages, chunks named
  * `route:<path>` (mf-shared's lazyPage), are listed under `routes`: per route pattern its files, so
- * the server preloads the page's chunk as well.
+ * the server preloads the page's chunk as well; under `routeDependencies`, per route pattern, the
+ * shared modules its chunks load lazily (lazyExternals), which the server preloads too.
  */
 class ImportMapFragmentPlugin {
   constructor(names) {
-    this.names = names; // entry name -> module specifier
+    this.names = names; // entry name -> the module specifiers it answers to
   }
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('ImportMapFragmentPlugin', (compilation) => {
@@ -92,10 +93,9 @@ class ImportMapFragmentPlugin {
               }
             }
           }
-          for (const [entry, specifier] of Object.entries(this.names)) {
+          for (const [entry, names] of Object.entries(this.names)) {
             const entrypoint = compilation.entrypoints.get(entry);
             const files = [...entrypoint.getFiles()].filter((file) => file.endsWith('.js'));
-            imports[specifier] = files[files.length - 1];
             const used = new Set();
             for (const chunk of entrypoint.chunks) {
               for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
@@ -103,18 +103,42 @@ class ImportMapFragmentPlugin {
                 if (module instanceof ExternalModule && module.externalType === 'system') used.add(String(module.request));
               }
             }
-            dependencies[specifier] = [...used].sort();
+            // Every specifier of one entry names its one file: SystemJS keys its registry by URL,
+            // so they are one module instance.
+            for (const specifier of names) {
+              imports[specifier] = files[files.length - 1];
+              dependencies[specifier] = [...used].sort();
+            }
           }
           const routes = {};
+          const routeDependencies = {};
           for (const group of compilation.chunkGroups) {
             const name = group.name ?? '';
             if (!name.startsWith(ROUTE_CHUNK_PREFIX)) continue;
-            // A SystemJS build registers every external with its entry: a chunk adds none.
-            routes[name.slice(ROUTE_CHUNK_PREFIX.length)] = group.chunks.flatMap((chunk) =>
-              [...chunk.files].filter((file) => file.endsWith('.js')),
-            );
+            const pattern = name.slice(ROUTE_CHUNK_PREFIX.length);
+            routes[pattern] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+            // The lazy externals the page's chunks import: the server preloads them with the
+            // chunk, so the page does not wait for its chunk to ask (every other external is the
+            // entry's, registered with it).
+            // (webpack places the external modules themselves in the entry's chunk: follow the
+            // imports of the chunks' modules instead.)
+            const lazy = new Set();
+            for (const chunk of group.chunks) {
+              for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+                for (const connection of compilation.moduleGraph.getOutgoingConnections(module)) {
+                  const target = connection.module;
+                  if (target instanceof ExternalModule && target.externalType === 'promise') lazy.add(target.userRequest);
+                }
+              }
+            }
+            if (lazy.size > 0) routeDependencies[pattern] = [...lazy].sort();
           }
-          const fragment = Object.keys(routes).length > 0 ? { imports, dependencies, routes } : { imports, dependencies };
+          const fragment = {
+            imports,
+            dependencies,
+            ...(Object.keys(routes).length > 0 ? { routes } : {}),
+            ...(Object.keys(routeDependencies).length > 0 ? { routeDependencies } : {}),
+          };
           const json = `${JSON.stringify(fragment, null, 2)}\n`;
           compilation.emitAsset('importmap.json', new compiler.webpack.sources.RawSource(json));
         },
@@ -156,13 +180,16 @@ class PrecompressPlugin {
 
 /**
  * One SystemJS module per entry with hashed file names. `entries` maps a file-safe entry name to
- * `{ import, specifier }`; `folder` is the package folder, served at /assets/<folder>/.
+ * `{ import, specifier, alsoAnswers? }` (`alsoAnswers`: more specifiers the import map points at
+ * the same file); `folder` is the package folder, served at /assets/<folder>/.
  * `lazyExternals`: shared modules that only this package's lazy chunks import; they are fetched
  * with `System.import` when such a chunk runs instead of being registered with the entry (a
  * SystemJS build registers every other external with its entry, so every page would load them).
  */
 function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyExternals = [], externalFor, mode, plugins = [] }) {
-  const specifiers = Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, entry.specifier]));
+  const specifiers = Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => [name, [entry.specifier, ...(entry.alsoAnswers ?? [])]]),
+  );
   const production = mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
@@ -210,15 +237,19 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
   };
 }
 
-/** An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles. */
-function areaConfig({ folder, specifier }, argv = {}) {
+/**
+ * An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles. `lazyShared`: shared
+ * modules only the area's lazy pages import (lazyExternals), e.g. date-fns for mf-health's charts.
+ */
+function areaConfig({ folder, specifier, lazyShared = [] }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
   // The contract's modules of other areas (a page that shows another area's data) come with the
   // chunks that name them: an area's entry registers only its own, so /login loads no forecast.
   const own = `${CONTRACT_AREA_PREFIX}${folder.replace(/^mf-/, '')}`;
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
-    .filter((specifier) => specifier !== own);
+    .filter((specifier) => specifier !== own)
+    .concat(lazyShared);
   return systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } });
 }
 

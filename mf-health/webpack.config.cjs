@@ -1,3 +1,6 @@
 const { areaConfig } = require('../webpack.shared.cjs');
 
-module.exports = (_env, argv) => areaConfig({ folder: 'mf-health', specifier: '@sukoyaka/health' }, argv);
+// /vitals and home's parcel format dates without date-fns (src/vitals/formats.ts): it comes with
+// the pages that chart and list readings, and the server preloads it for them (routeDependencies).
+module.exports = (_env, argv) =>
+  areaConfig({ folder: 'mf-health', specifier: '@sukoyaka/health', lazyShared: ['date-fns', 'date-fns/locale/ja'] }, argv);

@@ -3,29 +3,60 @@ const path = require('node:path');
 const { systemModuleConfig } = require('../webpack.shared.cjs');
 const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
 
-// The shared third-party modules, each its own SystemJS module, and root-config itself.
+/*
+ * The shared third-party modules, each its own SystemJS module (its file in src/vendor/), and the
+ * specifiers it answers to. Specifiers every page loads together share one file: over HTTP/1.1 a
+ * browser fetches six files at a time, so each file fewer on the first visit saves part of a round
+ * trip (issue 9). The import map points each of them at the file.
+ */
 const vendors = {
-  react: 'react',
-  'react-jsx-runtime': 'react/jsx-runtime',
-  'react-dom': 'react-dom',
-  'react-dom-client': 'react-dom/client',
-  'single-spa': 'single-spa',
-  'styled-components': 'styled-components',
-  'react-query': '@tanstack/react-query',
-  'date-fns': 'date-fns',
-  'date-fns-locale-ja': 'date-fns/locale/ja',
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  'single-spa': ['single-spa'],
+  'styled-components': ['styled-components'],
+  'react-query': ['@tanstack/react-query'],
+  'date-fns': ['date-fns'],
+  'date-fns-locale-ja': ['date-fns/locale/ja'],
 };
 
 const entries = {
   'root-config': { import: './src/index.ts', specifier: '@sukoyaka/root-config' },
-  ...Object.fromEntries(Object.entries(vendors).map(([file, specifier]) => [file, { import: `./src/vendor/${file}.js`, specifier }])),
+  ...Object.fromEntries(
+    Object.entries(vendors).map(([file, [specifier, ...alsoAnswers]]) => [
+      file,
+      { import: `./src/vendor/${file}.js`, specifier, alsoAnswers },
+    ]),
+  ),
   // zod (the members the contract uses), the contract's core and one module per contract area.
   ...contractEntries(),
 };
 
+/** `react-dom/client` -> `react-dom`, `@tanstack/react-query` -> `@tanstack/react-query`. */
+function packageOf(specifier) {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+/**
+ * Whether `request`, made by a file of a package, is part of the same vendor module: React DOM's
+ * client imports `react-dom`, which its module answers to itself (as an external it would import
+ * itself).
+ */
+function bundledWithIssuer(request, issuer) {
+  return Object.values(vendors).some(
+    (specifiers) =>
+      specifiers.length > 1 &&
+      specifiers.includes(request) &&
+      specifiers.some((specifier) => issuer.includes(`${path.sep}node_modules${path.sep}${packageOf(specifier)}${path.sep}`)),
+  );
+}
+
 /** The generated zod module bundles zod itself; the contract's files import the shared modules. */
 function externalFor(request, context, issuer) {
   if (issuer === path.join(GENERATED_DIR, 'zod.js')) return false;
+  if (bundledWithIssuer(request, issuer)) return false;
   return contractExternal(request, context, issuer);
 }
 

@@ -29,8 +29,14 @@ function fakeWebRoot(): string {
   write(
     'root-config',
     {
-      imports: { '@sukoyaka/root-config': 'root-config.11111111.js', react: 'react.22222222.js', 'date-fns': 'date-fns.33333333.js' },
-      dependencies: { '@sukoyaka/root-config': ['@sukoyaka/shared'], react: [], 'date-fns': [] },
+      // React and its JSX runtime share one file (root-config/webpack.config.cjs).
+      imports: {
+        '@sukoyaka/root-config': 'root-config.11111111.js',
+        react: 'react.22222222.js',
+        'react/jsx-runtime': 'react.22222222.js',
+        'date-fns': 'date-fns.33333333.js',
+      },
+      dependencies: { '@sukoyaka/root-config': ['@sukoyaka/shared'], react: [], 'react/jsx-runtime': [], 'date-fns': [] },
     },
     ['root-config.11111111.js', 'react.22222222.js', 'date-fns.33333333.js', 'system.44444444.js'],
   );
@@ -41,9 +47,10 @@ function fakeWebRoot(): string {
     'mf-account',
     {
       imports: { '@sukoyaka/account': 'sukoyaka-account.66666666.js' },
-      dependencies: { '@sukoyaka/account': ['@sukoyaka/shared', 'react'] },
-      // Lazy pages: each route's chunk (webpack.shared.cjs).
+      dependencies: { '@sukoyaka/account': ['@sukoyaka/shared', 'react', 'react/jsx-runtime'] },
+      // Lazy pages: each route's chunk, and the shared modules a chunk loads lazily (webpack.shared.cjs).
       routes: { '/login': ['page-login.99999999.js'], '/associations/:associationId/agreements': ['page-agreements.aaaaaaaa.js'] },
+      routeDependencies: { '/associations/:associationId/agreements': ['date-fns'] },
     },
     ['sukoyaka-account.66666666.js', 'page-login.99999999.js', 'page-agreements.aaaaaaaa.js'],
   );
@@ -104,7 +111,7 @@ describe('page delivery (issue 9)', () => {
     ]);
   });
 
-  it('preloads the chunk of the route’s lazy page after the area, matching route parameters', async () => {
+  it('preloads the chunk of the route’s lazy page after the area with the shared modules it loads lazily, matching route parameters; a file two specifiers share once', async () => {
     const areaModules = [
       '/assets/root-config/root-config.11111111.js',
       '/assets/mf-account/sukoyaka-account.66666666.js',
@@ -114,7 +121,11 @@ describe('page delivery (issue 9)', () => {
     const login = await ctx.app.inject({ method: 'GET', url: '/login?return_to=/vitals' });
     expect(preloadsOf(login.body)).toEqual([...areaModules, '/assets/mf-account/page-login.99999999.js']);
     const agreements = await ctx.app.inject({ method: 'GET', url: '/associations/a1/agreements' });
-    expect(preloadsOf(agreements.body)).toEqual([...areaModules, '/assets/mf-account/page-agreements.aaaaaaaa.js']);
+    expect(preloadsOf(agreements.body)).toEqual([
+      ...areaModules,
+      '/assets/root-config/date-fns.33333333.js',
+      '/assets/mf-account/page-agreements.aaaaaaaa.js',
+    ]);
     // Another page of the area (here the fallback's) gets no page chunk: only whole-path matches count.
     const deeper = await ctx.app.inject({ method: 'GET', url: '/login/other' });
     expect(preloadsOf(deeper.body)).toEqual(areaModules);

@@ -213,4 +213,26 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
     expect(chunk.status).toBe(200);
     expect(chunk.headers.get('content-type')).toMatch(/javascript/);
   });
+
+  test('date-fns comes with the health pages that chart and list readings, preloaded with them, not with /vitals (issue 9)', async () => {
+    const page = async (pathname: string) => {
+      const html = await (await fetch(siteUrl(pathname))).text();
+      const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
+        string,
+        string
+      >;
+      return { imports, preloads: [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!) };
+    };
+    const overview = await page('/vitals');
+    expect(overview.preloads).toContain(overview.imports['@sukoyaka/health']);
+    expect(overview.preloads).not.toContain(overview.imports['date-fns']);
+    expect(overview.preloads).not.toContain(overview.imports['date-fns/locale/ja']);
+    // The chart page's chunk asks for date-fns when it runs: the page preloads it with the chunk.
+    const chart = await page('/vitals/blood_pressure');
+    expect(chart.preloads).toContain(chart.imports['date-fns']);
+    // Each file once, though react and react/jsx-runtime name one file.
+    expect(new Set(chart.preloads).size).toBe(chart.preloads.length);
+    expect(chart.imports['react/jsx-runtime']).toBe(chart.imports.react);
+    expect(chart.imports['react-dom/client']).toBe(chart.imports['react-dom']);
+  });
 });

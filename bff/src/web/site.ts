@@ -18,6 +18,8 @@ interface Fragment {
   dependencies?: Record<string, string[]>;
   /** An area's lazy pages: per route pattern (React Router syntax), the files of its chunk. */
   routes?: Record<string, string[]>;
+  /** Per route pattern, the shared modules its page's chunks import lazily. */
+  routeDependencies?: Record<string, string[]>;
 }
 
 interface ImportMap {
@@ -25,6 +27,8 @@ interface ImportMap {
   dependencies: Record<string, string[]>;
   /** Per area, its route patterns and the URLs of each route's page chunk. */
   routes: Record<string, Record<string, string[]>>;
+  /** Per area, its route patterns and the shared modules each route's chunk loads lazily. */
+  routeDependencies: Record<string, Record<string, string[]>>;
 }
 
 /** The area of a page: its owner, and mf-account (its 404 page) for a path no area owns. */
@@ -52,6 +56,7 @@ export async function buildImportMap(webRoot: string, cache: FileCache): Promise
   const imports: Record<string, string> = {};
   const dependencies: Record<string, string[]> = {};
   const routes: ImportMap['routes'] = {};
+  const routeDependencies: ImportMap['routeDependencies'] = {};
   for (const folder of WEB_PACKAGES) {
     const text = await cache.read(path.join(webRoot, folder, 'dist', 'importmap.json'));
     if (!text) continue;
@@ -62,10 +67,11 @@ export async function buildImportMap(webRoot: string, cache: FileCache): Promise
       if (fragment.routes) {
         routes[name] = Object.fromEntries(Object.entries(fragment.routes).map(([pattern, files]) => [pattern, files.map(url)]));
       }
+      if (fragment.routeDependencies) routeDependencies[name] = fragment.routeDependencies;
     }
     Object.assign(dependencies, fragment.dependencies);
   }
-  return { imports, dependencies, routes };
+  return { imports, dependencies, routes, routeDependencies };
 }
 
 /** Whether a React Router path pattern (`/a/:id/b`, a trailing `*`) matches the whole pathname. */
@@ -83,8 +89,8 @@ export function routeMatches(pattern: string, pathname: string): boolean {
 
 /**
  * The URLs of every module a page of `area` loads at start, in load order: root-config, the area
- * and, transitively, the shared modules they import (mf-shared, the vendor modules), then the
- * chunk of the area's page at `pathname` when its pages are lazy.
+ * and, transitively, the shared modules they import (mf-shared, the vendor modules), then, when
+ * the area's pages are lazy, the shared modules the page at `pathname` loads lazily and its chunk.
  */
 export function modulesOfPage(
   map: Pick<ImportMap, 'imports' | 'dependencies'> & Partial<ImportMap>,
@@ -92,15 +98,20 @@ export function modulesOfPage(
   pathname = '/',
 ): string[] {
   const seen = new Set<string>();
-  const queue = [ROOT_CONFIG, area];
-  while (queue.length > 0) {
-    const name = queue.shift()!;
-    if (seen.has(name) || !map.imports[name]) continue;
-    seen.add(name);
-    queue.push(...(map.dependencies[name] ?? []));
-  }
-  const modules = [...seen].map((name) => map.imports[name]!);
+  const visit = (roots: readonly string[]) => {
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const name = queue.shift()!;
+      if (seen.has(name) || !map.imports[name]) continue;
+      seen.add(name);
+      queue.push(...(map.dependencies[name] ?? []));
+    }
+  };
+  visit([ROOT_CONFIG, area]);
   const page = Object.entries(map.routes?.[area] ?? {}).find(([pattern]) => routeMatches(pattern, pathname));
+  if (page) visit(map.routeDependencies?.[area]?.[page[0]] ?? []);
+  // Specifiers that share a file (root-config's vendor modules) are one preload.
+  const modules = [...new Set([...seen].map((name) => map.imports[name]!))];
   return page ? [...modules, ...page[1]] : modules;
 }
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatISO } from 'date-fns';
 import { vitalKind } from './kinds';
-import { formatMeasuredAt } from './ReadingList';
+import { formatMeasuredAt } from './formats';
 import { measuredAtIso } from './VitalForm';
 import { VitalTypePage } from './VitalTypePage';
 

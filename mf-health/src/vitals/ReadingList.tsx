@@ -1,10 +1,9 @@
 import { Actions, Button, EmptyState, FormError, List, LoadingSkeleton, Stack, Text, describeError } from '@sukoyaka/shared';
-import { format } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVitalsSummary } from './api/get-vitals-summary';
 import { useDeleteReading, useReadings } from './api/vital-readings';
+import { formatDay, formatMeasuredAt } from './formats';
 import { SOURCE_LABELS, type AnyReading, type VitalKind } from './kinds';
 import type { Period } from './periods';
 import { VitalForm } from './VitalForm';
@@ -35,15 +34,6 @@ const Muted = styled.span`
 const Detail = styled(Muted)`
   margin-left: ${({ theme }) => theme.spacing(1.5)};
 `;
-
-export function formatMeasuredAt(iso: string): string {
-  return format(new Date(iso), 'yyyy年M月d日(E) HH:mm', { locale: ja });
-}
-
-/** A day's count: 2026年11月21日(土). */
-export function formatDay(day: string): string {
-  return format(new Date(`${day}T12:00:00`), 'yyyy年M月d日(E)', { locale: ja });
-}
 
 function When({ reading }: { reading: AnyReading }) {
   return 'day' in reading ? (

@@ -16,7 +16,7 @@ import styled from 'styled-components';
 import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
 import { stepProgress } from './goal-progress';
 import { VITAL_KINDS, type AnyReading, type VitalKind } from './kinds';
-import { formatDay, formatMeasuredAt } from './ReadingList';
+import { formatDay, formatMeasuredAt } from './formats';
 
 const Grid = styled.ul`
   display: grid;

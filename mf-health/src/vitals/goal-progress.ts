@@ -1,5 +1,5 @@
 import type { VitalsSummary } from './api/get-vitals-summary';
-import { formatNumber } from './chart/summary';
+import { formatNumber } from './formats';
 
 /** How far today's steps are from the daily goal: 「目標の8,000歩まで、あと1,988歩です。」 */
 export function stepProgress(summary: Pick<VitalsSummary, 'today' | 'goals'>): string | null {

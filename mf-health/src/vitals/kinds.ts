@@ -11,7 +11,7 @@ import {
 } from '@sukoyaka/contract';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
-import { formatNumber } from './chart/summary';
+import { formatNumber } from './formats';
 
 /*
  * The five vitals described once: what a page, its form, its chart and its list need of each.

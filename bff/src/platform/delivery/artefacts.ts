@@ -26,6 +26,8 @@ export interface ArtefactManifest {
   dependencies: Record<string, string[]>;
   /** Lazy pages: per route pattern, its chunk files. */
   routes?: Record<string, string[]>;
+  /** Per route pattern, the shared modules its chunks load lazily (preloaded with them). */
+  routeDependencies?: Record<string, string[]>;
   /** Every file with its SHA-384 subresource integrity and size. */
   files: Record<string, { integrity: string; size: number }>;
   /** The calls this artefact makes, as the contract defined them when it was built. */
@@ -68,6 +70,7 @@ interface Fragment {
   imports: Record<string, string>;
   dependencies?: Record<string, string[]>;
   routes?: Record<string, string[]>;
+  routeDependencies?: Record<string, string[]>;
 }
 
 /**
@@ -118,6 +121,7 @@ export async function publishArtefact(options: {
     imports: fragment.imports,
     dependencies: fragment.dependencies ?? {},
     ...(fragment.routes ? { routes: fragment.routes } : {}),
+    ...(fragment.routeDependencies ? { routeDependencies: fragment.routeDependencies } : {}),
     files: Object.fromEntries(files.map((file) => [file, { integrity: sri(contents.get(file)!), size: contents.get(file)!.length }])),
     contract: contractSchemas(options.calls, callsUsedBy(scripts, options.calls)),
   };

@@ -8,6 +8,8 @@ export interface ComposedImportMap {
   imports: Record<string, string>;
   dependencies: Record<string, string[]>;
   routes: Record<string, Record<string, string[]>>;
+  /** Per area, per route pattern, the shared modules the route's chunks load lazily. */
+  routeDependencies: Record<string, Record<string, string[]>>;
   /** SystemJS's integrity section: per module URL, its SHA-384 (the browser refuses other bytes). */
   integrity: Record<string, string>;
 }
@@ -74,6 +76,7 @@ export class LiveImportMap {
       imports: { ...base.imports },
       dependencies: { ...base.dependencies },
       routes: { ...base.routes },
+      routeDependencies: { ...base.routeDependencies },
       integrity: {},
     };
     for (const { manifest } of this.entries) {
@@ -87,6 +90,8 @@ export class LiveImportMap {
         map.imports[name] = withIntegrity(file);
         map.dependencies[name] = manifest.dependencies[name] ?? [];
         delete map.routes[name];
+        delete map.routeDependencies[name];
+        if (manifest.routeDependencies && name === manifest.package) map.routeDependencies[name] = manifest.routeDependencies;
         if (manifest.routes && name === manifest.package) {
           map.routes[name] = Object.fromEntries(
             // Page chunks are loaded by webpack's runtime, which sets no integrity: a preload with

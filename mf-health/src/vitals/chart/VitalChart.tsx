@@ -3,7 +3,8 @@ import { format } from 'date-fns';
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ChartLine, ChartSeries } from './chart-types';
-import { describeSeries, formatNumber } from './summary';
+import { formatNumber } from '../formats';
+import { describeSeries } from './summary';
 
 const ChartCanvas = lazy(() => import(/* webpackChunkName: "vital-chart" */ './ChartCanvas'));
 

@@ -1,4 +1,5 @@
-import { describeSeries, formatNumber, summarizeSeries, type SeriesPoint } from './summary';
+import { formatNumber } from '../formats';
+import { describeSeries, summarizeSeries, type SeriesPoint } from './summary';
 
 const day = (date: number, value: number, hour = 7): SeriesPoint => ({ at: new Date(2026, 10, date, hour, 0), value });
 

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { formatNumber } from '../formats';
 
 /** One reading of one series, e.g. a weight at a moment. */
 export interface SeriesPoint {
@@ -57,11 +58,6 @@ export function summarizeSeries(points: readonly SeriesPoint[], options: Pick<Su
   const rise = (covariance / variance) * (span / 86_400_000);
   const trend: Trend = Math.abs(rise) <= options.flatWithin ? 'flat' : rise > 0 ? 'up' : 'down';
   return { count, latest, average, trend };
-}
-
-/** 62.4 with one digit, 8,012 for steps: Japanese digit grouping. */
-export function formatNumber(value: number, digits: number): string {
-  return value.toLocaleString('ja-JP', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 export interface DescribedSeries {

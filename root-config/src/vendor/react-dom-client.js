@@ -1,3 +1,0 @@
-import * as ReactDOMClient from 'react-dom/client';
-export * from 'react-dom/client';
-export default ReactDOMClient;
