@@ -54,6 +54,16 @@ function importMapOf(folder: string): Record<string, string> {
   return (JSON.parse(readFileSync(file, 'utf8')) as { imports: Record<string, string> }).imports;
 }
 
+/** The import map and the preloaded scripts of the page the server sends for `pathname`. */
+async function pageModules(pathname: string): Promise<{ imports: Record<string, string>; preloads: string[] }> {
+  const html = await (await fetch(siteUrl(pathname))).text();
+  const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
+    string,
+    string
+  >;
+  return { imports, preloads: [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!) };
+}
+
 function builtFile(folder: string, url: string): string {
   return readFileSync(path.join(REPO_ROOT, folder, 'dist', url), 'utf8');
 }
@@ -156,12 +166,7 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
   });
 
   test('a page preloads exactly its area’s modules from the import map; import-map-overrides is for development only (issue 9)', async () => {
-    const html = await (await fetch(siteUrl('/vitals'))).text();
-    const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
-      string,
-      string
-    >;
-    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
+    const { imports, preloads } = await pageModules('/vitals');
     expect(preloads).toContain(imports['@sukoyaka/health']);
     expect(preloads).toContain(imports['@sukoyaka/root-config']);
     expect(preloads).toContain(imports['react-dom/client']);
@@ -200,12 +205,7 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
           expect({ file, marker, found: source.includes(marker) }).toEqual({ file, marker, found: false });
       }
     }
-    const html = await (await fetch(siteUrl('/login'))).text();
-    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!);
-    const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
-      string,
-      string
-    >;
+    const { imports, preloads } = await pageModules('/login');
     const accountBase = imports['@sukoyaka/account']!.replace(/[^/]+$/, '');
     for (const file of routes['/login']!) expect(preloads).toContain(`${accountBase}${file}`);
     for (const file of routes['/signup']!) expect(preloads).not.toContain(`${accountBase}${file}`);
@@ -215,20 +215,12 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
   });
 
   test('date-fns comes with the health pages that chart and list readings, preloaded with them, not with /vitals (issue 9)', async () => {
-    const page = async (pathname: string) => {
-      const html = await (await fetch(siteUrl(pathname))).text();
-      const imports = JSON.parse(/<script\b[^>]*systemjs-importmap[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!).imports as Record<
-        string,
-        string
-      >;
-      return { imports, preloads: [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]!) };
-    };
-    const overview = await page('/vitals');
+    const overview = await pageModules('/vitals');
     expect(overview.preloads).toContain(overview.imports['@sukoyaka/health']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns/locale/ja']);
     // The chart page's chunk asks for date-fns when it runs: the page preloads it with the chunk.
-    const chart = await page('/vitals/blood_pressure');
+    const chart = await pageModules('/vitals/blood_pressure');
     expect(chart.preloads).toContain(chart.imports['date-fns']);
     // Each file once, though react and react/jsx-runtime name one file.
     expect(new Set(chart.preloads).size).toBe(chart.preloads.length);

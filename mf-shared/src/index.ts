@@ -96,7 +96,7 @@ export {
   isSelectableDate,
   type DatePickerProps,
 } from './ui/DatePicker';
-export { isoDateOf, isValidDate, japaneseDate, japaneseDateWithWeekday, parseIsoDate } from './ui/dates';
+export { clockTimeOf, isoDateOf, isValidDate, japaneseDate, japaneseDateWithWeekday, parseIsoDate } from './ui/dates';
 export {
   Checkbox,
   RadioGroup,

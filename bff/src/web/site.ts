@@ -6,30 +6,14 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, areaForPath, callPath, ErrorCodes, PAGE_ANSWERS_ELEMENT_ID, pageCallsFor } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { artefactPath, type LiveImportMap } from '../platform/delivery';
+import { artefactPath, type ComposedImportMap, type ImportMapFragment, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
 export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'] as const;
 
-interface Fragment {
-  imports: Record<string, string>;
-  /** The shared modules each entry imports on load (webpack.shared.cjs). */
-  dependencies?: Record<string, string[]>;
-  /** An area's lazy pages: per route pattern (React Router syntax), the files of its chunk. */
-  routes?: Record<string, string[]>;
-  /** Per route pattern, the shared modules its page's chunks import lazily. */
-  routeDependencies?: Record<string, string[]>;
-}
-
-interface ImportMap {
-  imports: Record<string, string>;
-  dependencies: Record<string, string[]>;
-  /** Per area, its route patterns and the URLs of each route's page chunk. */
-  routes: Record<string, Record<string, string[]>>;
-  /** Per area, its route patterns and the shared modules each route's chunk loads lazily. */
-  routeDependencies: Record<string, Record<string, string[]>>;
-}
+/** The map composed from the local builds: the live map's shape, without integrity. */
+type ImportMap = Omit<ComposedImportMap, 'integrity'>;
 
 /** The area of a page: its owner, and mf-account (its 404 page) for a path no area owns. */
 const ROOT_CONFIG = '@sukoyaka/root-config';
@@ -60,7 +44,7 @@ export async function buildImportMap(webRoot: string, cache: FileCache): Promise
   for (const folder of WEB_PACKAGES) {
     const text = await cache.read(path.join(webRoot, folder, 'dist', 'importmap.json'));
     if (!text) continue;
-    const fragment = JSON.parse(text) as Fragment;
+    const fragment = JSON.parse(text) as ImportMapFragment;
     const url = (file: string) => (/^(\/|https?:)/.test(file) ? file : `/assets/${folder}/${file}`);
     for (const [name, file] of Object.entries(fragment.imports)) {
       imports[name] = url(file);

@@ -37,6 +37,11 @@ export function japaneseDateWithWeekday(date: Date): string {
   return `${japaneseDate(date)}(${WEEKDAYS_JA[date.getDay()]})`;
 }
 
+/** The local time of day as `HH:mm`, e.g. 07:05. */
+export function clockTimeOf(date: Date): string {
+  return `${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}`;
+}
+
 /** The local midnight that starts the day. */
 export function startOfLocalDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());

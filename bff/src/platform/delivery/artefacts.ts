@@ -66,10 +66,14 @@ export function callsUsedBy(scripts: string[], calls: Record<string, CallDefinit
   return Object.keys(calls).filter((name) => new RegExp(`(^|[^A-Za-z0-9_$])${name}([^A-Za-z0-9_$]|$)`).test(text));
 }
 
-interface Fragment {
+/** A package build's `dist/importmap.json` (webpack.shared.cjs, ImportMapFragmentPlugin). */
+export interface ImportMapFragment {
   imports: Record<string, string>;
+  /** The shared modules each entry imports on load. */
   dependencies?: Record<string, string[]>;
+  /** An area's lazy pages: per route pattern (React Router syntax), the files of its chunk. */
   routes?: Record<string, string[]>;
+  /** Per route pattern, the shared modules its page's chunks import lazily. */
   routeDependencies?: Record<string, string[]>;
 }
 
@@ -90,7 +94,7 @@ export async function publishArtefact(options: {
   const { pkg, from, artefactDir } = options;
   const fragmentText = await readFile(path.join(from, 'importmap.json'), 'utf8').catch(() => null);
   if (!fragmentText) throw new Error(`${from} にビルド結果 (importmap.json) がありません。先にビルドしてください。`);
-  const fragment = JSON.parse(fragmentText) as Fragment;
+  const fragment = JSON.parse(fragmentText) as ImportMapFragment;
   const files = (await listFiles(from)).filter((file) => file !== 'importmap.json' && file !== 'manifest.json');
   const contents = new Map<string, Buffer>();
   const digest = createHash('sha256');
