@@ -195,13 +195,6 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     });
   });
 
-  /**
-   * The answer to the areas' first call, the session read, made in-process while the page is
-   * sent, so the client has it with the page instead of one round trip after its modules ran.
-   * Only for a browser that already has cookies (a first visit's answer would be a new browser id
-   * for a page that can otherwise be shared), and only a plain success: an account condition is
-   * left to the client's own call, which handles it.
-   */
   /** A GET call made in-process with the browser's cookies, as the browser would make it. */
   const callAsBrowser = (request: FastifyRequest, name: string) =>
     app.inject({
@@ -211,6 +204,13 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
       remoteAddress: request.ip,
     });
 
+  /**
+   * The answer to the areas' first call, the session read, made in-process while the page is
+   * sent, so the client has it with the page instead of one round trip after its modules ran.
+   * Only for a browser that already has cookies (a first visit's answer would be a new browser id
+   * for a page that can otherwise be shared), and only a plain success: an account condition is
+   * left to the client's own call, which handles it.
+   */
   const sessionForPage = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     if (request.method !== 'GET' || !request.headers.cookie) return null;
     const answer = await callAsBrowser(request, 'getSession');
