@@ -9,11 +9,13 @@ COPY . .
 RUN npm ci --no-audit --no-fund && npm run build
 # What the runtime needs, laid out as the workspace: each package's manifest, the front-end builds
 # (a package with a webpack config is deployable: platform/delivery/packages.ts looks for it), the
-# bff's bundle and its migrations. The packages come from the workspace, not a list kept here.
+# bff's bundle and its migrations. The packages come from the workspace, not a list kept here. An
+# area's server render (dist-server/, self-contained) goes with its build.
 RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
     for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do \
       mkdir -p "/out/$ws"; cp "$ws/package.json" "/out/$ws/"; \
       if [ -f "$ws/webpack.config.cjs" ]; then cp "$ws/webpack.config.cjs" "/out/$ws/"; cp -r "$ws/dist" "/out/$ws/dist"; fi; \
+      if [ -d "$ws/dist-server" ]; then cp -r "$ws/dist-server" "/out/$ws/dist-server"; fi; \
     done; \
     cp -r bff/dist bff/drizzle /out/bff/
 

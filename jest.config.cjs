@@ -17,6 +17,7 @@ const moduleNameMapper = {
   '^@sukoyaka/contract/compat$': '<rootDir>/../contract/src/compat/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
+  '^@sukoyaka/shared/server$': '<rootDir>/../mf-shared/src/server/index.tsx',
   '\\.svg$': '<rootDir>/../types/file-stub.cjs',
 };
 

@@ -238,8 +238,9 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
 }
 
 /**
- * An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles. `lazyShared`: shared
- * modules only the area's lazy pages import (lazyExternals), e.g. date-fns for mf-health's charts.
+ * An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles, and its server render,
+ * `src/server.tsx` (serverRenderConfig). `lazyShared`: shared modules only the area's lazy pages
+ * import (lazyExternals), e.g. date-fns for mf-health's charts.
  */
 function areaConfig({ folder, specifier, lazyShared = [] }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
@@ -250,7 +251,58 @@ function areaConfig({ folder, specifier, lazyShared = [] }, argv = {}) {
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
     .filter((specifier) => specifier !== own)
     .concat(lazyShared);
-  return systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } });
+  return [
+    systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } }),
+    serverRenderConfig({ folder }, argv),
+  ];
+}
+
+/**
+ * Where an area's server render is built: beside dist/, not in it. The site does not serve it and
+ * an artefact does not carry it: the bff runs only the server renders built with it, never code
+ * that came in through a deploy (bff/src/web/site.ts).
+ */
+const SERVER_RENDER_DIR = 'dist-server';
+
+/**
+ * An area's server render (mf-shared/src/server): `src/server.tsx`, its pages, mf-shared and the
+ * contract bundled into one CommonJS file for Node, `dist-server/render-page.cjs`, which the bff
+ * loads to send a page with its first screen. The packages (React DOM's server, styled-components,
+ * TanStack Query, zod) come from node_modules, so the bff's process holds one copy of each for
+ * every area's render.
+ */
+function serverRenderConfig({ folder }, argv = {}) {
+  const { optimize } = require('webpack');
+  return {
+    mode: argv.mode === 'development' ? 'development' : 'production',
+    target: 'node20',
+    devtool: false,
+    context: path.resolve(__dirname, folder),
+    entry: { 'render-page': './src/server.tsx' },
+    output: {
+      path: path.resolve(__dirname, folder, SERVER_RENDER_DIR),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    externalsPresets: { node: true },
+    externals: ({ request }, callback) =>
+      /^[./]/.test(request) || request.startsWith('@sukoyaka/') ? callback() : callback(null, `commonjs ${request}`),
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      alias: {
+        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
+        '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
+        '@sukoyaka/shared/server$': path.resolve(__dirname, 'mf-shared/src/server/index.tsx'),
+      },
+    },
+    module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
+    // The lazy pages in the one file: the server has them all at hand.
+    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
 }
 
 module.exports = { SHARED_MODULES, areaConfig, systemModuleConfig };

@@ -212,6 +212,80 @@ describe('page delivery (issue 9)', () => {
   });
 });
 
+/**
+ * An area's server render as its build writes it (dist-server/render-page.cjs, mf-shared/src/server):
+ * this one shows what it was asked, throws for /vitals/weight and has no page for /vitals/steps.
+ */
+const fakeRenderModule = `
+exports.renderPage = async ({ url, answers }) => {
+  if (url === '/vitals/weight') throw new Error('window is not defined');
+  if (url === '/vitals/steps') return null;
+  return {
+    html: '<main data-url="' + url + '" data-answers="' + Object.keys(answers).sort().join(' ') + '">118 / 76 mmHg $& $\\' $1</main>',
+    css: '.a{color:red}</style><script>alert(1)</script>',
+    queries: Object.keys(answers).length > 0 ? [{ queryKey: ['userInfo'], data: answers.getUserInfo }] : [],
+  };
+};
+`;
+
+describe('the page’s first screen, rendered by its area on the server (issue 9)', () => {
+  let ctx: TestContext;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = fakeWebRoot();
+    for (const folder of ['mf-account', 'mf-health']) {
+      mkdirSync(path.join(webRoot, folder, 'dist-server'), { recursive: true });
+      writeFileSync(path.join(webRoot, folder, 'dist-server', 'render-page.cjs'), fakeRenderModule);
+    }
+    ctx = await createTestContext({ webRoot });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const containerOf = (html: string, area: string) =>
+    new RegExp(`<div id="single-spa-application:${area}"( inert aria-busy="true")?>(.*?)</div><div id="sukoyaka-boot">`, 's').exec(html);
+
+  it('puts a visitor’s page into the area’s container, inert until the area mounts, with its styles', async () => {
+    const login = await ctx.app.inject({ method: 'GET', url: '/login?reason=timeout' });
+    expect(login.statusCode).toBe(200);
+    const container = containerOf(login.body, '@sukoyaka/account');
+    expect(container?.[1]).toBe(' inert aria-busy="true"');
+    // The address as asked, no answers for a first visit; `$` patterns in the markup are text.
+    expect(container?.[2]).toBe(`<main data-url="/login?reason=timeout" data-answers="">118 / 76 mmHg $& $' $1</main>`);
+    // Its styles before it, unable to close their element; no queries to carry.
+    expect(login.body).toContain(
+      '<style data-sukoyaka-prerender>.a{color:red}<\\/style><script>alert(1)<\\/script></style><div id="single-spa-application',
+    );
+    expect(login.body).not.toContain('id="sukoyaka-queries"');
+    expect(login.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders a member’s page with the answers the page carries, and carries the queries it rendered with', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    const page = await browser.request({ method: 'GET', url: '/vitals' });
+    const body = String(page.body);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(containerOf(body, '@sukoyaka/health')?.[2]).toContain(
+      'data-answers="countUnreadAnnouncements getSession getUserInfo getVitalsSummary"',
+    );
+    const json = /<script type="application\/json" id="sukoyaka-queries">(.*?)<\/script>/.exec(body)?.[1];
+    expect(JSON.parse(json!)).toEqual([{ queryKey: ['userInfo'], data: (await browser.get('getUserInfo')).body }]);
+  });
+
+  it('leaves the page to the browser when its area has no first screen for it or fails to render it', async () => {
+    for (const url of ['/vitals/weight', '/vitals/steps']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="single-spa-application:@sukoyaka/health"></div><div id="sukoyaka-boot">');
+      expect(page.body).not.toContain('data-sukoyaka-prerender');
+    }
+  });
+});
+
 describe('page delivery in development', () => {
   let ctx: TestContext;
   let webRoot: string;

@@ -92,6 +92,41 @@ const OWN_FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/vitals': ['getVitalsSummary'],
 };
 
+/**
+ * The page's first screen, rendered by the server (issue 9: the first paint does not wait for the
+ * scripts). The bff asks the area's server render (`<area>/dist-server/render-page.cjs`, built from
+ * its `src/server.tsx` with mf-shared's `renderAreaPage`) and puts the markup into the area's
+ * container, marked inert until the area mounts over it; its styles in a <style> with
+ * PRERENDER_STYLE_ATTRIBUTE; the queries it rendered with in the element PRERENDERED_QUERIES_ELEMENT_ID,
+ * which the client's query cache starts from, so its first render shows the same screen.
+ */
+export const PRERENDER_STYLE_ATTRIBUTE = 'data-sukoyaka-prerender';
+export const PRERENDERED_QUERIES_ELEMENT_ID = 'sukoyaka-queries';
+/** The element of the session read the bff answers into the page of a returning browser. */
+export const SESSION_ELEMENT_ID = 'sukoyaka-session';
+/** The id of the element an area renders into is this and the area's name (single-spa-react's). */
+export const AREA_CONTAINER_PREFIX = 'single-spa-application:';
+
+/** What the server render is given: the page's address and the answers it may show. */
+export interface PageRenderRequest {
+  /** The path and query string, as requested. */
+  url: string;
+  /** Answers to GET calls without input, by call name (the session read, pageCallsFor's). */
+  answers: Record<string, unknown>;
+}
+
+/** A query the first screen was rendered with: the client's cache starts with it. */
+export interface PrerenderedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+export interface PrerenderedPage {
+  html: string;
+  css: string;
+  queries: PrerenderedQuery[];
+}
+
 /** The calls answered into the page at `pathname` (none for the operators' pages). */
 export function pageCallsFor(pathname: string): string[] {
   if (areaForPath(pathname) === '@sukoyaka/admin') return [];

@@ -150,6 +150,10 @@ describe('spec §1 and DESIGN.md: an area that fails to load', () => {
     await page.goto(siteUrl('/vitals'));
     await waitForText(page.locator('body'), '通信エラーが発生しました。通信環境をご確認の上再度お試しください。');
     await page.getByRole('button', { name: '再読み込み' }).waitFor();
+    // Nothing of the first screen the server rendered stays behind it (issue 9).
+    const healthContainer = page.locator('[id="single-spa-application:@sukoyaka/health"]');
+    expect(await healthContainer.innerHTML()).toBe('');
+    expect(await healthContainer.getAttribute('inert')).toBeNull();
     await screenshot(page, 'shared-rules-area-failed');
     // Another area still works, without a reload.
     await page.evaluate(() => {

@@ -44,6 +44,7 @@ export { AreaRoot, SharedProviders, createAreaLifecycles } from './app/area';
 export { AreaParcel, createParcel, importParcel, type AreaParcelProps } from './app/parcels';
 export { LazyRoutes, lazyPage, pageFor, preloadPageAt, type LazyPage, type PageRoute } from './app/lazy-pages';
 export { areaFailureError, hideAreaFailure, showAreaFailure } from './app/area-failure';
+export { retireServerScreen } from './app/server-screen';
 export { AppLink, navigate } from './routing/navigation';
 export {
   BrowserRouter,

@@ -1,13 +1,27 @@
 import { mkdirSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, areaForPath, callPath, ErrorCodes, PAGE_ANSWERS_ELEMENT_ID, pageCallsFor } from '@sukoyaka/contract';
+import {
+  API_PREFIX,
+  AREA_CONTAINER_PREFIX,
+  areaForPath,
+  callPath,
+  ErrorCodes,
+  PAGE_ANSWERS_ELEMENT_ID,
+  pageCallsFor,
+  PRERENDER_STYLE_ATTRIBUTE,
+  PRERENDERED_QUERIES_ELEMENT_ID,
+  SESSION_ELEMENT_ID,
+  type PrerenderedPage,
+} from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { artefactPath, type ComposedImportMap, type ImportMapFragment, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
+import { FileCache } from './file-cache';
+import { folderOfArea, loadPageRenders, renderPage } from './prerender';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
 export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'] as const;
@@ -19,24 +33,7 @@ type ImportMap = Omit<ComposedImportMap, 'integrity'>;
 const ROOT_CONFIG = '@sukoyaka/root-config';
 const FALLBACK_AREA = '@sukoyaka/account';
 
-/**
- * Reads a file again only when it changed on disk, so deploying one area (publishing its dist
- * with a new importmap.json) takes effect on the next page load without a restart.
- */
-class FileCache {
-  private readonly entries = new Map<string, { mtimeMs: number; text: string }>();
-  async read(file: string): Promise<string | null> {
-    const info = await stat(file).catch(() => null);
-    if (!info) return null;
-    const cached = this.entries.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs) return cached.text;
-    const text = await readFile(file, 'utf8');
-    this.entries.set(file, { mtimeMs: info.mtimeMs, text });
-    return text;
-  }
-}
-
-export async function buildImportMap(webRoot: string, cache: FileCache): Promise<ImportMap> {
+export async function buildImportMap(webRoot: string, cache: FileCache<string>): Promise<ImportMap> {
   const imports: Record<string, string> = {};
   const dependencies: Record<string, string[]> = {};
   const routes: ImportMap['routes'] = {};
@@ -160,7 +157,12 @@ export interface SiteDelivery {
 
 export async function siteRoutes(app: FastifyInstance, options: { config: Config; delivery?: SiteDelivery }): Promise<void> {
   const { config, delivery } = options;
-  const cache = new FileCache();
+  const cache = new FileCache((file) => readFile(file, 'utf8'));
+  // The areas' server renders, loaded once the server listens so the first visit does not wait
+  // for them (tests that only inject requests load one when they ask for a page).
+  app.addHook('onListen', async () => {
+    void loadPageRenders(config.webRoot, WEB_PACKAGES);
+  });
 
   if (delivery) {
     // Deployed artefacts, /assets/<package>/<version>/…: immutable, precompressed like the builds.
@@ -239,6 +241,36 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     return Object.keys(byName).length > 0 ? byName : null;
   };
 
+  /**
+   * The page's first screen, rendered by its area's server render with the answers the page
+   * carries anyway (the session read, pageCallsFor's), so the browser paints it as the HTML
+   * arrives instead of after the scripts. Only the server renders built with this server run
+   * (the areas' local builds), and only where the page will run that same build: an area deployed
+   * since, in another version, is left to the browser, and code that comes in through a deploy
+   * never runs here. A page that cannot render on the server is left to the browser as well.
+   */
+  const prerenderPage = async (
+    request: FastifyRequest,
+    area: string,
+    live: Pick<ImportMap, 'imports'>,
+    local: Pick<ImportMap, 'imports'>,
+    session: unknown,
+    answers: Record<string, unknown> | null,
+  ): Promise<PrerenderedPage | null> => {
+    const fileOf = (url: string | undefined) => url?.slice(url.lastIndexOf('/') + 1);
+    // Entry file names carry their build's content hash (of every chunk they load, too).
+    if (request.method !== 'GET' || !local.imports[area] || fileOf(live.imports[area]) !== fileOf(local.imports[area])) return null;
+    try {
+      return await renderPage(config.webRoot, folderOfArea(area), {
+        url: request.url,
+        answers: { ...(session ? { getSession: session } : {}), ...answers },
+      });
+    } catch (error) {
+      request.log.debug({ err: error }, 'the page renders in the browser only');
+      return null;
+    }
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // The shell is root-config's: its live artefact's template, else the local build's.
     const liveShell = delivery?.live.entryOf(ROOT_CONFIG)?.manifest;
@@ -264,6 +296,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
       .join('');
     const session = await sessionForPage(request, reply);
     const answers = await answersForPage(request, pathname, session);
+    const prerendered = await prerenderPage(request, area, map, local, session, answers);
     let html = template
       .replaceAll('__CSP_NONCE__', nonce)
       .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
@@ -275,15 +308,26 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
         ).replace(/</g, '\\u003c'),
       )
       .replace('<!--__PRELOADS__-->', preloads)
+      // Replaced through functions: a `$` in the member's data is not a replacement pattern.
       .replace(
         '<!--__SESSION__-->',
-        (session ? `<script type="application/json" id="sukoyaka-session">${inlineJson(session)}</script>` : '') +
+        () =>
+          (session ? `<script type="application/json" id="${SESSION_ELEMENT_ID}">${inlineJson(session)}</script>` : '') +
           (answers
             ? `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${inlineJson({ path: pathname, answers })}</script>`
+            : '') +
+          (prerendered?.queries.length
+            ? `<script type="application/json" id="${PRERENDERED_QUERIES_ELEMENT_ID}">${inlineJson(prerendered.queries)}</script>`
             : ''),
       )
-      // The area renders into this container, placed before the loading frame it replaces.
-      .replace('<!--__AREA_CONTAINER__-->', `<div id="single-spa-application:${area}"></div>`);
+      // The area renders into this container, placed before the loading frame it replaces. With
+      // the first screen in it, that screen is inert (seen, not used) until the area mounts over it.
+      .replace('<!--__AREA_CONTAINER__-->', () =>
+        prerendered
+          ? `<style ${PRERENDER_STYLE_ATTRIBUTE}>${prerendered.css.replace(/<\//g, '<\\/')}</style>` +
+            `<div id="${AREA_CONTAINER_PREFIX}${area}" inert aria-busy="true">${prerendered.html}</div>`
+          : `<div id="${AREA_CONTAINER_PREFIX}${area}"></div>`,
+      );
     // import-map-overrides only where it can be used: development.
     html =
       config.env === 'development' ? html.replace(/<!--\/?dev-tools-->/g, '') : html.replace(/<!--dev-tools-->.*?<!--\/dev-tools-->/gs, '');

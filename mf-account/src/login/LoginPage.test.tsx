@@ -1,4 +1,4 @@
-import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, renderWithProviders, reply, setupFakeBff, windowAddress } from '@sukoyaka/shared/testing';
 import { FatalErrorBoundary, queryClient as sharedQueryClient } from '@sukoyaka/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +21,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
   const submit = () => userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
 
   it('spec §5: empty fields show the Japanese messages under each field and nothing is sent', async () => {
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await submit();
 
@@ -33,7 +33,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
   });
 
   it('spec §5: a malformed e-mail address is refused before sending', async () => {
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await userEvent.type(email(), 'taro@');
     await userEvent.type(password(), 'secret-pass');
@@ -46,7 +46,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
 
   it("spec §7: a 401 invalid_credentials shows the bff's message and stays on the page", async () => {
     bff.onCall('signIn', bffError(401, 'invalid_credentials', 'メールアドレスまたはパスワードが正しくありません。'));
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await userEvent.type(email(), 'taro@example.jp');
     await userEvent.type(password(), 'wrong-pass');
@@ -63,7 +63,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
       'signIn',
       bffError(400, 'invalid_parameters', 'メールアドレスの形式が正しくありません', { email: ['メールアドレスの形式が正しくありません'] }),
     );
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await userEvent.type(email(), 'taro@example.jp');
     await userEvent.type(password(), 'secret-pass');
@@ -77,7 +77,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
     window.history.replaceState(null, '', '/login?return_to=%2Fvitals%3Ftab%3Dbp');
     bff.onCall('signIn', reply({ userId: 'u1', mfaRequired: false }));
     sharedQueryClient.setQueryData(['userInfo'], { visitor: true });
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await userEvent.type(email(), ' Taro@Example.JP ');
     await userEvent.type(password(), 'secret-pass');
@@ -100,7 +100,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
   ])('spec §7: after success with %s the member lands on home', async (_label, url) => {
     window.history.replaceState(null, '', url);
     bff.onCall('signIn', reply({ userId: 'u1', mfaRequired: false }));
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
 
     await userEvent.type(email(), 'taro@example.jp');
     await userEvent.type(password(), 'secret-pass');
@@ -117,6 +117,7 @@ describe('LoginPage (spec §2 /login, §4, §7)', () => {
       <FatalErrorBoundary>
         <LoginPage />
       </FatalErrorBoundary>,
+      { route: windowAddress() },
     );
 
     await userEvent.type(email(), 'taro@example.jp');

@@ -17,6 +17,7 @@ import {
   TextField,
   usePageTitle,
   useContractForm,
+  useSearchParams,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,10 +40,11 @@ export function LoginPage() {
   // With SMS two-factor on, the password is followed by the code sent by SMS (SignInCodeStep).
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [resent, setResent] = useState(false);
+  const [searchParams] = useSearchParams();
   const signedIn = () => {
     // Whatever was cached belonged to the visitor.
     queryClient.clear();
-    navigate(safeReturnPath(new URLSearchParams(window.location.search).get('return_to')));
+    navigate(safeReturnPath(searchParams.get('return_to')));
   };
   const signIn = useMutation({
     mutationFn: (input: { email: string; password: string }) => api.signIn(input),
@@ -58,7 +60,7 @@ export function LoginPage() {
   // page, the way on is the sign-in's own (return_to).
   useHomeWhen(useSignedInMember() && signIn.isIdle);
 
-  const reason = reasons[new URLSearchParams(window.location.search).get('reason') ?? ''];
+  const reason = reasons[searchParams.get('reason') ?? ''];
 
   if (step === 'code') {
     return (

@@ -1,4 +1,4 @@
-import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, renderWithProviders, reply, setupFakeBff, windowAddress } from '@sukoyaka/shared/testing';
 import { FatalErrorBoundary } from '@sukoyaka/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +20,7 @@ describe('LoginPage, second step: the code sent by SMS (issue 4, SMS two-factor)
   const codeField = () => screen.getByLabelText('SMSで届いた6桁の認証コード');
 
   async function passPasswordStep() {
-    renderWithProviders(<LoginPage />);
+    renderWithProviders(<LoginPage />, { route: windowAddress() });
     await userEvent.type(screen.getByLabelText('メールアドレス'), 'taro@example.jp');
     await userEvent.type(screen.getByLabelText('パスワード'), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
@@ -120,6 +120,7 @@ describe('LoginPage, second step: the code sent by SMS (issue 4, SMS two-factor)
       <FatalErrorBoundary>
         <LoginPage />
       </FatalErrorBoundary>,
+      { route: windowAddress() },
     );
     await userEvent.type(screen.getByLabelText('メールアドレス'), 'taro@example.jp');
     await userEvent.type(screen.getByLabelText('パスワード'), 'secret-pass');

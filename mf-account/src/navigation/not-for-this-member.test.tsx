@@ -34,7 +34,7 @@ describe('pages that are not for this member send them home', () => {
   async function open(path: string, page: ReactElement) {
     window.history.replaceState(null, '', path);
     const before = window.history.length;
-    renderWithProviders(page);
+    renderWithProviders(page, { route: path });
     return before;
   }
 

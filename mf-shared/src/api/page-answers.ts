@@ -18,6 +18,17 @@ interface PageAnswers {
 
 let pageAnswers: PageAnswers | null | undefined;
 
+/**
+ * On the server (mf-shared/src/server): the answers of the page being rendered there, read per
+ * render. They stand in for every call they answer, with no address or time check: the server
+ * renders one page for one request.
+ */
+let serverAnswers: (() => Record<string, unknown> | undefined) | null = null;
+
+export function answerCallsOnServerWith(source: () => Record<string, unknown> | undefined): void {
+  serverAnswers = source;
+}
+
 function readPageAnswers(): PageAnswers | null {
   if (pageAnswers === undefined) {
     const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent;
@@ -36,6 +47,10 @@ const withoutInput = (input: unknown) =>
 
 /** The page's answer to the GET call `name`, if it has one still to use: `{ answer }`, else undefined. */
 export function takePageAnswer(name: string, input: unknown): { answer: unknown } | undefined {
+  if (serverAnswers) {
+    const answers = serverAnswers();
+    return answers && withoutInput(input) && Object.hasOwn(answers, name) ? { answer: answers[name] } : undefined;
+  }
   const page = readPageAnswers();
   if (!page || !withoutInput(input) || !Object.hasOwn(page.answers, name)) return undefined;
   if (window.location.pathname !== page.path || performance.now() > PAGE_ANSWERS_FRESH_MS) {

@@ -2,6 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AppError } from '../api/app-error';
 import { FatalErrorView } from '../parts/FatalErrorBoundary';
 import { SharedProviders } from './area';
+import { retireServerScreen } from './server-screen';
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;
@@ -26,6 +27,8 @@ export function showAreaFailure(error: Error): void {
   }
   root ??= createRoot(container);
   document.getElementById('sukoyaka-boot')?.remove();
+  // An area that never mounted leaves nothing of the server's first screen behind.
+  retireServerScreen([]);
   root.render(
     <SharedProviders>
       <FatalErrorView error={areaFailureError(error)} />

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 // Default imports on purpose: webpack trims a namespace import of an external down to the
 // names this file uses, and single-spa-react needs the whole modules.
@@ -12,12 +12,15 @@ import { FatalErrorBoundary, FatalErrorView } from '../parts/FatalErrorBoundary'
 import { AlertModal } from '../ui/AlertModal';
 import { GlobalStyle, theme } from '../ui/theme';
 
-/** The theme and the one QueryClient: what any tree of ours renders inside. */
-export function SharedProviders({ children }: { children: ReactNode }) {
+/**
+ * The theme and the one QueryClient: what any tree of ours renders inside (on the server, a
+ * render's own client: mf-shared/src/server).
+ */
+export function SharedProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -24,11 +24,14 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: reportAccountCondition }),
     mutationCache: new MutationCache({ onError: reportAccountCondition }),
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
+    defaultOptions: queryDefaults,
   });
 }
+
+/** The queries' and mutations' options (the server render's client has them too, mf-shared/src/server). */
+export const queryDefaults = {
+  queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  mutations: { retry: false },
+} as const;
 
 export const queryClient = createQueryClient();

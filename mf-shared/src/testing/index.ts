@@ -16,5 +16,5 @@ export {
 } from './fake-bff';
 export { freezeClock } from './clock';
 export { mockLocation, type LocationSpy } from './location';
-export { TestProviders, renderWithProviders, type ProvidersOptions } from './render';
+export { TestProviders, renderWithProviders, windowAddress, type ProvidersOptions } from './render';
 export { resetSharedState, setupFakeBff } from './session';

@@ -14,6 +14,9 @@ export interface ProvidersOptions {
   route?: string;
 }
 
+/** The test page's address, for `route`: a page that reads its address through the router. */
+export const windowAddress = () => window.location.pathname + window.location.search;
+
 /** What an area's root (AreaRoot) provides, minus the browser router and the boundary. */
 export function TestProviders({ children, queryClient, route }: ProvidersOptions & { children: ReactNode }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -1,0 +1,38 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PageRenderRequest, PrerenderedPage } from '@sukoyaka/contract';
+import { FileCache } from './file-cache';
+
+/** What an area's server render module exports (its `src/server.tsx`, mf-shared/src/server). */
+interface RenderModule {
+  renderPage?(request: PageRenderRequest): Promise<PrerenderedPage | null>;
+}
+
+/** The folder an area's build is in: `@sukoyaka/health` → `mf-health`. */
+export const folderOfArea = (area: string) => `mf-${area.replace(/^@sukoyaka\//, '')}`;
+
+/** Where an area's server render is built (webpack.shared.cjs `serverRenderConfig`). */
+const renderModulePath = (webRoot: string, folder: string) => path.join(webRoot, folder, 'dist-server', 'render-page.cjs');
+
+const load = createRequire(__filename);
+
+/** The server renders loaded in this process, by file: one copy each, however many apps run. */
+const renders = new FileCache<RenderModule>((file) => {
+  // A new build of the file: its module, not the one loaded before.
+  delete load.cache[load.resolve(file)];
+  return load(file) as RenderModule;
+});
+
+/** Loads the areas' server renders, so the first visit does not wait for them. */
+export async function loadPageRenders(webRoot: string, folders: readonly string[]): Promise<void> {
+  await Promise.all(folders.map((folder) => renders.read(renderModulePath(webRoot, folder)).catch(() => null)));
+}
+
+/**
+ * The first screen of the page at `request.url` of the area in `folder` (issue 9), from the area's
+ * local build; null where the area has no server render or no page there.
+ */
+export async function renderPage(webRoot: string, folder: string, request: PageRenderRequest): Promise<PrerenderedPage | null> {
+  const module = await renders.read(renderModulePath(webRoot, folder));
+  return typeof module?.renderPage === 'function' ? module.renderPage(request) : null;
+}

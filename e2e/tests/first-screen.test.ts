@@ -1,0 +1,79 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, PHONE, signIn, siteUrl, useJourneys } from './support';
+
+/**
+ * Issue 9: the page's first screen comes in its HTML, rendered by the area on the server, so a
+ * phone on a slow network shows it before the scripts arrive. It is inert until the area has
+ * mounted over it; then the page is the area's own, usable as ever.
+ */
+
+const journeys = useJourneys();
+let scriptless: Browser;
+beforeAll(async () => {
+  scriptless = await launchBrowser();
+});
+afterAll(async () => {
+  await scriptless.close();
+});
+
+/** A profile with JavaScript off: what the browser shows from the HTML alone. */
+async function withoutScripts(cookies: Parameters<BrowserContext['addCookies']>[0] = []) {
+  const context = await scriptless.newContext({ javaScriptEnabled: false, locale: 'ja-JP', viewport: PHONE });
+  if (cookies.length > 0) await context.addCookies(cookies);
+  return { context, page: await context.newPage() };
+}
+
+const container = (page: Page) => page.locator('[id^="single-spa-application:"]');
+
+describe('the first screen in the page (issue 9)', () => {
+  test('/login shows its form from the HTML alone, inert until the area mounts; then it signs in', async () => {
+    const { context, page } = await withoutScripts();
+    await page.goto(siteUrl('/login'));
+    // Inert content is out of the accessibility tree until the area mounts: found by its markup.
+    await page.locator('h1', { hasText: 'ログイン' }).waitFor();
+    expect(await page.locator('label', { hasText: 'メールアドレス' }).count()).toBe(1);
+    expect(await container(page).getAttribute('inert')).not.toBeNull();
+    // The loading frame is not shown beside it.
+    expect(await page.locator('#sukoyaka-boot').isVisible()).toBe(false);
+    await context.close();
+
+    const session = await journeys.open(PHONE);
+    await signIn(session.page, '/vitals');
+    expect(await container(session.page).getAttribute('inert')).toBeNull();
+    expect(await session.page.locator('style[data-sukoyaka-prerender]').count()).toBe(0);
+  });
+
+  test('a member’s /vitals shows their latest readings from the HTML alone, and the same page once the area is in', async () => {
+    const session = await journeys.open(PHONE);
+    await signIn(session.page, '/vitals');
+    // By its markup: what is inert is out of the accessibility tree.
+    const bloodPressure = (page: Page) => page.locator('li', { hasText: '血圧' }).getByText(/^\d+ \/ \d+ mmHg$/);
+    await bloodPressure(session.page).waitFor();
+    const reading = await bloodPressure(session.page).innerText();
+
+    const { context, page } = await withoutScripts(await session.context.cookies());
+    await page.goto(siteUrl('/vitals'));
+    expect(await bloodPressure(page).innerText()).toBe(reading);
+    expect(await container(page).getAttribute('inert')).not.toBeNull();
+    await context.close();
+
+    // With scripts, the area mounts over it, starting from the same answers: its first render is
+    // the same screen (the cards' loading state never shows), usable, the server's styles gone.
+    await session.page.addInitScript(() => {
+      const flags = window as unknown as { loadingCardsShown?: boolean };
+      new MutationObserver((records) => {
+        if (records.some((record) => [...record.addedNodes].some((node) => node.textContent?.includes('バイタルを読み込んでいます'))))
+          flags.loadingCardsShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await session.page.goto(siteUrl('/vitals'));
+    await session.page.locator('[id^="single-spa-application:"]:not([inert])').waitFor();
+    expect(await bloodPressure(session.page).innerText()).toBe(reading);
+    expect(await session.page.evaluate(() => (window as unknown as { loadingCardsShown?: boolean }).loadingCardsShown ?? false)).toBe(
+      false,
+    );
+    expect(await session.page.locator('style[data-sukoyaka-prerender]').count()).toBe(0);
+    await session.page.getByRole('link', { name: /^血圧(の記録とグラフ|を記録する)$/ }).click();
+    await session.page.getByRole('heading', { name: '血圧', exact: true, level: 1 }).waitFor();
+  });
+});
