@@ -33,6 +33,7 @@ interface Lhr {
     { numericValue?: number; details?: { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } }
   >;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 export async function lighthouseBench(): Promise<string[]> {
@@ -116,6 +117,15 @@ export async function lighthouseBench(): Promise<string[]> {
         console.log(
           `${''.padEnd(34)} LCP element: ${lcpNode ? `${lcpNode.selector ?? '?'} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"` : 'none'}`,
         );
+        // How fast this host ran Lighthouse's own CPU benchmark in each run (higher is faster). The
+        // simulated phone is this host slowed four times, so TBT and LCP move with it: figures from
+        // hosts of different indices, or from runs whose index swings, are not comparable.
+        const indices = runs.map((run) => run.environment?.benchmarkIndex).filter((index): index is number => index !== undefined);
+        if (indices.length > 0) {
+          console.log(
+            `${''.padEnd(34)} host benchmarkIndex ${fmt(Math.min(...indices), 0)}–${fmt(Math.max(...indices), 0)} over ${indices.length} runs`,
+          );
+        }
         if (score < goals.score) failures.push(`Lighthouse ${label}: score ${score} < ${goals.score}`);
         if (lcp > goals.lcpMs) failures.push(`Lighthouse ${label}: LCP ${fmt(lcp / 1000)} s > ${goals.lcpMs / 1000} s`);
         if (cls > goals.cls) failures.push(`Lighthouse ${label}: CLS ${fmt(cls, 3)} > ${goals.cls}`);
