@@ -65,10 +65,28 @@ export interface CallDefinition<
   output: Output;
 }
 
+/**
+ * A call as its area writes it: the input and output are functions that build the schemas, so a
+ * schema is built the first time something reads it (a form, the bff's route), never while the
+ * contract module loads. A page that loads an area's contract then builds only the schemas it
+ * uses, not the area's hundred others (issue 9: building them all blocked the page's main thread).
+ */
+export type CallSource<Name extends string, Input extends z.ZodType, Output extends z.ZodType, A extends Access> = Omit<
+  CallDefinition<Name, Input, Output, A>,
+  'input' | 'output'
+> & { input: () => Input; output: () => Output };
+
 export function defineCall<Name extends string, Input extends z.ZodType, Output extends z.ZodType, A extends Access>(
-  definition: CallDefinition<Name, Input, Output, A>,
+  source: CallSource<Name, Input, Output, A>,
 ): CallDefinition<Name, Input, Output, A> {
-  return definition;
+  const { input, output, ...definition } = source;
+  let inputSchema: Input | undefined;
+  let outputSchema: Output | undefined;
+  // Getters built once: every reader of a call's input gets the same schema object.
+  return Object.defineProperties(definition, {
+    input: { enumerable: true, get: () => (inputSchema ??= input()) },
+    output: { enumerable: true, get: () => (outputSchema ??= output()) },
+  }) as CallDefinition<Name, Input, Output, A>;
 }
 
 /** Every call lives under this prefix as `/api/bff/<name>`. */

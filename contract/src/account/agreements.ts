@@ -50,8 +50,8 @@ export const listAssociationAgreements = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The current version of each document of the member's own association, with whether the member agreed to it.",
-  input: z.object({ associationId: recordId('健康保険組合ID') }),
-  output: agreementsOutput,
+  input: () => z.object({ associationId: recordId('健康保険組合ID') }),
+  output: () => agreementsOutput,
 });
 
 export const agreeAssociationAgreements = defineCall({
@@ -59,13 +59,14 @@ export const agreeAssociationAgreements = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Records the member's consent to current documents of their association (version and time); agreeing again changes nothing.",
-  input: z.object({
-    documentIds: z
-      .array(recordId('規約ID'), { error: '同意する規約を選択してください' })
-      .min(1, '同意する規約を選択してください')
-      .max(10, '同意する規約が多すぎます'),
-  }),
-  output: agreementsOutput,
+  input: () =>
+    z.object({
+      documentIds: z
+        .array(recordId('規約ID'), { error: '同意する規約を選択してください' })
+        .min(1, '同意する規約を選択してください')
+        .max(10, '同意する規約が多すぎます'),
+    }),
+  output: () => agreementsOutput,
 });
 
 export const withdrawAssociationAgreement = defineCall({
@@ -73,6 +74,6 @@ export const withdrawAssociationAgreement = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Withdraws the member's consent to an optional document (the data-provision consent); withdrawing again changes nothing.",
-  input: z.object({ documentId: recordId('規約ID') }),
-  output: agreementsOutput,
+  input: () => z.object({ documentId: recordId('規約ID') }),
+  output: () => agreementsOutput,
 });

@@ -9,8 +9,8 @@ export const getUserEmail = defineCall({
   method: 'GET',
   access: 'account',
   summary: 'The account’s address, and the new one waiting for its confirmation link to be opened (or null).',
-  input: z.object({}).strict(),
-  output: z.object({ email: z.string(), pendingEmail: z.string().nullable() }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ email: z.string(), pendingEmail: z.string().nullable() }),
 });
 
 export const createUserEmailChange = defineCall({
@@ -19,8 +19,8 @@ export const createUserEmailChange = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Mails a confirmation link (24 hours) to the new address; needs a fresh password confirmation.',
-  input: z.object({ email: ownEmailAddress('新しいメールアドレス') }),
-  output: z.object({ status: z.literal('confirmation_sent') }),
+  input: () => z.object({ email: ownEmailAddress('新しいメールアドレス') }),
+  output: () => z.object({ status: z.literal('confirmation_sent') }),
 });
 
 export const resendMailUserEmailChange = defineCall({
@@ -28,8 +28,8 @@ export const resendMailUserEmailChange = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Sends the confirmation mail to the pending new address again with a fresh link; one mail a minute.',
-  input: z.object({}).strict(),
-  output: z.object({ status: z.literal('confirmation_sent') }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ status: z.literal('confirmation_sent') }),
 });
 
 export const activateUserEmailChange = defineCall({
@@ -37,6 +37,6 @@ export const activateUserEmailChange = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Switches the address to the new one with the token of the confirmation link; the old address is told.',
-  input: z.object({ token: mailLinkToken }),
-  output: z.object({ status: z.literal('email_changed'), email: z.string() }),
+  input: () => z.object({ token: mailLinkToken }),
+  output: () => z.object({ status: z.literal('email_changed'), email: z.string() }),
 });

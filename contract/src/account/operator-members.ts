@@ -12,8 +12,8 @@ export const getOperatorMemberStats = defineCall({
   operatorRole: 'viewer',
   summary:
     "The association's members for the dashboard: how many there are at the period's end, and sign-ups per day (Japan) in the period.",
-  input: operatorPeriodInput,
-  output: z.object({ members: z.number().int(), signUps: daySeries, signUpTotal: z.number().int() }),
+  input: () => operatorPeriodInput,
+  output: () => z.object({ members: z.number().int(), signUps: daySeries, signUpTotal: z.number().int() }),
 });
 
 /** A roster CSV as text: at most 2 MB and 20,000 lines (the importer checks every row). */
@@ -26,15 +26,17 @@ export const importOperatorRoster = defineCall({
   operatorRole: 'editor',
   summary:
     "Imports the association's roster from a CSV (header member_symbol,member_number,birthday): every row is checked and nothing is imported while any row is wrong (the wrong rows are answered by line number); entries already there are kept.",
-  input: z.object({
-    associationId: operatorAssociationId(),
-    csv: z
-      .string({ error: '名簿のCSVを選んでください' })
-      .min(1, '名簿のCSVを選んでください')
-      .max(ROSTER_CSV_MAX_CHARS, '名簿のCSVは2MB以内にしてください'),
-  }),
-  output: z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), imported: z.number().int(), alreadyPresent: z.number().int() }),
-    z.object({ ok: z.literal(false), errors: z.array(z.object({ line: z.number().int().nullable(), message: z.string() })) }),
-  ]),
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      csv: z
+        .string({ error: '名簿のCSVを選んでください' })
+        .min(1, '名簿のCSVを選んでください')
+        .max(ROSTER_CSV_MAX_CHARS, '名簿のCSVは2MB以内にしてください'),
+    }),
+  output: () =>
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), imported: z.number().int(), alreadyPresent: z.number().int() }),
+      z.object({ ok: z.literal(false), errors: z.array(z.object({ line: z.number().int().nullable(), message: z.string() })) }),
+    ]),
 });

@@ -114,8 +114,8 @@ export const verifyOrganization = defineCall({
   access: 'member',
   summary:
     "Links the member to the association whose roster has their card's insurer number, 記号, 番号 and birthday; `next` is where to go from here.",
-  input: verifyOrganizationInput,
-  output: z.object({ association: associationSummary, next: z.string() }),
+  input: () => verifyOrganizationInput,
+  output: () => z.object({ association: associationSummary, next: z.string() }),
 });
 
 export const listUserAssociationsByUserID = defineCall({
@@ -123,8 +123,8 @@ export const listUserAssociationsByUserID = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The signed-in member's verified associations (at most one today). `userId`, when given, must be the member's own.",
-  input: z.object({ userId: recordId('会員ID').optional() }),
-  output: z.object({ items: z.array(associationSummary.extend({ verifiedAt: nullableTimestamp })) }),
+  input: () => z.object({ userId: recordId('会員ID').optional() }),
+  output: () => z.object({ items: z.array(associationSummary.extend({ verifiedAt: nullableTimestamp })) }),
 });
 
 export const getAssociation = defineCall({
@@ -132,8 +132,8 @@ export const getAssociation = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's own association; any other id is not found.",
-  input: z.object({ associationId: recordId('健康保険組合ID') }),
-  output: z.object({ id: z.string(), name: z.string(), insurerNumber: z.string().nullable() }),
+  input: () => z.object({ associationId: recordId('健康保険組合ID') }),
+  output: () => z.object({ id: z.string(), name: z.string(), insurerNumber: z.string().nullable() }),
 });
 
 export type VerifyOrganizationInput = z.input<typeof verifyOrganizationInput>;

@@ -11,8 +11,8 @@ export const createPasswordReset = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Mails a single-use reset link (30 minutes) if the address is registered; the answer is the same either way.',
-  input: z.object({ email: emailAddress() }),
-  output: z.object({ status: z.literal('accepted') }),
+  input: () => z.object({ email: emailAddress() }),
+  output: () => z.object({ status: z.literal('accepted') }),
 });
 
 export const updatePasswordByResetToken = defineCall({
@@ -20,6 +20,6 @@ export const updatePasswordByResetToken = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Sets a new password with the token of the reset link; every session of the account ends.',
-  input: z.object({ token: mailLinkToken, password: newPassword('新しいパスワード') }),
-  output: z.object({ status: z.literal('password_updated') }),
+  input: () => z.object({ token: mailLinkToken, password: newPassword('新しいパスワード') }),
+  output: () => z.object({ status: z.literal('password_updated') }),
 });

@@ -30,8 +30,8 @@ export const getNotificationSettings = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's notification preferences per category (every category is on until turned off).",
-  input: z.object({}).strict(),
-  output: z.object({ settings: notificationSettingsSchema }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ settings: notificationSettingsSchema }),
 });
 
 export const updateNotificationSettings = defineCall({
@@ -39,8 +39,8 @@ export const updateNotificationSettings = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Saves the member's notification preferences, every category at once.",
-  input: z.object({ settings: notificationSettingsSchema }),
-  output: z.object({ settings: notificationSettingsSchema }),
+  input: () => z.object({ settings: notificationSettingsSchema }),
+  output: () => z.object({ settings: notificationSettingsSchema }),
 });
 
 /** 1–20 characters (as a person counts them: an emoji is one), no control characters. */
@@ -65,8 +65,8 @@ export const updateProfile = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Changes the member's nickname, and their height when given (null clears it; left out, it stays).",
-  input: z.object({ nickname: nickname(), height: heightCm().nullable().optional() }),
-  output: z.object({ nickname: z.string() }),
+  input: () => z.object({ nickname: nickname(), height: heightCm().nullable().optional() }),
+  output: () => z.object({ nickname: z.string() }),
 });
 
 const UNSUBSCRIBE_LINK_MESSAGE = '配信停止のリンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
@@ -91,6 +91,6 @@ export const unsubscribeNotification = defineCall({
   access: 'visitor',
   summary:
     "Turns off one notification category with the signed token of a notification mail's unsubscribe link, without signing in; idempotent.",
-  input: z.object({ token: unsubscribeToken }),
-  output: z.object({ category: z.enum(['announcements', 'points', 'health', 'campaigns']), label: z.string() }),
+  input: () => z.object({ token: unsubscribeToken }),
+  output: () => z.object({ category: z.enum(['announcements', 'points', 'health', 'campaigns']), label: z.string() }),
 });

@@ -10,8 +10,8 @@ export const signIn = defineCall({
   access: 'visitor',
   summary:
     'Signs a member in with e-mail and password; rotates the session. With SMS two-factor on, no session starts yet: a code is sent and verifySignInCode completes it (userId null, mfaRequired true).',
-  input: z.object({ email: emailAddress(), password: password() }),
-  output: z.object({ userId: z.string().nullable(), mfaRequired: z.boolean() }),
+  input: () => z.object({ email: emailAddress(), password: password() }),
+  output: () => z.object({ userId: z.string().nullable(), mfaRequired: z.boolean() }),
 });
 
 export const getUserInfo = defineCall({
@@ -19,15 +19,16 @@ export const getUserInfo = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'The signed-in member: who they are and their association.',
-  input: empty,
-  output: z.object({
-    userId: z.string(),
-    email: z.string(),
-    nickname: z.string(),
-    association: z.object({ id: z.string(), name: z.string() }).nullable(),
-    /** yyyy-MM-dd; null until given (organisation verification sets it from the roster). */
-    birthday: z.string().nullable(),
-    /** cm, to 0.1; absent until given in the profile (updateProfile). */
-    height: z.number().optional(),
-  }),
+  input: () => empty,
+  output: () =>
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      nickname: z.string(),
+      association: z.object({ id: z.string(), name: z.string() }).nullable(),
+      /** yyyy-MM-dd; null until given (organisation verification sets it from the roster). */
+      birthday: z.string().nullable(),
+      /** cm, to 0.1; absent until given in the profile (updateProfile). */
+      height: z.number().optional(),
+    }),
 });

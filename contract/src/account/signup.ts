@@ -15,10 +15,11 @@ export const validateEmail = defineCall({
   method: 'GET',
   access: 'visitor',
   summary: 'Checks the format and domain of an address as the member types it; never whether it is registered.',
-  input: z.object({
-    email: z.string({ error: 'メールアドレスを入力してください' }).max(1000, 'メールアドレスは254文字以内で入力してください'),
-  }),
-  output: z.object({ valid: z.boolean(), message: z.string().optional() }),
+  input: () =>
+    z.object({
+      email: z.string({ error: 'メールアドレスを入力してください' }).max(1000, 'メールアドレスは254文字以内で入力してください'),
+    }),
+  output: () => z.object({ valid: z.boolean(), message: z.string().optional() }),
 });
 
 export const signUpInput = z
@@ -34,8 +35,8 @@ export const signUp = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Creates an account, signs it in and mails a verification link; a registered address gets the same answer.',
-  input: signUpInput,
-  output: z.object({ status: z.literal('verification_sent') }),
+  input: () => signUpInput,
+  output: () => z.object({ status: z.literal('verification_sent') }),
 });
 
 const verificationMailOutput = z.object({ status: z.enum(['verification_sent', 'already_verified']) });
@@ -45,8 +46,8 @@ export const createUserEmailVerification = defineCall({
   method: 'POST',
   access: 'account',
   summary: 'Mails a fresh verification link to the account’s address (older links stop working); one mail a minute.',
-  input: empty,
-  output: verificationMailOutput,
+  input: () => empty,
+  output: () => verificationMailOutput,
 });
 
 export const resendMailUserEmailVerification = defineCall({
@@ -54,8 +55,8 @@ export const resendMailUserEmailVerification = defineCall({
   method: 'POST',
   access: 'account',
   summary: 'Sends the verification mail again with a fresh link; one mail a minute.',
-  input: empty,
-  output: verificationMailOutput,
+  input: () => empty,
+  output: () => verificationMailOutput,
 });
 
 export const activateUserEmailVerification = defineCall({
@@ -63,6 +64,6 @@ export const activateUserEmailVerification = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Marks the address verified with the token of the verification link (single use, 24 hours).',
-  input: z.object({ token: mailLinkToken }),
-  output: z.object({ status: z.literal('verified') }),
+  input: () => z.object({ token: mailLinkToken }),
+  output: () => z.object({ status: z.literal('verified') }),
 });

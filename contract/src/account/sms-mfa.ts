@@ -82,8 +82,8 @@ export const getSmsMfaSetting = defineCall({
   method: 'GET',
   access: 'member',
   summary: "Whether the member's SMS two-factor authentication is on, and the masked number it sends to.",
-  input: z.object({}).strict(),
-  output: smsMfaSettingSchema,
+  input: () => z.object({}).strict(),
+  output: () => smsMfaSettingSchema,
 });
 
 export const sendSmsMfaSetupCode = defineCall({
@@ -92,8 +92,8 @@ export const sendSmsMfaSetupCode = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Sends a six-digit code to the phone number to register (or to change to); the previous code stops working.',
-  input: z.object({ phoneNumber: japaneseMobileNumber() }),
-  output: z.object({ phoneNumberMasked: z.string(), expiresAt: isoTimestamp }),
+  input: () => z.object({ phoneNumber: japaneseMobileNumber() }),
+  output: () => z.object({ phoneNumberMasked: z.string(), expiresAt: isoTimestamp }),
 });
 
 export const confirmSmsMfaSetup = defineCall({
@@ -102,8 +102,8 @@ export const confirmSmsMfaSetup = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Confirms the number with the code it received: turns SMS two-factor on, or changes its number when already on.',
-  input: z.object({ code: smsCode() }),
-  output: smsMfaSettingSchema,
+  input: () => z.object({ code: smsCode() }),
+  output: () => smsMfaSettingSchema,
 });
 
 export const disableSmsMfa = defineCall({
@@ -112,8 +112,8 @@ export const disableSmsMfa = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Turns SMS two-factor authentication off and forgets the number.',
-  input: z.object({}).strict(),
-  output: smsMfaSettingSchema,
+  input: () => z.object({}).strict(),
+  output: () => smsMfaSettingSchema,
 });
 
 export const verifySignInCode = defineCall({
@@ -121,6 +121,6 @@ export const verifySignInCode = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'The second step of signIn when SMS two-factor is on: the code sent by SMS completes sign-in and rotates the session.',
-  input: z.object({ code: smsCode() }),
-  output: z.object({ userId: z.string() }),
+  input: () => z.object({ code: smsCode() }),
+  output: () => z.object({ userId: z.string() }),
 });

@@ -44,8 +44,8 @@ export const authenticateUserPassword = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Confirms the signed-in member's password again (/prompt_auth); sets passwordAuthExpireAt of the auth state.",
-  input: z.object({ password: password() }),
-  output: z.object({ passwordAuthExpireAt: isoTimestamp }),
+  input: () => z.object({ password: password() }),
+  output: () => z.object({ passwordAuthExpireAt: isoTimestamp }),
 });
 
 export const authenticateBirthday = defineCall({
@@ -53,6 +53,6 @@ export const authenticateBirthday = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Confirms the signed-in member's birthday (/sensitive_verification); sets birthdayAuthExpireAt of the auth state.",
-  input: z.object({ birthday: pastCalendarDate('生年月日') }),
-  output: z.object({ birthdayAuthExpireAt: isoTimestamp }),
+  input: () => z.object({ birthday: pastCalendarDate('生年月日') }),
+  output: () => z.object({ birthdayAuthExpireAt: isoTimestamp }),
 });

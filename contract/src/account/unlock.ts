@@ -13,6 +13,6 @@ export const unlockAccount = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'Ends the sign-in lock of the account with the token of the lock mail; the link works once. Signs nobody in.',
-  input: z.object({ token: mailLinkToken }),
-  output: z.object({ status: z.literal('unlocked') }),
+  input: () => z.object({ token: mailLinkToken }),
+  output: () => z.object({ status: z.literal('unlocked') }),
 });

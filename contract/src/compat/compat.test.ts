@@ -23,8 +23,8 @@ describe('the contract against the previous release (contract/compat/release.jso
 });
 
 describe('compareContracts: what breaks an old client', () => {
-  const call = (input: z.ZodType, output: z.ZodType, extra: Partial<CallDefinition> = {}) =>
-    defineCall({ name: 'x', method: 'POST', access: 'member', summary: 'x', input, output, ...extra });
+  const call = (input: z.ZodType, output: z.ZodType, extra: Partial<Omit<CallDefinition, 'input' | 'output'>> = {}) =>
+    defineCall({ name: 'x', method: 'POST', access: 'member', summary: 'x', input: () => input, output: () => output, ...extra });
   const base = call(
     z.object({ id: z.string(), note: z.string().max(100).optional(), kind: z.enum(['a', 'b']) }),
     z.object({ items: z.array(z.object({ value: z.number(), unit: z.string() })), next: z.string().nullable() }),

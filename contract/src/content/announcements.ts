@@ -37,8 +37,8 @@ export const listAnnouncements = defineCall({
   access: 'member',
   summary:
     "The announcements the member may see now (their association's and site-wide, inside the publish window), newest first, keyset-paged, each with whether the member has read it.",
-  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: z.object({ items: z.array(announcementSchema), nextCursor: z.string().nullable(), unreadCount: z.number() }),
+  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: () => z.object({ items: z.array(announcementSchema), nextCursor: z.string().nullable(), unreadCount: z.number() }),
 });
 
 export const readAnnouncement = defineCall({
@@ -46,8 +46,8 @@ export const readAnnouncement = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Marks one visible announcement read by the member and answers it; reading it again keeps the first time.',
-  input: z.object({ announcementId: contentId('お知らせID') }),
-  output: announcementSchema,
+  input: () => z.object({ announcementId: contentId('お知らせID') }),
+  output: () => announcementSchema,
 });
 
 export const countUnreadAnnouncements = defineCall({
@@ -55,6 +55,6 @@ export const countUnreadAnnouncements = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'How many announcements visible now the member has not read (the badge in the header and on home).',
-  input: z.object({}).strict(),
-  output: z.object({ unreadCount: z.number() }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ unreadCount: z.number() }),
 });

@@ -39,8 +39,8 @@ export const getSiteDocument = defineCall({
   access: 'visitor',
   summary:
     "The current published version of a document: `terms` and `media_policy` (site-wide, readable before signing in); `paperworks` (the signed-in member's association's procedures, with their files; 404 otherwise).",
-  input: z.object({ kind: z.enum(siteDocumentKinds, { error: '文書の種類が正しくありません' }) }),
-  output: siteDocumentSchema,
+  input: () => z.object({ kind: z.enum(siteDocumentKinds, { error: '文書の種類が正しくありません' }) }),
+  output: () => siteDocumentSchema,
 });
 
 /** The download address of a document's file. */

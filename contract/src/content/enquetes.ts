@@ -43,8 +43,8 @@ export const listOpenEnquetes = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The enquetes of the member's association open now (published, not closed), newest first, with whether the member answered.",
-  input: z.object({}).strict(),
-  output: z.object({ items: z.array(enqueteSummarySchema) }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ items: z.array(enqueteSummarySchema) }),
 });
 
 export const getEnquete = defineCall({
@@ -52,8 +52,8 @@ export const getEnquete = defineCall({
   method: 'GET',
   access: 'member',
   summary: "One published enquete of the member's association with its questions (404 for another association's or a draft).",
-  input: z.object({ enqueteId: contentId('アンケートID') }),
-  output: enqueteSchema,
+  input: () => z.object({ enqueteId: contentId('アンケートID') }),
+  output: () => enqueteSchema,
 });
 
 export const enqueteAnswerSchema = z.object({
@@ -89,11 +89,12 @@ export const answerEnquete = defineCall({
   createsResource: true,
   summary:
     "Records the member's answers to an open enquete of their association, once (a second answer 409 enquete_already_answered); every required question must be answered (400 naming `answers`). Records the activity `enquete_answered`, which point menus may reward.",
-  input: z.object({
-    enqueteId: contentId('アンケートID'),
-    answers: z.array(enqueteAnswerSchema, { error: '回答を入力してください' }).max(100, '回答が多すぎます'),
-  }),
-  output: z.object({ enqueteId: z.string(), answeredAt: isoTimestamp }),
+  input: () =>
+    z.object({
+      enqueteId: contentId('アンケートID'),
+      answers: z.array(enqueteAnswerSchema, { error: '回答を入力してください' }).max(100, '回答が多すぎます'),
+    }),
+  output: () => z.object({ enqueteId: z.string(), answeredAt: isoTimestamp }),
 });
 
 export const EnqueteErrorCodes = {

@@ -16,6 +16,6 @@ export const listVisibleFaqCategories = defineCall({
   access: 'visitor',
   summary:
     "The visible FAQ categories with their questions and answers, in their order: site-wide ones, and the signed-in member's association's. `q` keeps only questions whose question or answer contains the word, regardless of full/half width, katakana/hiragana and case; categories left empty are dropped.",
-  input: z.object({ q: z.string().trim().max(100, '検索語は100文字以内で入力してください').optional() }),
-  output: z.object({ categories: z.array(faqCategorySchema) }),
+  input: () => z.object({ q: z.string().trim().max(100, '検索語は100文字以内で入力してください').optional() }),
+  output: () => z.object({ categories: z.array(faqCategorySchema) }),
 });

@@ -32,6 +32,7 @@ export const createInquiry = defineCall({
   createsResource: true,
   summary:
     "Stores the member's inquiry, answers its receipt number (INQ-yyyyMMdd-XXXX) and mails it to the association's staff and a copy to the member's address, through the outbox.",
-  input: inquiryInput,
-  output: z.object({ receiptNumber: z.string(), category: z.enum(inquiryCategories), createdAt: isoTimestamp, copySentTo: z.string() }),
+  input: () => inquiryInput,
+  output: () =>
+    z.object({ receiptNumber: z.string(), category: z.enum(inquiryCategories), createdAt: isoTimestamp, copySentTo: z.string() }),
 });

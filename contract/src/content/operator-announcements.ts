@@ -54,8 +54,8 @@ export const listOperatorAnnouncements = defineCall({
   operatorRole: 'viewer',
   summary:
     "The association's announcements in every state (draft, scheduled, published, expired), newest publish start first, keyset-paged, with how many members read each.",
-  input: z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(20, 100) }),
-  output: z.object({ items: z.array(operatorAnnouncementSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(20, 100) }),
+  output: () => z.object({ items: z.array(operatorAnnouncementSchema), nextCursor: z.string().nullable() }),
 });
 
 export const createOperatorAnnouncement = defineCall({
@@ -66,10 +66,11 @@ export const createOperatorAnnouncement = defineCall({
   createsResource: true,
   summary:
     'Creates an announcement of the association (plain text body, an optional same-site link, a publish window); `publish: true` publishes it at once (members see it from publishFrom), else it stays a draft. Audited.',
-  input: z
-    .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
-    .refine(windowInOrder, WINDOW_ORDER),
-  output: operatorAnnouncementSchema,
+  input: () =>
+    z
+      .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
+      .refine(windowInOrder, WINDOW_ORDER),
+  output: () => operatorAnnouncementSchema,
 });
 
 export const updateOperatorAnnouncement = defineCall({
@@ -78,10 +79,11 @@ export const updateOperatorAnnouncement = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: 'Changes an announcement of the association (its text, link, category and window); its published state stays. Audited.',
-  input: z
-    .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
-    .refine(windowInOrder, WINDOW_ORDER),
-  output: operatorAnnouncementSchema,
+  input: () =>
+    z
+      .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
+      .refine(windowInOrder, WINDOW_ORDER),
+  output: () => operatorAnnouncementSchema,
 });
 
 export const publishOperatorAnnouncement = defineCall({
@@ -91,6 +93,6 @@ export const publishOperatorAnnouncement = defineCall({
   operatorRole: 'editor',
   summary:
     'Publishes (`published: true`) or withdraws (`false`) an announcement of the association; doing it twice changes nothing more. Audited.',
-  input: z.object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), published: z.boolean() }),
-  output: operatorAnnouncementSchema,
+  input: () => z.object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), published: z.boolean() }),
+  output: () => operatorAnnouncementSchema,
 });

@@ -38,8 +38,8 @@ export const listOperatorDocuments = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "Every version of the association's procedures page (/paperworks), newest first, with which one members see.",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ versions: z.array(operatorDocumentVersionSchema) }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ versions: z.array(operatorDocumentVersionSchema) }),
 });
 
 const fileInput = z.object({
@@ -64,13 +64,14 @@ export const createOperatorDocumentVersion = defineCall({
   createsResource: true,
   summary:
     "Adds a new (draft) version of the association's procedures page with its text and up to 5 files (PDF, CSV, Excel; 512 KB each). Audited.",
-  input: z.object({
-    associationId: operatorAssociationId(),
-    title: requiredText('タイトル', 100),
-    body: requiredText('本文', 20000),
-    files: z.array(fileInput).max(5, 'ファイルは5つまでです').default([]),
-  }),
-  output: operatorDocumentVersionSchema,
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      title: requiredText('タイトル', 100),
+      body: requiredText('本文', 20000),
+      files: z.array(fileInput).max(5, 'ファイルは5つまでです').default([]),
+    }),
+  output: () => operatorDocumentVersionSchema,
 });
 
 export const publishOperatorDocumentVersion = defineCall({
@@ -80,6 +81,6 @@ export const publishOperatorDocumentVersion = defineCall({
   operatorRole: 'editor',
   summary:
     'Publishes a draft version of the association’s procedures page: members see it from now on (an earlier version stays recorded). Publishing again changes nothing. Audited.',
-  input: z.object({ associationId: operatorAssociationId(), documentId: contentId('文書ID') }),
-  output: operatorDocumentVersionSchema,
+  input: () => z.object({ associationId: operatorAssociationId(), documentId: contentId('文書ID') }),
+  output: () => operatorDocumentVersionSchema,
 });

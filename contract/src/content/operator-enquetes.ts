@@ -29,8 +29,8 @@ export const listOperatorEnquetes = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's enquetes in every state (draft, open, closed), newest first, with how many members answered.",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ items: z.array(operatorEnqueteSchema) }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ items: z.array(operatorEnqueteSchema) }),
 });
 
 const questionInput = z
@@ -61,14 +61,15 @@ export const createOperatorEnquete = defineCall({
   createsResource: true,
   summary:
     'Creates a draft enquete of the association with its questions (single or multiple choice with 2–20 choices, a scale, free text; each required or not) and an optional closing time. Audited.',
-  input: z.object({
-    associationId: operatorAssociationId(),
-    title: requiredText('タイトル', 100),
-    description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
-    closesAt: z.iso.datetime({ offset: true, error: '回答期限の形式が正しくありません' }).nullable().optional(),
-    questions: z.array(questionInput).min(1, '設問を1つ以上入力してください').max(50, '設問は50個までです'),
-  }),
-  output: operatorEnqueteSchema,
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      title: requiredText('タイトル', 100),
+      description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
+      closesAt: z.iso.datetime({ offset: true, error: '回答期限の形式が正しくありません' }).nullable().optional(),
+      questions: z.array(questionInput).min(1, '設問を1つ以上入力してください').max(50, '設問は50個までです'),
+    }),
+  output: () => operatorEnqueteSchema,
 });
 
 export const publishOperatorEnquete = defineCall({
@@ -77,8 +78,8 @@ export const publishOperatorEnquete = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: 'Opens a draft enquete of the association to its members; opening it again changes nothing. Audited.',
-  input: z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
-  output: operatorEnqueteSchema,
+  input: () => z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
+  output: () => operatorEnqueteSchema,
 });
 
 export const closeOperatorEnquete = defineCall({
@@ -88,8 +89,8 @@ export const closeOperatorEnquete = defineCall({
   operatorRole: 'editor',
   summary:
     'Closes an enquete of the association now: answers are refused from now on (results stay). Closing again changes nothing. Audited.',
-  input: z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
-  output: operatorEnqueteSchema,
+  input: () => z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
+  output: () => operatorEnqueteSchema,
 });
 
 export const enqueteResultSchema = z.object({
@@ -121,6 +122,6 @@ export const getOperatorEnqueteResults = defineCall({
   operatorRole: 'viewer',
   summary:
     "An enquete's results: responses, counts per choice and scale value, the mean, and the free-text answers (never who answered). Audited as a read.",
-  input: z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
-  output: enqueteResultSchema,
+  input: () => z.object({ associationId: operatorAssociationId(), enqueteId: contentId('アンケートID') }),
+  output: () => enqueteResultSchema,
 });

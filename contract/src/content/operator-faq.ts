@@ -27,8 +27,8 @@ export const listOperatorFaq = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's FAQ categories with every question, hidden ones included, in display order.",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ categories: z.array(operatorFaqCategorySchema) }),
 });
 
 export const saveOperatorFaqCategory = defineCall({
@@ -37,14 +37,15 @@ export const saveOperatorFaqCategory = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: 'Creates (without categoryId) or changes a FAQ category of the association: name, order, shown or hidden. Audited.',
-  input: z.object({
-    associationId: operatorAssociationId(),
-    categoryId: contentId('カテゴリID').optional(),
-    name: requiredText('カテゴリ名', 50),
-    position: position.default(0),
-    visible: z.boolean().default(true),
-  }),
-  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      categoryId: contentId('カテゴリID').optional(),
+      name: requiredText('カテゴリ名', 50),
+      position: position.default(0),
+      visible: z.boolean().default(true),
+    }),
+  output: () => z.object({ categories: z.array(operatorFaqCategorySchema) }),
 });
 
 export const saveOperatorFaqQuestion = defineCall({
@@ -54,14 +55,15 @@ export const saveOperatorFaqQuestion = defineCall({
   operatorRole: 'editor',
   summary:
     "Creates (without questionId) or changes a question of one of the association's FAQ categories: question, answer (plain text), order, shown or hidden. Audited.",
-  input: z.object({
-    associationId: operatorAssociationId(),
-    categoryId: contentId('カテゴリID'),
-    questionId: contentId('質問ID').optional(),
-    question: requiredText('質問', 200),
-    answer: requiredText('回答', 5000),
-    position: position.default(0),
-    visible: z.boolean().default(true),
-  }),
-  output: z.object({ categories: z.array(operatorFaqCategorySchema) }),
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      categoryId: contentId('カテゴリID'),
+      questionId: contentId('質問ID').optional(),
+      question: requiredText('質問', 200),
+      answer: requiredText('回答', 5000),
+      position: position.default(0),
+      visible: z.boolean().default(true),
+    }),
+  output: () => z.object({ categories: z.array(operatorFaqCategorySchema) }),
 });

@@ -32,9 +32,8 @@ export const bloodPressureCalls = defineVitalCalls({
   plural: 'BloodPressures',
   label: 'blood-pressure',
   input: bloodPressureInput,
-  updateInput: z
-    .object({ id: readingId, ...bloodPressureFields })
-    .refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+  updateInput: () =>
+    z.object({ id: readingId, ...bloodPressureFields }).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
   reading: bloodPressureSchema,
 });
 

@@ -34,6 +34,6 @@ export const bloodSugarCalls = defineVitalCalls({
   plural: 'BloodSugars',
   label: 'blood-sugar',
   input: bloodSugarInput,
-  updateInput: z.object({ id: readingId, ...bloodSugarFields }),
+  updateInput: () => z.object({ id: readingId, ...bloodSugarFields }),
   reading: bloodSugarSchema,
 });

@@ -22,6 +22,6 @@ export const bodyTemperatureCalls = defineVitalCalls({
   plural: 'BodyTemperatures',
   label: 'body-temperature',
   input: bodyTemperatureInput,
-  updateInput: z.object({ id: readingId, ...bodyTemperatureFields }),
+  updateInput: () => z.object({ id: readingId, ...bodyTemperatureFields }),
   reading: bodyTemperatureSchema,
 });

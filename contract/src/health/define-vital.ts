@@ -14,7 +14,7 @@ export function defineVitalCalls<
   Input extends z.ZodType,
   Update extends z.ZodType,
   Reading extends z.ZodType,
->(spec: { singular: S; plural: P; label: string; input: Input; updateInput: Update; reading: Reading }) {
+>(spec: { singular: S; plural: P; label: string; input: Input; updateInput: () => Update; reading: Reading }) {
   return {
     save: defineCall({
       name: `save${spec.singular}` as `save${S}`,
@@ -22,16 +22,16 @@ export function defineVitalCalls<
       access: 'member',
       createsResource: true,
       summary: `Records one ${spec.label} reading entered by the member (source manual).`,
-      input: spec.input,
-      output: spec.reading,
+      input: () => spec.input,
+      output: () => spec.reading,
     }),
     list: defineCall({
       name: `list${spec.plural}` as `list${P}`,
       method: 'GET',
       access: 'member',
       summary: `The member's ${spec.label} readings in a period (from, to), newest first, a page at a time.`,
-      input: periodQuery,
-      output: pageOf(spec.reading),
+      input: () => periodQuery,
+      output: () => pageOf(spec.reading),
     }),
     update: defineCall({
       name: `update${spec.singular}` as `update${S}`,
@@ -39,15 +39,15 @@ export function defineVitalCalls<
       access: 'member',
       summary: `Corrects one of the member's hand-entered ${spec.label} readings (404 for another member's id; 409 for a wearable's or the app's).`,
       input: spec.updateInput,
-      output: spec.reading,
+      output: () => spec.reading,
     }),
     remove: defineCall({
       name: `delete${spec.singular}` as `delete${S}`,
       method: 'POST',
       access: 'member',
       summary: `Deletes one of the member's hand-entered ${spec.label} readings (404 for another member's id; 409 for a wearable's or the app's).`,
-      input: z.object({ id: readingId }),
-      output: deletedReading,
+      input: () => z.object({ id: readingId }),
+      output: () => deletedReading,
     }),
   };
 }

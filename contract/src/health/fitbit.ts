@@ -76,8 +76,8 @@ export const getFitbitAuthentication = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's Fitbit connection: its status, when it last synced and whether it needs renewing.",
-  input: empty,
-  output: fitbitConnectionSchema,
+  input: () => empty,
+  output: () => fitbitConnectionSchema,
 });
 
 export const startFitbitAuthorization = defineCall({
@@ -86,8 +86,8 @@ export const startFitbitAuthorization = defineCall({
   access: 'member',
   summary:
     "Begins connecting Fitbit: the address of Google's consent page, with a single-use state bound to this session and a PKCE challenge (the verifier stays on the server).",
-  input: empty,
-  output: z.object({ authorizationUrl: z.url() }),
+  input: () => empty,
+  output: () => z.object({ authorizationUrl: z.url() }),
 });
 
 const callbackText = (label: string) =>
@@ -102,8 +102,8 @@ export const createUserFitbitConnectionSettings = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Completes connecting Fitbit from the callback's code and state, then syncs the last 30 days of steps.",
-  input: z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
-  output: fitbitConnectionSchema,
+  input: () => z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
+  output: () => fitbitConnectionSchema,
 });
 
 export const syncFitbit = defineCall({
@@ -111,8 +111,8 @@ export const syncFitbit = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Syncs the step counts of the connected Fitbit now.',
-  input: empty,
-  output: fitbitConnectionSchema,
+  input: () => empty,
+  output: () => fitbitConnectionSchema,
 });
 
 export const disconnectFitbit = defineCall({
@@ -120,8 +120,8 @@ export const disconnectFitbit = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Disconnects Fitbit: revokes the grant at Google and deletes the stored tokens (synced steps stay).',
-  input: empty,
-  output: fitbitConnectionSchema,
+  input: () => empty,
+  output: () => fitbitConnectionSchema,
 });
 
 export const fitbitCalls = {

@@ -142,8 +142,8 @@ export const getHealthForecast = defineCall({
   access: 'member',
   summary:
     "The member's forecast inputs, each with its source and date (latest check-up through the My Number connection, latest blood pressure, birthday, the last saved snapshot), and the Hisayama score of them. Stores nothing, earns nothing.",
-  input: z.object({}),
-  output: healthForecastSchema,
+  input: () => z.object({}),
+  output: () => healthForecastSchema,
 });
 
 export const saveHealthForecastSnapshot = defineCall({
@@ -152,14 +152,15 @@ export const saveHealthForecastSnapshot = defineCall({
   access: 'member',
   createsResource: true,
   summary: 'Saves the inputs as the member chose them and their forecast (computed again by the server), sealed at rest.',
-  input: z.object({
-    ...forecastInputFields,
-    /** Where each input came from, as the page showed it; an input left out counts as typed in. */
-    sources: z
-      .partialRecord(z.enum(Object.keys(forecastInputFields) as [ForecastInputKey, ...ForecastInputKey[]]), forecastInputSource)
-      .optional(),
-  }),
-  output: forecastSnapshotSchema,
+  input: () =>
+    z.object({
+      ...forecastInputFields,
+      /** Where each input came from, as the page showed it; an input left out counts as typed in. */
+      sources: z
+        .partialRecord(z.enum(Object.keys(forecastInputFields) as [ForecastInputKey, ...ForecastInputKey[]]), forecastInputSource)
+        .optional(),
+    }),
+  output: () => forecastSnapshotSchema,
 });
 
 export const listHealthForecastSnapshots = defineCall({
@@ -167,8 +168,8 @@ export const listHealthForecastSnapshots = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's saved forecasts, newest first, a page at a time.",
-  input: z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
-  output: pageOf(forecastSnapshotSchema),
+  input: () => z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
+  output: () => pageOf(forecastSnapshotSchema),
 });
 
 export const deleteHealthForecastSnapshot = defineCall({
@@ -176,8 +177,8 @@ export const deleteHealthForecastSnapshot = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Deletes one of the member's saved forecasts (404 for another member's id).",
-  input: z.object({ id: z.uuid({ error: '保存した予測のIDの形式が正しくありません' }) }),
-  output: z.object({ id: z.string() }),
+  input: () => z.object({ id: z.uuid({ error: '保存した予測のIDの形式が正しくありません' }) }),
+  output: () => z.object({ id: z.string() }),
 });
 
 export const doctorProfileSchema = z.object({
@@ -210,8 +211,8 @@ export const getDoctorProfile = defineCall({
   access: 'visitor',
   summary:
     "The physician who supervises the health forecast: the member's association's, else the service's own; null when neither is set.",
-  input: z.object({}),
-  output: z.object({ profile: doctorProfileSchema.nullable() }),
+  input: () => z.object({}),
+  output: () => z.object({ profile: doctorProfileSchema.nullable() }),
 });
 
 export const forecastCalls = {

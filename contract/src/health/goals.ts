@@ -24,8 +24,8 @@ export const getVitalGoals = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's daily step goal and target weight (null when not set).",
-  input: z.object({}),
-  output: vitalGoalsSchema,
+  input: () => z.object({}),
+  output: () => vitalGoalsSchema,
 });
 
 export const saveVitalGoals = defineCall({
@@ -33,6 +33,6 @@ export const saveVitalGoals = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Sets both goals at once; a goal left out or null is cleared.',
-  input: vitalGoalsInput,
-  output: vitalGoalsSchema,
+  input: () => vitalGoalsInput,
+  output: () => vitalGoalsSchema,
 });

@@ -68,12 +68,13 @@ export const ingestVitals = defineCall({
   createsResource: true,
   summary:
     'The native apps: stores a batch (1–500) of readings of any of the five types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
-  input: z.object({
-    // Each item is checked on its own (vitalIngestItem), so one bad reading does not refuse the batch.
-    items: z
-      .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
-      .min(1, '記録を1件以上指定してください')
-      .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
-  }),
-  output: ingestVitalsOutput,
+  input: () =>
+    z.object({
+      // Each item is checked on its own (vitalIngestItem), so one bad reading does not refuse the batch.
+      items: z
+        .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
+        .min(1, '記録を1件以上指定してください')
+        .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+    }),
+  output: () => ingestVitalsOutput,
 });

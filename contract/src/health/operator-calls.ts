@@ -13,13 +13,14 @@ export const getOperatorHealthStats = defineCall({
   operatorRole: 'viewer',
   summary:
     "The association's vitals for the dashboard: readings recorded per day (Japan) in the period, and active members — those who recorded anything in the 7 and the 30 days up to the period's end.",
-  input: operatorPeriodInput,
-  output: z.object({
-    recordsPerDay: daySeries,
-    recordTotal: z.number().int(),
-    activeMembers7: z.number().int(),
-    activeMembers30: z.number().int(),
-  }),
+  input: () => operatorPeriodInput,
+  output: () =>
+    z.object({
+      recordsPerDay: daySeries,
+      recordTotal: z.number().int(),
+      activeMembers7: z.number().int(),
+      activeMembers30: z.number().int(),
+    }),
 });
 
 export const getOperatorDoctorProfile = defineCall({
@@ -28,8 +29,8 @@ export const getOperatorDoctorProfile = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's own supervising physician (null when it has none and members see the service's).",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ profile: doctorProfileSchema.nullable() }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ profile: doctorProfileSchema.nullable() }),
 });
 
 export const updateOperatorDoctorProfile = defineCall({
@@ -38,8 +39,8 @@ export const updateOperatorDoctorProfile = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: "Sets the association's supervising physician shown with the health forecast (/doctor_profile01); audited.",
-  input: z.object({ associationId: operatorAssociationId(), profile: doctorProfileInput }),
-  output: z.object({ profile: doctorProfileSchema }),
+  input: () => z.object({ associationId: operatorAssociationId(), profile: doctorProfileInput }),
+  output: () => z.object({ profile: doctorProfileSchema }),
 });
 
 export const healthOperatorCalls = { getOperatorHealthStats, getOperatorDoctorProfile, updateOperatorDoctorProfile };

@@ -29,6 +29,6 @@ export const stepCalls = defineVitalCalls({
   label: 'daily step',
   input: stepInput,
   // The day is what a count is for: correcting it means the count; another day is another save.
-  updateInput: z.object({ id: readingId, steps: stepCount() }),
+  updateInput: () => z.object({ id: readingId, steps: stepCount() }),
   reading: stepSchema,
 });

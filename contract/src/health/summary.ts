@@ -31,6 +31,6 @@ export const getVitalsSummary = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'The latest reading of each vital, today’s steps against the goal, the goals and the height.',
-  input: z.object({}),
-  output: vitalsSummarySchema,
+  input: () => z.object({}),
+  output: () => vitalsSummarySchema,
 });

@@ -27,6 +27,6 @@ export const weightCalls = defineVitalCalls({
   plural: 'Weights',
   label: 'weight',
   input: weightInput,
-  updateInput: z.object({ id: readingId, ...weightFields }),
+  updateInput: () => z.object({ id: readingId, ...weightFields }),
   reading: weightSchema,
 });

@@ -18,8 +18,8 @@ export const getPointCampaign = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The campaign open now in the member's association (the one ending soonest), or null.",
-  input: z.object({}),
-  output: z.object({ campaign: campaignSchema.nullable() }),
+  input: () => z.object({}),
+  output: () => z.object({ campaign: campaignSchema.nullable() }),
 });
 
 export const entryPointCampaign = defineCall({
@@ -28,8 +28,8 @@ export const entryPointCampaign = defineCall({
   access: 'member',
   createsResource: true,
   summary: 'Enters the open campaign once (again: the same answer, no second entry); 409 campaign_closed outside its period.',
-  input: z.object({ campaignId }),
-  output: campaignSchema,
+  input: () => z.object({ campaignId }),
+  output: () => campaignSchema,
 });
 
 export const getPointCampaignRedirectURL = defineCall({
@@ -37,6 +37,6 @@ export const getPointCampaignRedirectURL = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The partner's page with a signed (HMAC-SHA256), 10-minute token naming only an opaque member reference; after entering.",
-  input: z.object({ campaignId }),
-  output: z.object({ url: z.string(), expiresAt: z.string() }),
+  input: () => z.object({ campaignId }),
+  output: () => z.object({ url: z.string(), expiresAt: z.string() }),
 });

@@ -10,8 +10,8 @@ export const getCoinAccount = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's coin balance (coins do not expire).",
-  input: z.object({}),
-  output: coinAccountSchema,
+  input: () => z.object({}),
+  output: () => coinAccountSchema,
 });
 
 export const listCoinTransactions = defineCall({
@@ -19,8 +19,8 @@ export const listCoinTransactions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's coin history, newest first, optionally one month (Japan time), keyset-paginated.",
-  input: historyInput,
-  output: transactionPage,
+  input: () => historyInput,
+  output: () => transactionPage,
 });
 
 export const listCoinUserActions = defineCall({
@@ -28,8 +28,8 @@ export const listCoinUserActions = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'How to earn coins: each coin rule with the member’s progress today and in total.',
-  input: z.object({}),
-  output: z.object({ actions: z.array(userActionSchema) }),
+  input: () => z.object({}),
+  output: () => z.object({ actions: z.array(userActionSchema) }),
 });
 
 export const giftChallengeInfoSchema = z.object({
@@ -49,8 +49,8 @@ export const getGiftChallengeInfo = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'The gift challenge: its cost in coins, its stated odds, the prizes and whether the member can draw now.',
-  input: z.object({}),
-  output: giftChallengeInfoSchema,
+  input: () => z.object({}),
+  output: () => giftChallengeInfoSchema,
 });
 
 export const giftChallenge = defineCall({
@@ -60,6 +60,6 @@ export const giftChallenge = defineCall({
   createsResource: true,
   summary:
     'Spends the cost in coins on one draw (crypto.randomInt on the server, recorded); a win hands out a prize. Idempotent per Idempotency-Key.',
-  input: z.object({}),
-  output: z.object({ drawId: z.string(), won: z.boolean(), userGift: userGiftSchema.nullable(), balance: z.number().int() }),
+  input: () => z.object({}),
+  output: () => z.object({ drawId: z.string(), won: z.boolean(), userGift: userGiftSchema.nullable(), balance: z.number().int() }),
 });

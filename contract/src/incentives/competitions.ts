@@ -53,8 +53,8 @@ export const listOpenPrizeCompetitions = defineCall({
   access: 'member',
   summary:
     "The prize competitions of the member's association that are open now or ended in the last 30 days, with the member's state (entered, step progress, won or lost after the draw) and the draw's seed once drawn.",
-  input: z.object({}).strict(),
-  output: z.object({ items: z.array(prizeCompetitionSchema) }),
+  input: () => z.object({}).strict(),
+  output: () => z.object({ items: z.array(prizeCompetitionSchema) }),
 });
 
 export const enterPrizeCompetition = defineCall({
@@ -64,8 +64,8 @@ export const enterPrizeCompetition = defineCall({
   createsResource: true,
   summary:
     'Enters an open competition once (entering again changes nothing). A coin competition charges its cost through the ledger (409 insufficient_balance, nothing charged); a steps competition takes part in the draw when the step total in the period reaches the goal.',
-  input: z.object({ competitionId }),
-  output: prizeCompetitionSchema,
+  input: () => z.object({ competitionId }),
+  output: () => prizeCompetitionSchema,
 });
 
 export const CompetitionErrorCodes = {

@@ -37,8 +37,8 @@ export const listPointGifts = defineCall({
   method: 'GET',
   access: 'member',
   summary: "A program's gift catalogue (the member's association's program) with cost and stock.",
-  input: z.object({ pointId }),
-  output: z.object({ gifts: z.array(giftSchema) }),
+  input: () => z.object({ pointId }),
+  output: () => z.object({ gifts: z.array(giftSchema) }),
 });
 
 export const redeemGift = defineCall({
@@ -48,8 +48,8 @@ export const redeemGift = defineCall({
   createsResource: true,
   summary:
     'Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required.',
-  input: z.object({ giftId }),
-  output: z.object({ userGift: userGiftSchema, balance: z.number().int() }),
+  input: () => z.object({ giftId }),
+  output: () => z.object({ userGift: userGiftSchema, balance: z.number().int() }),
 });
 
 export const listVisibleUserGifts = defineCall({
@@ -57,8 +57,8 @@ export const listVisibleUserGifts = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's gifts not hidden, newest first, keyset-paginated, each with its code or delivery state.",
-  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: z.object({ userGifts: z.array(userGiftSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: () => z.object({ userGifts: z.array(userGiftSchema), nextCursor: z.string().nullable() }),
 });
 
 export const patchUserGift = defineCall({
@@ -66,10 +66,11 @@ export const patchUserGift = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Marks one of the member’s gifts used and/or hides it from the list (neither can be undone).',
-  input: z
-    .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
-    .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
-  output: userGiftSchema,
+  input: () =>
+    z
+      .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
+      .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
+  output: () => userGiftSchema,
 });
 
 export const giftActionSchema = z.object({
@@ -86,6 +87,6 @@ export const listGiftUserActions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's gift history (redemptions and draws), newest first, keyset-paginated.",
-  input: z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: z.object({ actions: z.array(giftActionSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
+  output: () => z.object({ actions: z.array(giftActionSchema), nextCursor: z.string().nullable() }),
 });

@@ -31,8 +31,8 @@ export const listOperatorPrizeCompetitions = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's prize competitions, newest first, with entries, and winners once drawn.",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ items: z.array(operatorCompetitionSchema) }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ items: z.array(operatorCompetitionSchema) }),
 });
 
 const moment = (label: string) => z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません` });
@@ -45,30 +45,31 @@ export const createOperatorPrizeCompetition = defineCall({
   createsResource: true,
   summary:
     'Creates (and opens to members) a prize competition of the association: its period, how to enter (a step total in the period, or a coin cost) and the prizes; a secret is committed now (its SHA-256 shown to members) for the draw. Audited.',
-  input: z
-    .object({
-      associationId: operatorAssociationId(),
-      title: requiredText('タイトル', 100),
-      description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
-      startsAt: moment('開始日時'),
-      endsAt: moment('終了日時'),
-      entryKind: z.enum(competitionEntryKinds, { error: '応募方法を選択してください' }),
-      stepsRequired: z.number().int().min(1000, '目標歩数は1,000歩以上にしてください').max(10_000_000).optional(),
-      coinCost: z.number().int().min(1, 'コイン数は1以上にしてください').max(100_000).optional(),
-      prizes: z
-        .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().int().min(1).max(10_000) }))
-        .min(1, '賞品を1つ以上入力してください')
-        .max(10, '賞品は10種類までです'),
-    })
-    .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
-      path: ['endsAt'],
-      message: '終了日時は開始日時より後にしてください',
-    })
-    .refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
-      path: ['entryKind'],
-      message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
-    }),
-  output: operatorCompetitionSchema,
+  input: () =>
+    z
+      .object({
+        associationId: operatorAssociationId(),
+        title: requiredText('タイトル', 100),
+        description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
+        startsAt: moment('開始日時'),
+        endsAt: moment('終了日時'),
+        entryKind: z.enum(competitionEntryKinds, { error: '応募方法を選択してください' }),
+        stepsRequired: z.number().int().min(1000, '目標歩数は1,000歩以上にしてください').max(10_000_000).optional(),
+        coinCost: z.number().int().min(1, 'コイン数は1以上にしてください').max(100_000).optional(),
+        prizes: z
+          .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().int().min(1).max(10_000) }))
+          .min(1, '賞品を1つ以上入力してください')
+          .max(10, '賞品は10種類までです'),
+      })
+      .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+        path: ['endsAt'],
+        message: '終了日時は開始日時より後にしてください',
+      })
+      .refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
+        path: ['entryKind'],
+        message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
+      }),
+  output: () => operatorCompetitionSchema,
 });
 
 export const drawOperatorPrizeCompetition = defineCall({
@@ -78,11 +79,12 @@ export const drawOperatorPrizeCompetition = defineCall({
   operatorRole: 'editor',
   summary:
     'Draws the winners of an ended competition of the association, once: seed = SHA-256(secret | sorted qualifying member ids), each entry ranked by SHA-256(seed | member id), prizes in order; the seed and the secret are recorded and shown, so anyone can re-run it (409 competition_not_drawable before the end or when drawn). Audited.',
-  input: z.object({
-    associationId: operatorAssociationId(),
-    competitionId: z
-      .string({ error: '懸賞IDを指定してください' })
-      .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません'),
-  }),
-  output: operatorCompetitionSchema,
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      competitionId: z
+        .string({ error: '懸賞IDを指定してください' })
+        .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません'),
+    }),
+  output: () => operatorCompetitionSchema,
 });

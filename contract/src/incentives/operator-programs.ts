@@ -66,8 +66,8 @@ export const listOperatorPointPrograms = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's point programs with their menus and gifts (and the digital codes left).",
-  input: z.object({ associationId: operatorAssociationId() }),
-  output: z.object({ programs: z.array(operatorProgramSchema) }),
+  input: () => z.object({ associationId: operatorAssociationId() }),
+  output: () => z.object({ programs: z.array(operatorProgramSchema) }),
 });
 
 export const createOperatorPointProgram = defineCall({
@@ -77,17 +77,18 @@ export const createOperatorPointProgram = defineCall({
   operatorRole: 'editor',
   createsResource: true,
   summary: 'Creates a point program of the association with its menus (create-program); audited.',
-  input: z
-    .object({
-      associationId: operatorAssociationId(),
-      name: requiredText('ポイント名', 60),
-      description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
-      expiryMonths: whole('有効期限（月）', 1, 120).default(36),
-      consentText: z.string().max(5000, '同意文は5000文字以内で入力してください').default(''),
-      menus: z.array(operatorMenuInput).max(50, 'メニューは50件までです').default([]),
-    })
-    .strict(),
-  output: z.object({ id: z.string() }),
+  input: () =>
+    z
+      .object({
+        associationId: operatorAssociationId(),
+        name: requiredText('ポイント名', 60),
+        description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
+        expiryMonths: whole('有効期限（月）', 1, 120).default(36),
+        consentText: z.string().max(5000, '同意文は5000文字以内で入力してください').default(''),
+        menus: z.array(operatorMenuInput).max(50, 'メニューは50件までです').default([]),
+      })
+      .strict(),
+  output: () => z.object({ id: z.string() }),
 });
 
 export const addOperatorPointMenus = defineCall({
@@ -96,11 +97,12 @@ export const addOperatorPointMenus = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: "Adds menus to one of the association's programs (add-menus); audited.",
-  input: z.object({
-    programId: recordId('ポイントID'),
-    menus: z.array(operatorMenuInput).min(1, 'メニューを入力してください').max(50, 'メニューは50件までです'),
-  }),
-  output: z.object({ ids: z.array(z.string()) }),
+  input: () =>
+    z.object({
+      programId: recordId('ポイントID'),
+      menus: z.array(operatorMenuInput).min(1, 'メニューを入力してください').max(50, 'メニューは50件までです'),
+    }),
+  output: () => z.object({ ids: z.array(z.string()) }),
 });
 
 export const addOperatorGift = defineCall({
@@ -110,15 +112,16 @@ export const addOperatorGift = defineCall({
   operatorRole: 'editor',
   createsResource: true,
   summary: "Adds a gift to one of the association's programs (add-gift): a digital code or a delivery with a stock; audited.",
-  input: z.object({
-    programId: recordId('ポイントID'),
-    name: requiredText('ギフト名', 100),
-    description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
-    cost: whole('必要ポイント', 1, 1_000_000),
-    kind: z.enum(['digital_code', 'delivery'], { error: '受け取り方を選んでください' }),
-    stock: whole('在庫数', 0, 1_000_000).nullable().default(null),
-  }),
-  output: z.object({ id: z.string() }),
+  input: () =>
+    z.object({
+      programId: recordId('ポイントID'),
+      name: requiredText('ギフト名', 100),
+      description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
+      cost: whole('必要ポイント', 1, 1_000_000),
+      kind: z.enum(['digital_code', 'delivery'], { error: '受け取り方を選んでください' }),
+      stock: whole('在庫数', 0, 1_000_000).nullable().default(null),
+    }),
+  output: () => z.object({ id: z.string() }),
 });
 
 export const importOperatorGiftCodes = defineCall({
@@ -127,17 +130,19 @@ export const importOperatorGiftCodes = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   summary: "Imports a digital gift's codes from a CSV, one a line (import-codes): all or nothing, wrong lines answered; audited.",
-  input: z.object({
-    giftId: recordId('ギフトID'),
-    csv: z
-      .string({ error: 'コードのCSVを選んでください' })
-      .min(1, 'コードのCSVを選んでください')
-      .max(1_000_000, 'CSVは1MB以内にしてください'),
-  }),
-  output: z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), imported: z.number().int() }),
-    z.object({ ok: z.literal(false), errors: z.array(z.string()) }),
-  ]),
+  input: () =>
+    z.object({
+      giftId: recordId('ギフトID'),
+      csv: z
+        .string({ error: 'コードのCSVを選んでください' })
+        .min(1, 'コードのCSVを選んでください')
+        .max(1_000_000, 'CSVは1MB以内にしてください'),
+    }),
+  output: () =>
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), imported: z.number().int() }),
+      z.object({ ok: z.literal(false), errors: z.array(z.string()) }),
+    ]),
 });
 
 export const adjustOperatorPoints = defineCall({
@@ -147,14 +152,15 @@ export const adjustOperatorPoints = defineCall({
   operatorRole: 'editor',
   summary:
     'Grants or revokes points of a member of the association (grant/revoke) with a reason; a revocation never takes the balance below zero; audited.',
-  input: z.object({
-    programId: recordId('ポイントID'),
-    memberEmail: emailAddress('会員のメールアドレス'),
-    direction: z.enum(['grant', 'revoke'], { error: '付与か取り消しかを選んでください' }),
-    amount: whole('ポイント数', 1, 1_000_000),
-    reason: requiredText('理由', 200),
-  }),
-  output: z.object({ balance: z.number() }),
+  input: () =>
+    z.object({
+      programId: recordId('ポイントID'),
+      memberEmail: emailAddress('会員のメールアドレス'),
+      direction: z.enum(['grant', 'revoke'], { error: '付与か取り消しかを選んでください' }),
+      amount: whole('ポイント数', 1, 1_000_000),
+      reason: requiredText('理由', 200),
+    }),
+  output: () => z.object({ balance: z.number() }),
 });
 
 export const getOperatorPointStats = defineCall({
@@ -163,8 +169,8 @@ export const getOperatorPointStats = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The association's points for the dashboard: granted (earned, granted, prizes) and redeemed per day (Japan) in the period.",
-  input: operatorPeriodInput,
-  output: z.object({ granted: daySeries, redeemed: daySeries, grantedTotal: z.number(), redeemedTotal: z.number() }),
+  input: () => operatorPeriodInput,
+  output: () => z.object({ granted: daySeries, redeemed: daySeries, grantedTotal: z.number(), redeemedTotal: z.number() }),
 });
 
 export const incentiveOperatorCalls = {

@@ -31,8 +31,8 @@ export const getEnablePointAccount = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's account in one program of their association: balance and what expires when.",
-  input: z.object({ pointId }),
-  output: pointAccountSchema,
+  input: () => z.object({ pointId }),
+  output: () => pointAccountSchema,
 });
 
 export const listEnablePointAccounts = defineCall({
@@ -40,8 +40,8 @@ export const listEnablePointAccounts = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's accounts in every program of their association (empty without an association).",
-  input: z.object({}),
-  output: z.object({ accounts: z.array(pointAccountSchema) }),
+  input: () => z.object({}),
+  output: () => z.object({ accounts: z.array(pointAccountSchema) }),
 });
 
 export const getPointInfo = defineCall({
@@ -49,8 +49,8 @@ export const getPointInfo = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'A program: its description, expiry, and the consent it needs (for /about and /require_agreement).',
-  input: z.object({ pointId }),
-  output: pointInfoSchema,
+  input: () => z.object({ pointId }),
+  output: () => pointInfoSchema,
 });
 
 export const listPointMenus = defineCall({
@@ -58,8 +58,8 @@ export const listPointMenus = defineCall({
   method: 'GET',
   access: 'member',
   summary: "What earns how many of a program's points, with daily and total caps.",
-  input: z.object({ pointId }),
-  output: z.object({ menus: z.array(menuSchema) }),
+  input: () => z.object({ pointId }),
+  output: () => z.object({ menus: z.array(menuSchema) }),
 });
 
 export const listPointTransactions = defineCall({
@@ -67,8 +67,8 @@ export const listPointTransactions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's history in one program, newest first, optionally one month (Japan time), keyset-paginated.",
-  input: historyInput.extend({ pointId }),
-  output: transactionPage,
+  input: () => historyInput.extend({ pointId }),
+  output: () => transactionPage,
 });
 
 export const listPointUserActions = defineCall({
@@ -76,8 +76,8 @@ export const listPointUserActions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "A program's menus with the member's progress today and in total.",
-  input: z.object({ pointId }),
-  output: z.object({ actions: z.array(userActionSchema) }),
+  input: () => z.object({ pointId }),
+  output: () => z.object({ actions: z.array(userActionSchema) }),
 });
 
 export const createPointAgreement = defineCall({
@@ -86,8 +86,8 @@ export const createPointAgreement = defineCall({
   access: 'member',
   createsResource: true,
   summary: "Records the member's consent to a program's current terms (again: no change).",
-  input: z.object({ pointId }),
-  output: pointInfoSchema,
+  input: () => z.object({ pointId }),
+  output: () => pointInfoSchema,
 });
 
 export const createPointAgreements = defineCall({
@@ -96,8 +96,9 @@ export const createPointAgreements = defineCall({
   access: 'member',
   createsResource: true,
   summary: 'Consents to several programs at once (all of the association’s, or none if one is unknown).',
-  input: z.object({
-    pointIds: z.array(pointId).min(1, 'ポイントを選択してください').max(20, 'ポイントは20件まで選択できます'),
-  }),
-  output: z.object({ agreements: z.array(pointInfoSchema) }),
+  input: () =>
+    z.object({
+      pointIds: z.array(pointId).min(1, 'ポイントを選択してください').max(20, 'ポイントは20件まで選択できます'),
+    }),
+  output: () => z.object({ agreements: z.array(pointInfoSchema) }),
 });

@@ -45,8 +45,8 @@ export const getMynaAgreement = defineCall({
   access: 'member',
   summary:
     'The current My Number terms (what is fetched, for what, export and removal at any time) and whether the member agreed to them, with the history.',
-  input: empty,
-  output: mynaAgreementSchema,
+  input: () => empty,
+  output: () => mynaAgreementSchema,
 });
 
 export const createMynaAgreement = defineCall({
@@ -54,13 +54,14 @@ export const createMynaAgreement = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Records the member’s consent to the given (current) version of the My Number terms; agreeing again changes nothing.',
-  input: z.object({
-    version: z
-      .number({ error: '規約の版を指定してください' })
-      .int('規約の版の形式が正しくありません')
-      .min(1, '規約の版の形式が正しくありません'),
-  }),
-  output: mynaAgreementSchema,
+  input: () =>
+    z.object({
+      version: z
+        .number({ error: '規約の版を指定してください' })
+        .int('規約の版の形式が正しくありません')
+        .min(1, '規約の版の形式が正しくありません'),
+    }),
+  output: () => mynaAgreementSchema,
 });
 
 export const withdrawMynaAgreement = defineCall({
@@ -69,8 +70,8 @@ export const withdrawMynaAgreement = defineCall({
   access: 'member',
   summary:
     'Withdraws the member’s consent: no further import or link until agreed again (imported records stay until removeMynaSensitives); withdrawing again changes nothing.',
-  input: empty,
-  output: mynaAgreementSchema,
+  input: () => empty,
+  output: () => mynaAgreementSchema,
 });
 
 // ——— the import job ———
@@ -140,8 +141,8 @@ export const getMynaConnectionState = defineCall({
   access: 'member',
   summary:
     'What is linked: consent, the card link, the secret question, when it was last imported and the newest import job with its progress.',
-  input: empty,
-  output: mynaConnectionStateSchema,
+  input: () => empty,
+  output: () => mynaConnectionStateSchema,
 });
 
 // ——— authorization ———
@@ -152,8 +153,8 @@ export const getMynaAuthorizationURL = defineCall({
   access: 'member',
   summary:
     'Begins linking the My Number card (after consent): the portal’s authorization address with a single-use state and nonce bound to this session and a PKCE S256 challenge (the verifier stays on the server), valid ten minutes.',
-  input: empty,
-  output: z.object({ authorizationUrl: z.url(), expiresAt: isoTimestamp }),
+  input: () => empty,
+  output: () => z.object({ authorizationUrl: z.url(), expiresAt: isoTimestamp }),
 });
 
 const callbackText = (label: string) =>
@@ -169,12 +170,13 @@ export const verifyMynaAuthorization = defineCall({
   access: 'member',
   summary:
     'Completes linking from the callback’s code and state: checks the state (single use, this session), exchanges the code with the PKCE verifier, checks the ID token’s nonce, stores the link; answers the page to go to next.',
-  input: z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
-  output: z.object({
-    /** /myna_connection/complete; from there the member goes on to the secret question (when none) or the import. */
-    nextPath: z.string(),
-    connection: mynaConnectionStateSchema,
-  }),
+  input: () => z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
+  output: () =>
+    z.object({
+      /** /myna_connection/complete; from there the member goes on to the secret question (when none) or the import. */
+      nextPath: z.string(),
+      connection: mynaConnectionStateSchema,
+    }),
 });
 
 // ——— import ———
@@ -185,8 +187,8 @@ export const createMynaImport = defineCall({
   access: 'member',
   summary:
     'Queues an import of check-ups, medicines and medical bills from the portal and answers at once (the job runs in the background; poll getMynaConnectionState). While one runs, answers the running one.',
-  input: empty,
-  output: z.object({ import: mynaImportSchema }),
+  input: () => empty,
+  output: () => z.object({ import: mynaImportSchema }),
 });
 
 export const mynaConnectionCalls = {

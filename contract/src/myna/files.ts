@@ -25,21 +25,23 @@ export const exportMynaHealthFiles = defineCall({
   stepUp: 'mynaSecretQuestion',
   summary:
     'Everything imported as one file: a FHIR R4 Bundle (JP Core: Observation with JLAC10, MedicationStatement with YJ, ExplanationOfBenefit), a CSV, or the bills of one year in the layout of the tax office’s 医療費集計フォーム.',
-  input: z.object({
-    format: z.enum(mynaExportFormats, { error: '形式を選択してください' }),
-    /** tax_form_csv: the year of the bills (default: the newest year with bills). */
-    year: mynaYear.optional(),
-  }),
-  output: z.object({
-    fileName: z.string(),
-    /** e.g. application/fhir+json, text/csv; charset=utf-8 (or shift_jis). */
-    mediaType: z.string(),
-    /** utf8: `content` is the text as it is; base64: the bytes (a CSV in Shift_JIS). */
-    encoding: z.enum(['utf8', 'base64']),
-    content: z.string(),
-    /** How many records of each kind the file holds. */
-    counts: z.object({ medicalExams: z.number().int(), medicines: z.number().int(), medicalBills: z.number().int() }),
-  }),
+  input: () =>
+    z.object({
+      format: z.enum(mynaExportFormats, { error: '形式を選択してください' }),
+      /** tax_form_csv: the year of the bills (default: the newest year with bills). */
+      year: mynaYear.optional(),
+    }),
+  output: () =>
+    z.object({
+      fileName: z.string(),
+      /** e.g. application/fhir+json, text/csv; charset=utf-8 (or shift_jis). */
+      mediaType: z.string(),
+      /** utf8: `content` is the text as it is; base64: the bytes (a CSV in Shift_JIS). */
+      encoding: z.enum(['utf8', 'base64']),
+      content: z.string(),
+      /** How many records of each kind the file holds. */
+      counts: z.object({ medicalExams: z.number().int(), medicines: z.number().int(), medicalBills: z.number().int() }),
+    }),
 });
 
 export const removeMynaSensitives = defineCall({
@@ -49,21 +51,23 @@ export const removeMynaSensitives = defineCall({
   stepUp: 'mynaSecretQuestion',
   summary:
     'Removes every imported record, the link and its tokens, the import jobs and the dedupe keys in one transaction (after the secret question and an explicit confirmation), and says what was removed.',
-  input: z.object({
-    confirm: z.literal(true, { error: '削除の確認にチェックを入れてください' }),
-  }),
-  output: z.object({
-    removed: z.object({
-      medicalExams: z.number().int(),
-      /** Dispensings (each with its medicines). */
-      medicines: z.number().int(),
-      medicalBills: z.number().int(),
-      importJobs: z.number().int(),
-      /** Whether a link (with its tokens) was removed. */
-      link: z.boolean(),
+  input: () =>
+    z.object({
+      confirm: z.literal(true, { error: '削除の確認にチェックを入れてください' }),
     }),
-    removedAt: isoTimestamp,
-  }),
+  output: () =>
+    z.object({
+      removed: z.object({
+        medicalExams: z.number().int(),
+        /** Dispensings (each with its medicines). */
+        medicines: z.number().int(),
+        medicalBills: z.number().int(),
+        importJobs: z.number().int(),
+        /** Whether a link (with its tokens) was removed. */
+        link: z.boolean(),
+      }),
+      removedAt: isoTimestamp,
+    }),
 });
 
 export const mynaFileCalls = { exportMynaHealthFiles, removeMynaSensitives } as const;

@@ -97,8 +97,8 @@ export const listMynaMedicalExams = defineCall({
   access: 'member',
   stepUp: 'mynaSecretQuestion',
   summary: 'The member’s imported check-ups, newest first, with the count of items per judgement; keyset-paginated.',
-  input: z.object({ ...mynaPageInput }),
-  output: z.object({ medicalExams: z.array(mynaExamSummarySchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ ...mynaPageInput }),
+  output: () => z.object({ medicalExams: z.array(mynaExamSummarySchema), nextCursor: z.string().nullable() }),
 });
 
 export const getMynaMedicalExam = defineCall({
@@ -107,8 +107,8 @@ export const getMynaMedicalExam = defineCall({
   access: 'member',
   stepUp: 'mynaSecretQuestion',
   summary: 'One check-up with every item: value, unit, MHLW judgement and thresholds, and the item’s trend across the imported years.',
-  input: z.object({ id: mynaRecordId('健診結果ID') }),
-  output: z.object({ medicalExam: mynaExamSchema }),
+  input: () => z.object({ id: mynaRecordId('健診結果ID') }),
+  output: () => z.object({ medicalExam: mynaExamSchema }),
 });
 
 // ——— medicines ———
@@ -151,8 +151,8 @@ export const listMynaMedicines = defineCall({
   stepUp: 'mynaSecretQuestion',
   summary:
     'The member’s imported medicines by dispensing (date and pharmacy), newest first, with generic names and YJ codes; optionally one month; keyset-paginated.',
-  input: z.object({ month: mynaMonth.optional(), ...mynaPageInput }),
-  output: z.object({ dispensings: z.array(mynaDispensingSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ month: mynaMonth.optional(), ...mynaPageInput }),
+  output: () => z.object({ dispensings: z.array(mynaDispensingSchema), nextCursor: z.string().nullable() }),
 });
 
 // ——— medical bills ———
@@ -195,19 +195,20 @@ export const listMynaMedicalBills = defineCall({
   stepUp: 'mynaSecretQuestion',
   summary:
     'The member’s imported medical bills of one year (default: the newest year with bills), newest month first, with the totals of the year and of each month; keyset-paginated.',
-  input: z.object({ year: mynaYear.optional(), ...mynaPageInput }),
-  output: z.object({
-    /** The year shown (null when no bill is imported at all). */
-    year: z.number().int().nullable(),
-    /** Years that have bills, newest first (the page's year picker). */
-    years: z.array(z.number().int()),
-    /** The whole year's totals (every page of it), e.g. what the member paid in the year. */
-    yearTotals: mynaBillTotalsSchema,
-    /** Each month of the year with bills, newest first. */
-    months: z.array(mynaBillTotalsSchema.extend({ month: z.string() })),
-    bills: z.array(mynaBillSchema),
-    nextCursor: z.string().nullable(),
-  }),
+  input: () => z.object({ year: mynaYear.optional(), ...mynaPageInput }),
+  output: () =>
+    z.object({
+      /** The year shown (null when no bill is imported at all). */
+      year: z.number().int().nullable(),
+      /** Years that have bills, newest first (the page's year picker). */
+      years: z.array(z.number().int()),
+      /** The whole year's totals (every page of it), e.g. what the member paid in the year. */
+      yearTotals: mynaBillTotalsSchema,
+      /** Each month of the year with bills, newest first. */
+      months: z.array(mynaBillTotalsSchema.extend({ month: z.string() })),
+      bills: z.array(mynaBillSchema),
+      nextCursor: z.string().nullable(),
+    }),
 });
 
 export const mynaRecordCalls = { listMynaMedicalExams, getMynaMedicalExam, listMynaMedicines, listMynaMedicalBills } as const;

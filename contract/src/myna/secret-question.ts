@@ -48,8 +48,8 @@ export const listMynaSecretQuestions = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'The fixed list of secret questions a member chooses from.',
-  input: empty,
-  output: z.object({ questions: z.array(mynaSecretQuestionSchema) }),
+  input: () => empty,
+  output: () => z.object({ questions: z.array(mynaSecretQuestionSchema) }),
 });
 
 export const getUserMynaSecretQuestion = defineCall({
@@ -57,8 +57,8 @@ export const getUserMynaSecretQuestion = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'The member’s registered secret question (never the answer), the attempts left and the lock.',
-  input: empty,
-  output: userMynaSecretQuestionSchema,
+  input: () => empty,
+  output: () => userMynaSecretQuestionSchema,
 });
 
 export const createUserMynaSecretQuestion = defineCall({
@@ -67,8 +67,8 @@ export const createUserMynaSecretQuestion = defineCall({
   access: 'member',
   summary:
     'Registers the member’s secret question and answer (argon2id over the normalised answer); the session counts as freshly answered. A registered question is changed only through the reset.',
-  input: z.object({ questionId: mynaSecretQuestionId, answer: mynaSecretAnswer }),
-  output: userMynaSecretQuestionSchema,
+  input: () => z.object({ questionId: mynaSecretQuestionId, answer: mynaSecretAnswer }),
+  output: () => userMynaSecretQuestionSchema,
 });
 
 export const authenticateUserMynaSecretQuestion = defineCall({
@@ -77,8 +77,8 @@ export const authenticateUserMynaSecretQuestion = defineCall({
   access: 'member',
   summary:
     'Checks the answer to the member’s secret question (/myna_connection/verify); sets mynaSecretQuestionExpireAt (15 minutes). Five wrong answers in a row lock it for 30 minutes (423).',
-  input: z.object({ answer: mynaSecretAnswer }),
-  output: z.object({ mynaSecretQuestionExpireAt: isoTimestamp }),
+  input: () => z.object({ answer: mynaSecretAnswer }),
+  output: () => z.object({ mynaSecretQuestionExpireAt: isoTimestamp }),
 });
 
 export const resetUserMynaSecretQuestion = defineCall({
@@ -88,8 +88,8 @@ export const resetUserMynaSecretQuestion = defineCall({
   stepUp: 'password',
   summary:
     'Clears the member’s secret question, answer and lock after the password step-up (/myna_connection/secret_question/reset/guidance, /change_secret_question); a new one is then registered.',
-  input: empty,
-  output: userMynaSecretQuestionSchema,
+  input: () => empty,
+  output: () => userMynaSecretQuestionSchema,
 });
 
 export const mynaSecretQuestionCalls = {

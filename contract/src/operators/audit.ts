@@ -20,6 +20,6 @@ export const listOperatorAuditLogs = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary: "The operators' actions in one association (who, what, when), newest first, keyset-paginated.",
-  input: z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(50, 100) }),
-  output: z.object({ entries: z.array(operatorAuditEntrySchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(50, 100) }),
+  output: () => z.object({ entries: z.array(operatorAuditEntrySchema), nextCursor: z.string().nullable() }),
 });

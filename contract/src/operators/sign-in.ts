@@ -46,12 +46,13 @@ export const getOperatorSession = defineCall({
   access: 'operatorSignIn',
   summary:
     "The operator session's state and its authenticity token (an anonymous operator session and its cookie are created when there is none); the operator and their associations once signed in.",
-  input: empty,
-  output: z.object({
-    state: z.enum(operatorSessionStates),
-    operator: operatorProfileSchema.nullable(),
-    authenticityToken: z.string(),
-  }),
+  input: () => empty,
+  output: () =>
+    z.object({
+      state: z.enum(operatorSessionStates),
+      operator: operatorProfileSchema.nullable(),
+      authenticityToken: z.string(),
+    }),
 });
 
 export const operatorSignIn = defineCall({
@@ -60,8 +61,8 @@ export const operatorSignIn = defineCall({
   access: 'operatorSignIn',
   summary:
     'The password step of an operator sign-in: rotates the operator session, which then waits for the TOTP code (or, without an authenticator yet, for enrolment). Five wrong passwords or codes in a row lock the operator for 30 minutes.',
-  input: z.object({ email: emailAddress(), password: password() }),
-  output: z.object({ state: z.enum(['totpRequired', 'enrolmentRequired']) }),
+  input: () => z.object({ email: emailAddress(), password: password() }),
+  output: () => z.object({ state: z.enum(['totpRequired', 'enrolmentRequired']) }),
 });
 
 export const verifyOperatorTotp = defineCall({
@@ -69,8 +70,8 @@ export const verifyOperatorTotp = defineCall({
   method: 'POST',
   access: 'operatorSignIn',
   summary: 'The second step: the current TOTP code (RFC 6238, 30 s, ±1 step, each code once) signs the operator in; the session rotates.',
-  input: z.object({ code: totpCode() }),
-  output: z.object({ state: z.literal('signedIn') }),
+  input: () => z.object({ code: totpCode() }),
+  output: () => z.object({ state: z.literal('signedIn') }),
 });
 
 export const startOperatorTotpEnrolment = defineCall({
@@ -79,8 +80,8 @@ export const startOperatorTotpEnrolment = defineCall({
   access: 'operatorSignIn',
   summary:
     'Enrolment of an operator without an authenticator (after the password step): a new secret for this session, as an otpauth:// URI, its QR code (SVG) and the secret as text. confirmOperatorTotpEnrolment with its first code registers it.',
-  input: empty,
-  output: z.object({ secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
+  input: () => empty,
+  output: () => z.object({ secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
 });
 
 export const confirmOperatorTotpEnrolment = defineCall({
@@ -88,8 +89,8 @@ export const confirmOperatorTotpEnrolment = defineCall({
   method: 'POST',
   access: 'operatorSignIn',
   summary: "Registers the enrolment's secret with its first code and signs the operator in (the session rotates).",
-  input: z.object({ code: totpCode() }),
-  output: z.object({ state: z.literal('signedIn') }),
+  input: () => z.object({ code: totpCode() }),
+  output: () => z.object({ state: z.literal('signedIn') }),
 });
 
 export const operatorSignOut = defineCall({
@@ -97,8 +98,8 @@ export const operatorSignOut = defineCall({
   method: 'POST',
   access: 'operatorSignIn',
   summary: 'Ends the operator session (signed in or halfway).',
-  input: empty,
-  output: z.object({ state: z.literal('signedOut') }),
+  input: () => empty,
+  output: () => z.object({ state: z.literal('signedOut') }),
 });
 
 /** The operators' own refusal codes (besides invalid_credentials, system_account_locked, operator_unauthenticated). */

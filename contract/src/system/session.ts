@@ -11,8 +11,8 @@ export const ping = defineCall({
   method: 'GET',
   access: 'visitor',
   summary: 'Liveness of the bff and its database.',
-  input: empty,
-  output: z.object({ status: z.literal('ok'), time: isoTimestamp }),
+  input: () => empty,
+  output: () => z.object({ status: z.literal('ok'), time: isoTimestamp }),
 });
 
 // The session every page reads (spec §3).
@@ -22,8 +22,8 @@ export const getAuthenticityTokenForClient = defineCall({
   method: 'GET',
   access: 'visitor',
   summary: "The session's authenticity token, sent back on every POST (X-CSRF-Token).",
-  input: empty,
-  output: z.object({ authenticityToken: z.string() }),
+  input: () => empty,
+  output: () => z.object({ authenticityToken: z.string() }),
 });
 
 export const getSession = defineCall({
@@ -31,8 +31,8 @@ export const getSession = defineCall({
   method: 'GET',
   access: 'visitor',
   summary: 'The current-user/session read (spec §3): who is signed in (null for a visitor) and the browser id.',
-  input: empty,
-  output: z.object({ userId: z.string().nullable(), browserId: z.string() }),
+  input: () => empty,
+  output: () => z.object({ userId: z.string().nullable(), browserId: z.string() }),
 });
 
 export const getAuthState = defineCall({
@@ -41,10 +41,11 @@ export const getAuthState = defineCall({
   access: 'visitor',
   readOnly: true,
   summary: 'Expiry of the three step-up confirmations of this session (spec §3); null when never given.',
-  input: empty,
-  output: z.object({
-    birthdayAuthExpireAt: nullableTimestamp,
-    passwordAuthExpireAt: nullableTimestamp,
-    mynaSecretQuestionExpireAt: nullableTimestamp,
-  }),
+  input: () => empty,
+  output: () =>
+    z.object({
+      birthdayAuthExpireAt: nullableTimestamp,
+      passwordAuthExpireAt: nullableTimestamp,
+      mynaSecretQuestionExpireAt: nullableTimestamp,
+    }),
 });
