@@ -1,6 +1,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { systemModuleConfig } = require('../webpack.shared.cjs');
+const { CompileHintPlugin, systemModuleConfig } = require('../webpack.shared.cjs');
 const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
 
 /*
@@ -87,4 +87,11 @@ class ShellPlugin {
 }
 
 module.exports = (_env, argv) =>
-  systemModuleConfig({ folder: 'root-config', mode: argv.mode, entries, externalFor, plugins: [new ShellPlugin()] });
+  systemModuleConfig({
+    folder: 'root-config',
+    mode: argv.mode,
+    entries,
+    externalFor,
+    // React DOM compiled while it streams in (webpack.shared.cjs, CompileHintPlugin).
+    plugins: [new ShellPlugin(), ...(argv.mode === 'development' ? [] : [new CompileHintPlugin(['react-dom'])])],
+  });
