@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PAGE_MODULES_ELEMENT_ID } from '@sukoyaka/contract';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
 /*
@@ -101,6 +102,11 @@ describe('page delivery (issue 9)', () => {
       '/assets/root-config/date-fns.33333333.js',
       '/assets/root-config/react.22222222.js',
     ]);
+    // All in the template index.html's boot script reads after the first paint: none in the page
+    // itself, where the browser would fetch them before painting.
+    const template = new RegExp(`<template id="${PAGE_MODULES_ELEMENT_ID}">(.*?)</template>`, 's').exec(vitals.body);
+    expect(preloadsOf(template?.[1] ?? '')).toEqual(preloadsOf(vitals.body));
+    expect(preloadsOf(vitals.body.replace(template?.[0] ?? '', ''))).toEqual([]);
     // A path no area owns is mf-account's 404 page: its modules, not date-fns.
     const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(preloadsOf(unknown.body)).toEqual([

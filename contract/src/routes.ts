@@ -102,6 +102,11 @@ const OWN_FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
  */
 export const PRERENDER_STYLE_ATTRIBUTE = 'data-sukoyaka-prerender';
 export const PRERENDERED_QUERIES_ELEMENT_ID = 'sukoyaka-queries';
+/**
+ * The <template> of the page's module preloads (the route's modules from the import map), which
+ * root-config's index.html puts into the page after the first paint; index.html names it too.
+ */
+export const PAGE_MODULES_ELEMENT_ID = 'sukoyaka-page-modules';
 /** The element of the session read the bff answers into the page of a returning browser. */
 export const SESSION_ELEMENT_ID = 'sukoyaka-session';
 /** The id of the element an area renders into is this and the area's name (single-spa-react's). */

@@ -76,4 +76,29 @@ describe('the first screen in the page (issue 9)', () => {
     await session.page.getByRole('link', { name: /^血圧(の記録とグラフ|を記録する)$/ }).click();
     await session.page.getByRole('heading', { name: '血圧', exact: true, level: 1 }).waitFor();
   });
+
+  test('no script is asked for before the page’s first frame; then every module of the route is', async () => {
+    const { page } = await journeys.open(PHONE);
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+      });
+    });
+    await page.goto(siteUrl('/login'));
+    await page.locator('[id^="single-spa-application:"]:not([inert])').waitFor();
+    const { firstFrameAt, scripts } = await page.evaluate(() => ({
+      firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+      scripts: performance
+        .getEntriesByType('resource')
+        // import-map-overrides is the development tool, which this site enables: it must run
+        // before the loader, in the head (production pages go without it).
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name) && !entry.name.includes('/import-map-overrides.'))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+    }));
+    // The loader, the shared modules, the area and its login page: asked for once the first screen is drawn.
+    expect(scripts.map((script) => script.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/system\.\w+\.js$/), expect.stringMatching(/\/page-login\.\w+\.js$/)]),
+    );
+    expect(scripts.filter((script) => script.startTime < firstFrameAt)).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import {
   callPath,
   ErrorCodes,
   PAGE_ANSWERS_ELEMENT_ID,
+  PAGE_MODULES_ELEMENT_ID,
   pageCallsFor,
   PRERENDER_STYLE_ATTRIBUTE,
   PRERENDERED_QUERIES_ELEMENT_ID,
@@ -291,9 +292,10 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     const pathname = request.url.split('?')[0] ?? '/';
     const area = areaForPath(pathname) ?? FALLBACK_AREA;
     // SystemJS loads each module by a same-origin <script> without crossorigin: so do these.
-    const preloads = modulesOfPage(map, area, pathname)
+    // In a template: the boot script of index.html puts them into the page after its first paint.
+    const preloads = `<template id="${PAGE_MODULES_ELEMENT_ID}">${modulesOfPage(map, area, pathname)
       .map((url) => `<link rel="preload" as="script" href="${url}"${map.integrity[url] ? ` integrity="${map.integrity[url]}"` : ''} />`)
-      .join('');
+      .join('')}</template>`;
     const session = await sessionForPage(request, reply);
     const answers = await answersForPage(request, pathname, session);
     const prerendered = await prerenderPage(request, area, map, local, session, answers);
