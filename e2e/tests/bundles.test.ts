@@ -165,6 +165,20 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
     }
   });
 
+  test('React DOM, and only React DOM, starts with V8’s compile hint, as the server sends it (issue 9)', async () => {
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const rootConfig = importMapOf('root-config');
+    const reactDom = rootConfig['react-dom/client']!;
+    const hinted = IMPORT_MAP_FOLDERS.flatMap((folder) =>
+      readdirSync(path.join(REPO_ROOT, folder, 'dist'))
+        .filter((name) => name.endsWith('.js') && readFileSync(path.join(REPO_ROOT, folder, 'dist', name), 'utf8').startsWith(hint))
+        .map((name) => `${folder}/${name}`),
+    );
+    expect(hinted).toEqual([`root-config/${reactDom}`]);
+    const response = await fetch(siteUrl(`/assets/root-config/${reactDom}`), { headers: { 'accept-encoding': 'br' } });
+    expect((await response.text()).startsWith(hint)).toBe(true);
+  });
+
   test('a page preloads exactly its area’s modules from the import map; import-map-overrides is for development only (issue 9)', async () => {
     const { imports, preloads } = await pageModules('/vitals');
     expect(preloads).toContain(imports['@sukoyaka/health']);
