@@ -220,8 +220,18 @@ class PrecompressPlugin {
  * `lazyExternals`: shared modules that only this package's lazy chunks import; they are fetched
  * with `System.import` when such a chunk runs instead of being registered with the entry (a
  * SystemJS build registers every other external with its entry, so every page would load them).
+ * `compileHintEntries`: entries whose production files carry V8's compile hint (CompileHintPlugin).
  */
-function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyExternals = [], externalFor, mode, plugins = [] }) {
+function systemModuleConfig({
+  folder,
+  entries,
+  externals = SHARED_MODULES,
+  lazyExternals = [],
+  externalFor,
+  mode,
+  plugins = [],
+  compileHintEntries = [],
+}) {
   const specifiers = Object.fromEntries(
     Object.entries(entries).map(([name, entry]) => [name, [entry.specifier, ...(entry.alsoAnswers ?? [])]]),
   );
@@ -266,7 +276,11 @@ function systemModuleConfig({ folder, entries, externals = SHARED_MODULES, lazyE
       // After swc (loaders run last to first): the contract's imports, split per module.
       rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [require.resolve('./webpack.contract-loader.cjs'), swcLoader] }],
     },
-    plugins: [new ImportMapFragmentPlugin(specifiers), ...plugins, ...(production ? [new PrecompressPlugin()] : [])],
+    plugins: [
+      new ImportMapFragmentPlugin(specifiers),
+      ...plugins,
+      ...(production ? [new CompileHintPlugin(compileHintEntries), new PrecompressPlugin()] : []),
+    ],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -340,4 +354,4 @@ function serverRenderConfig({ folder }, argv = {}) {
   };
 }
 
-module.exports = { CompileHintPlugin, SHARED_MODULES, areaConfig, systemModuleConfig };
+module.exports = { SHARED_MODULES, areaConfig, systemModuleConfig };

@@ -1,6 +1,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { CompileHintPlugin, systemModuleConfig } = require('../webpack.shared.cjs');
+const { systemModuleConfig } = require('../webpack.shared.cjs');
 const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
 
 /*
@@ -92,6 +92,7 @@ module.exports = (_env, argv) =>
     mode: argv.mode,
     entries,
     externalFor,
+    plugins: [new ShellPlugin()],
     // React DOM compiled while it streams in (webpack.shared.cjs, CompileHintPlugin).
-    plugins: [new ShellPlugin(), ...(argv.mode === 'development' ? [] : [new CompileHintPlugin(['react-dom'])])],
+    compileHintEntries: ['react-dom'],
   });
