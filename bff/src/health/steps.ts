@@ -2,7 +2,9 @@
 // hand entry, a Fitbit sync or the app — because each of them reports the day's total as it knows
 // it now, and the newest total is the truest. The save is one upsert on (user_id, day), so two
 // syncs that overlap (a scheduled one and one on demand) leave one row, never two.
-import { japanDay, periodDays, type Step, type VitalSource } from '@sukoyaka/contract';
+// A count over PLAUSIBLE_DAILY_STEPS is stored `held` (for the record and for review) and records
+// no activity: it is neither paid nor counted in competitions.
+import { japanDay, MEASURED_STEP_SOURCES, periodDays, PLAUSIBLE_DAILY_STEPS, type Step, type VitalSource } from '@sukoyaka/contract';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
@@ -41,7 +43,14 @@ export interface DailySteps {
  */
 export async function saveDailySteps(executor: Executor, userId: string, count: DailySteps): Promise<{ row: Row; changed: boolean }> {
   return executor.transaction(async (tx) => {
-    const values = { userId, day: count.day, steps: count.steps, source: count.source, clientRecordId: count.clientRecordId ?? null };
+    const values = {
+      userId,
+      day: count.day,
+      steps: count.steps,
+      source: count.source,
+      clientRecordId: count.clientRecordId ?? null,
+      status: count.steps > PLAUSIBLE_DAILY_STEPS ? ('held' as const) : ('counted' as const),
+    };
     const [row] = await tx
       .insert(steps)
       .values(values)
@@ -51,14 +60,15 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
           steps: sql`excluded.steps`,
           source: sql`excluded.source`,
           clientRecordId: sql`excluded.client_record_id`,
+          status: sql`excluded.status`,
           updatedAt: sql`now()`,
         },
         setWhere: sql`(${steps.steps}, ${steps.source}, ${steps.clientRecordId}) is distinct from (excluded.steps, excluded.source, excluded.client_record_id)`,
       })
       .returning();
     if (row) {
-      await recordActivity(tx, userId, KIND, count.day);
-      await recordStepGoalIfReached(tx, userId, row.day, row.steps);
+      if (row.status === 'counted') await recordActivity(tx, userId, KIND, count.day);
+      await recordStepGoalIfReached(tx, userId, row);
       return { row, changed: true };
     }
     const [existing] = await tx
@@ -73,12 +83,18 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
  * A day whose count reaches the member's daily step goal records `step_goal_reached` once (what
  * the incentives area rewards). Judged against the goal in force when the count arrives; a goal
  * changed later does not rewrite past days, and a count corrected downwards keeps the event.
+ * Only a device's or the app's count reaches it (a hand entry is the member's word), and not a
+ * held one.
  */
-async function recordStepGoalIfReached(tx: Executor, userId: string, day: string, count: number): Promise<void> {
+async function recordStepGoalIfReached(tx: Executor, userId: string, row: Pick<Row, 'day' | 'steps' | 'source' | 'status'>): Promise<void> {
+  if (!countsForGoals(row)) return;
   const [goal] = await tx.select({ dailySteps: vitalGoals.dailySteps }).from(vitalGoals).where(eq(vitalGoals.userId, userId));
   const dailyGoal = goal?.dailySteps;
-  if (dailyGoal !== null && dailyGoal !== undefined && count >= dailyGoal) await recordActivity(tx, userId, STEP_GOAL_REACHED, day);
+  if (dailyGoal !== null && dailyGoal !== undefined && row.steps >= dailyGoal) await recordActivity(tx, userId, STEP_GOAL_REACHED, row.day);
 }
+
+const countsForGoals = (row: Pick<Row, 'source' | 'status'>) =>
+  row.status === 'counted' && (MEASURED_STEP_SOURCES as readonly string[]).includes(row.source);
 
 export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }): Promise<Step> {
   const { row } = await saveDailySteps(db, userId, { day: input.day, steps: input.steps, source: 'manual' });
@@ -126,7 +142,7 @@ export async function updateStep(db: Executor, userId: string, input: { id: stri
       .set({ steps: input.steps, updatedAt: now })
       .where(and(eq(steps.id, input.id), eq(steps.userId, userId)))
       .returning();
-    await recordStepGoalIfReached(tx, userId, updated!.day, updated!.steps);
+    // A hand entry reaches no goal (recordStepGoalIfReached): correcting one records nothing.
     return updated!;
   });
   return toStep(row);

@@ -140,7 +140,7 @@ export async function runIncentivesCommand(db: Database, argv: string[], now: Da
         const result = await runEarning(db, now);
         return {
           code: 0,
-          output: `獲得処理: ${result.processed}件（付与 ${result.earned}、上限 ${result.capped}、未同意 ${result.noConsent}）`,
+          output: `獲得処理: ${result.processed}件（付与 ${result.earned}、上限 ${result.capped}、未同意 ${result.noConsent}、記録の遅れ ${result.late}）`,
         };
       }
       case 'expire': {

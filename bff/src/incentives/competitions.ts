@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CompetitionErrorCodes,
   IncentiveErrorCodes,
+  MEASURED_STEP_SOURCES,
   type OperatorCompetition,
   type ParsedInput,
   type PrizeCompetition,
 } from '@sukoyaka/contract';
-import { and, count, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { prizeCompetitionEntries, prizeCompetitions, steps } from '../db/schema';
@@ -52,13 +53,22 @@ export function assignPrizes(ranking: string[], prizes: Prize[]): Map<string, st
   return won;
 }
 
-/** The member's step total in the competition's period (Japan days, the health area's daily counts). */
+/**
+ * The member's step total in the competition's period (Japan days, the health area's daily
+ * counts): a device's or the app's counts only, not hand entries nor days held for review.
+ */
 async function stepTotal(db: Executor, userId: string, row: Row): Promise<number> {
   const [total] = await db
     .select({ value: sql<number>`coalesce(sum(${steps.steps}), 0)`.mapWith(Number) })
     .from(steps)
     .where(
-      and(eq(steps.userId, userId), gte(steps.day, japanDate(row.startsAt)), lte(steps.day, japanDate(new Date(row.endsAt.getTime() - 1)))),
+      and(
+        eq(steps.userId, userId),
+        gte(steps.day, japanDate(row.startsAt)),
+        lte(steps.day, japanDate(new Date(row.endsAt.getTime() - 1))),
+        inArray(steps.source, [...MEASURED_STEP_SOURCES]),
+        eq(steps.status, 'counted'),
+      ),
     );
   return total?.value ?? 0;
 }
@@ -151,7 +161,7 @@ export async function enterCompetition(db: Database, member: Member, competition
     if (row.entryKind === 'coins') {
       try {
         const movement = await debit(tx, {
-          kind: 'redeem',
+          kind: 'competition',
           userId: member.id,
           programId: null,
           amount: row.coinCost!,

@@ -12,7 +12,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses
 /** null: coins; otherwise a point program's id. */
 export type ProgramId = string | null;
 export type SystemAccountKind = 'issuing' | 'redemption' | 'expiry' | 'adjustment';
-export type TransferKind = 'earn' | 'grant' | 'revoke' | 'redeem' | 'expire' | 'challenge' | 'prize';
+export type TransferKind = 'earn' | 'grant' | 'revoke' | 'redeem' | 'expire' | 'challenge' | 'prize' | 'competition';
 
 const currencyOf = (programId: ProgramId) => (programId === null ? 'coin' : `point:${programId}`);
 export const memberAccountKey = (userId: string, programId: ProgramId) => `${currencyOf(programId)}:member:${userId}`;
@@ -261,11 +261,14 @@ async function expireLocked(
 }
 
 /**
- * Debits a member to the redemption account (redeem, challenge) or the adjustment account
- * (revoke). Points: due lots expire first, then the spend takes the lots that expire soonest.
+ * Debits a member to the redemption account (redeem, challenge, competition: a coin competition
+ * entry) or the adjustment account (revoke). Points: due lots expire first, then the spend takes the lots that expire soonest.
  * Throws InsufficientBalanceError (nothing written) when the balance does not cover it.
  */
-export async function debit(tx: Transaction, movement: Movement & { kind: 'redeem' | 'revoke' | 'challenge' }): Promise<MovementResult> {
+export async function debit(
+  tx: Transaction,
+  movement: Movement & { kind: 'redeem' | 'revoke' | 'challenge' | 'competition' },
+): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
   const account = await lockMemberAccount(tx, movement.userId, movement.programId);
   const previous = await existingTransfer(tx, movement.idempotencyKey);

@@ -62,6 +62,8 @@ export interface ProgramSpec {
   expiryMonths?: number;
   requiresConsent?: boolean;
   consentText?: string;
+  /** The most points the program pays one member a day (default 200). */
+  dailyPointCeiling?: number;
   menus?: MenuSpec[];
 }
 
@@ -69,6 +71,9 @@ export interface ProgramSpec {
 export async function createProgram(db: Database, spec: ProgramSpec): Promise<string> {
   const months = spec.expiryMonths ?? 36;
   if (!Number.isInteger(months) || months < 1 || months > 120) throw new Error('expiry is 1–120 months');
+  const ceiling = spec.dailyPointCeiling;
+  if (ceiling !== undefined && (!Number.isInteger(ceiling) || ceiling < 1 || ceiling > 1_000_000))
+    throw new Error('the daily ceiling is 1–1,000,000 points');
   const [association] = await db.select({ id: associations.id }).from(associations).where(eq(associations.id, spec.associationId));
   if (!association) throw new Error('no such association');
   return db.transaction(async (tx) => {
@@ -81,6 +86,7 @@ export async function createProgram(db: Database, spec: ProgramSpec): Promise<st
         expiryMonths: months,
         requiresConsent: spec.requiresConsent ?? false,
         consentText: spec.consentText ?? '',
+        ...(ceiling !== undefined ? { dailyPointCeiling: ceiling } : {}),
       })
       .returning({ id: pointPrograms.id });
     await addMenus(tx, program!.id, spec.menus ?? []);

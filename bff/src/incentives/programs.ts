@@ -148,11 +148,20 @@ export async function userActions(db: Executor, userId: string, programId: Progr
 }
 
 // ---- earning ----------------------------------------------------------------------------------
+//
+// The earning rules (README "Incentives"):
+// - an activity earns only when it was recorded on the day it tells of or the next (Japan time):
+//   its event's day against the day the event was written; a later one is marked `late`;
+// - the menus' caps count the earnings of the day the points are paid (Japan), not the reading's;
+// - a program pays one member at most its daily ceiling a day (coins: COIN_DAILY_CEILING); the
+//   earning that reaches it is paid up to the ceiling, later ones are `capped`.
+
+/** The most coins the coin rules pay one member in one Japanese day. */
+export const COIN_DAILY_CEILING = 100;
 
 interface Candidate {
   eventId: string;
   userId: string;
-  day: string;
   programId: string | null;
   menuId: string;
 }
@@ -160,11 +169,12 @@ interface Candidate {
 /**
  * Earns for one event in one currency, in one transaction: the member's account is locked (so
  * caps are counted without a race), the mark claims the (event, currency) pair (a second run, or
- * a second instance, finds it and writes nothing), then the menu's caps and the program's consent
- * decide whether the event earns.
+ * a second instance, finds it and writes nothing), then the program's consent, the menu's caps
+ * and the daily ceiling, all counted on the pay day, decide whether and how much the event earns.
  */
 async function earnOne(tx: Transaction, candidate: Candidate, now: Date): Promise<'earned' | 'capped' | 'no_consent' | 'skipped'> {
   const currency = candidate.programId ?? 'coin';
+  const payDay = japanDayOf(now);
   await lockMemberAccount(tx, candidate.userId, candidate.programId);
   const claimed = await tx
     .insert(earningMarks)
@@ -173,7 +183,7 @@ async function earnOne(tx: Transaction, candidate: Candidate, now: Date): Promis
       currency,
       userId: candidate.userId,
       menuId: candidate.menuId,
-      day: candidate.day,
+      day: payDay,
       outcome: 'earned',
       createdAt: now,
     })
@@ -182,30 +192,35 @@ async function earnOne(tx: Transaction, candidate: Candidate, now: Date): Promis
   if (claimed.length === 0) return 'skipped';
   const mark = and(eq(earningMarks.eventId, candidate.eventId), eq(earningMarks.currency, currency));
   const [menu] = await tx.select().from(pointMenus).where(eq(pointMenus.id, candidate.menuId));
+  let ceiling = COIN_DAILY_CEILING;
   if (candidate.programId !== null) {
     const [program] = await tx.select().from(pointPrograms).where(eq(pointPrograms.id, candidate.programId));
     if (!program || !(await hasAgreed(tx, candidate.userId, program))) {
       await tx.update(earningMarks).set({ outcome: 'no_consent' }).where(mark);
       return 'no_consent';
     }
+    ceiling = program.dailyPointCeiling;
   }
+  // One statement for the menu's caps and the currency's ceiling (two indexes, OR-ed).
   const [counts] = await tx
     .select({
-      total: sql<string>`count(*)`,
-      today: sql<string>`count(*) filter (where ${earningMarks.day} = ${candidate.day})`,
+      total: sql<string>`count(*) filter (where ${earningMarks.menuId} = ${candidate.menuId})`,
+      today: sql<string>`count(*) filter (where ${earningMarks.menuId} = ${candidate.menuId} and ${earningMarks.day} = ${payDay})`,
+      paidToday: sql<string>`coalesce(sum(${earningMarks.points}) filter (where ${earningMarks.currency} = ${currency} and ${earningMarks.day} = ${payDay}), 0)`,
     })
     .from(earningMarks)
     .where(
       and(
         eq(earningMarks.userId, candidate.userId),
-        eq(earningMarks.menuId, candidate.menuId),
         eq(earningMarks.outcome, 'earned'),
+        sql`(${earningMarks.menuId} = ${candidate.menuId} or (${earningMarks.currency} = ${currency} and ${earningMarks.day} = ${payDay}))`,
         sql`not (${earningMarks.eventId} = ${candidate.eventId} and ${earningMarks.currency} = ${currency})`,
       ),
     );
   const today = Number(counts?.today ?? 0);
   const total = Number(counts?.total ?? 0);
-  if ((menu!.dailyLimit !== null && today >= menu!.dailyLimit) || (menu!.totalLimit !== null && total >= menu!.totalLimit)) {
+  const amount = Math.min(menu!.points, ceiling - Number(counts?.paidToday ?? 0));
+  if ((menu!.dailyLimit !== null && today >= menu!.dailyLimit) || (menu!.totalLimit !== null && total >= menu!.totalLimit) || amount <= 0) {
     await tx.update(earningMarks).set({ outcome: 'capped' }).where(mark);
     return 'capped';
   }
@@ -213,13 +228,13 @@ async function earnOne(tx: Transaction, candidate: Candidate, now: Date): Promis
     kind: 'earn',
     userId: candidate.userId,
     programId: candidate.programId,
-    amount: menu!.points,
+    amount,
     description: menu!.title,
     reference: `menu:${menu!.id}`,
     idempotencyKey: `earn:${candidate.eventId}:${currency}`,
     now,
   });
-  await tx.update(earningMarks).set({ transferId: result.transferId }).where(mark);
+  await tx.update(earningMarks).set({ transferId: result.transferId, points: amount }).where(mark);
   return 'earned';
 }
 
@@ -228,20 +243,24 @@ export interface EarningResult {
   earned: number;
   capped: number;
   noConsent: number;
+  late: number;
 }
 
 /**
  * The earning job: activity events not yet marked for a currency that has a menu for their kind
  * (a coin rule, or a menu of a program of the member's association), oldest first. An event
- * recorded before the menu existed does not earn by it. `userId` limits it to one member (the
- * reads settle the caller's own events first).
+ * recorded before the menu existed does not earn by it. An event written later than the day after
+ * its day is marked `late` with the rest of its batch in one statement. `userId` limits it to one
+ * member (the reads settle the caller's own events first).
  */
 export async function runEarning(db: Database, now: Date, options: { userId?: string; batch?: number } = {}): Promise<EarningResult> {
-  const result: EarningResult = { processed: 0, earned: 0, capped: 0, noConsent: 0 };
+  const result: EarningResult = { processed: 0, earned: 0, capped: 0, noConsent: 0, late: 0 };
   const batch = options.batch ?? 500;
+  const payDay = japanDayOf(now);
   for (let round = 0; round < 1000; round += 1) {
     const rows = (await db.execute(sql`
-      select e.id as event_id, e.user_id, e.day::text as day, m.program_id, m.id as menu_id
+      select e.id as event_id, e.user_id, m.program_id, m.id as menu_id,
+             e.day < (e.created_at at time zone 'Asia/Tokyo')::date - 1 as late
       from activity_events e
       join users u on u.id = e.user_id
       join point_menus m on m.event_kind = e.kind and e.created_at >= m.created_at
@@ -254,25 +273,44 @@ export async function runEarning(db: Database, now: Date, options: { userId?: st
     const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
       event_id: string;
       user_id: string;
-      day: string;
       program_id: string | null;
       menu_id: string;
+      late: boolean;
     }>;
     if (list.length === 0) break;
     // One menu per (event, currency): the first by position.
     const seen = new Set<string>();
+    const late: Array<typeof earningMarks.$inferInsert> = [];
     for (const row of list) {
       const key = `${row.event_id}|${row.program_id ?? 'coin'}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      if (row.late) {
+        const currency = row.program_id ?? 'coin';
+        late.push({
+          eventId: row.event_id,
+          currency,
+          userId: row.user_id,
+          menuId: row.menu_id,
+          day: payDay,
+          outcome: 'late',
+          createdAt: now,
+        });
+        continue;
+      }
       const outcome = await db.transaction((tx) =>
-        earnOne(tx, { eventId: row.event_id, userId: row.user_id, day: row.day, programId: row.program_id, menuId: row.menu_id }, now),
+        earnOne(tx, { eventId: row.event_id, userId: row.user_id, programId: row.program_id, menuId: row.menu_id }, now),
       );
       if (outcome === 'skipped') continue;
       result.processed += 1;
       if (outcome === 'earned') result.earned += 1;
       if (outcome === 'capped') result.capped += 1;
       if (outcome === 'no_consent') result.noConsent += 1;
+    }
+    if (late.length > 0) {
+      const marked = await db.insert(earningMarks).values(late).onConflictDoNothing().returning({ eventId: earningMarks.eventId });
+      result.processed += marked.length;
+      result.late += marked.length;
     }
     if (list.length < batch) break;
   }

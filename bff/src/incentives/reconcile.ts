@@ -95,6 +95,19 @@ const INVARIANTS: Array<[string, SQL]> = [
         where t.id is null or d.id is null or d.user_id is distinct from t.user_id`,
   ],
   [
+    'each competition transfer has exactly one coin entry of the same member and its cost, and each coin entry its transfer',
+    // Entries grouped once per transfer (a coin entry without a transfer groups under null and
+    // finds none), then one full join with the competition transfers: linear in both tables.
+    sql`select coalesce(t.id::text, x.transfer_id::text, 'entry without transfer') as id from
+        (select e.transfer_id, count(*) as entries, min(e.user_id::text) as user_id, min(c.coin_cost) as cost
+           from prize_competition_entries e join prize_competitions c on c.id = e.competition_id
+          where c.entry_kind = 'coins' group by e.transfer_id) x
+        full join (select id, user_id, amount, program_id from ledger_transfers where kind = 'competition') t
+          on t.id = x.transfer_id
+        where t.id is null or x.transfer_id is null or x.entries <> 1 or x.user_id is distinct from t.user_id::text
+           or x.cost <> t.amount or t.program_id is not null`,
+  ],
+  [
     'each digital gift handed out has exactly one code',
     sql`select ug.id from user_gifts ug join gifts g on g.id = ug.gift_id
         where g.kind = 'digital_code' and (select count(*) from gift_codes c where c.user_gift_id = ug.id) <> 1`,

@@ -48,7 +48,7 @@ export { bloodSugarFields, bloodSugarInput, bloodSugarSchema, bloodSugarTimingLa
 export type { BloodSugar, BloodSugarTiming } from './blood-sugars';
 export { weightFields, weightInput, weightKg, weightSchema } from './weights';
 export type { Weight } from './weights';
-export { stepCount, stepFields, stepInput, stepSchema } from './steps';
+export { MEASURED_STEP_SOURCES, PLAUSIBLE_DAILY_STEPS, deviceStepFields, stepCount, stepFields, stepInput, stepSchema } from './steps';
 export type { Step } from './steps';
 export { bodyTemperatureFields, bodyTemperatureInput, bodyTemperatureSchema } from './body-temperatures';
 export type { BodyTemperature } from './body-temperatures';

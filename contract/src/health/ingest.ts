@@ -3,7 +3,7 @@ import { defineCall } from '../define';
 import { bloodPressureFields } from './blood-pressures';
 import { bloodSugarFields } from './blood-sugars';
 import { bodyTemperatureFields } from './body-temperatures';
-import { stepFields } from './steps';
+import { deviceStepFields } from './steps';
 import { weightFields } from './weights';
 
 /*
@@ -34,7 +34,7 @@ export const vitalIngestItem = z.discriminatedUnion(
       error: '最低血圧は最高血圧より低い値を入力してください',
     }),
     item('weight', weightFields),
-    item('steps', stepFields),
+    item('steps', deviceStepFields),
     item('bodyTemperature', bodyTemperatureFields),
   ],
   { error: '記録の種類（type）が正しくありません' },

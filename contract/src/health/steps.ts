@@ -17,9 +17,24 @@ export type Step = z.infer<typeof stepSchema>;
 
 export const stepCount = () => integerInRange('歩数', 0, 100000, '歩');
 
+/**
+ * A day over this many steps is implausible: a device's or the app's count above it is stored but
+ * held for review (neither paid nor counted in competitions); a hand entry cannot exceed it.
+ */
+export const PLAUSIBLE_DAILY_STEPS = 100_000;
+
+/** The sources whose counts step goals and competitions count: a device's or the app's, not a hand entry. */
+export const MEASURED_STEP_SOURCES = ['wearable', 'app'] as const;
+
 export const stepFields = {
   day: pastDay('日付'),
   steps: stepCount(),
+};
+
+/** A device's or the app's count (ingestVitals): up to 200,000 stored, over 100,000 held. */
+export const deviceStepFields = {
+  day: pastDay('日付'),
+  steps: integerInRange('歩数', 0, 200000, '歩'),
 };
 export const stepInput = z.object(stepFields);
 

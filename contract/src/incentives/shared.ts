@@ -37,7 +37,7 @@ export const monthFilter = z
 
 export const historyInput = z.object({ month: monthFilter.optional(), cursor: cursor.optional(), limit: pageSize() });
 
-export const transactionKinds = ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize'] as const;
+export const transactionKinds = ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize', 'competition'] as const;
 
 /** One line of a history: `amount` is signed from the member's side (+ earned, − spent or expired). */
 export const transactionSchema = z.object({

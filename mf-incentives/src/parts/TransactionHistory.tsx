@@ -26,6 +26,7 @@ const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
   expire: '失効',
   challenge: 'ギフトチャレンジ',
   prize: '当選',
+  competition: '懸賞への応募',
 };
 
 /** Whose history: the coin account, or the member's account in one program. */

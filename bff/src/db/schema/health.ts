@@ -94,7 +94,9 @@ export const bodyTemperatures = pgTable(
 
 /**
  * One count per member and day (Japan): a later save for the day replaces it, whichever source
- * (hand entry, a Fitbit sync, the app). The row keeps who wrote it last.
+ * (hand entry, a Fitbit sync, the app). The row keeps who wrote it last. `status` is `held` for a
+ * count over the plausible 100,000 a day (kept for the record and for review, neither paid nor
+ * counted in competitions), else `counted`.
  */
 export const steps = pgTable(
   'steps',
@@ -109,14 +111,22 @@ export const steps = pgTable(
       .notNull()
       .default('manual'),
     clientRecordId: text('client_record_id'),
+    status: text('status', { enum: ['counted', 'held'] })
+      .notNull()
+      .default('counted'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique('steps_user_day_uq').on(table.userId, table.day),
     index('steps_user_day_idx').on(table.userId, sql`${table.day} desc`, sql`${table.id} desc`),
+    // The review queue: held days only, newest first.
+    index('steps_held_idx')
+      .on(sql`${table.day} desc`)
+      .where(sql`${table.status} = 'held'`),
     check('steps_source_ck', sql`${table.source} in ${SOURCES}`),
-    check('steps_bounds_ck', sql`${table.steps} between 0 and 100000`),
+    check('steps_status_ck', sql`${table.status} in ('counted', 'held')`),
+    check('steps_bounds_ck', sql`${table.steps} between 0 and 200000`),
   ],
 );
 

@@ -22,11 +22,14 @@ export const pointPrograms = pgTable(
     requiresConsent: boolean('requires_consent').notNull().default(false),
     consentVersion: integer('consent_version').notNull().default(1),
     consentText: text('consent_text').notNull().default(''),
+    /** The most points the program pays one member in one Japanese day (by the day paid), whatever the menus. */
+    dailyPointCeiling: integer('daily_point_ceiling').notNull().default(200),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('point_programs_association_idx').on(table.associationId),
     check('point_programs_expiry_ck', sql`${table.expiryMonths} between 1 and 120`),
+    check('point_programs_daily_ceiling_ck', sql`${table.dailyPointCeiling} between 1 and 1000000`),
     check('point_programs_consent_version_ck', sql`${table.consentVersion} >= 1`),
   ],
 );
@@ -103,7 +106,7 @@ export const ledgerTransfers = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize'] }).notNull(),
+    kind: text('kind', { enum: ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize', 'competition'] }).notNull(),
     /** The member the transfer concerns (their history lists it). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** null: coins. */
@@ -190,6 +193,7 @@ export const pointLotUses = pgTable(
 /**
  * An activity event processed for one currency (`coin` or a program id): written once, in the
  * transaction that earns for it, so an event earns at most once however often it is processed.
+ * `day` is the Japanese day it was processed (paid): the caps and the daily ceiling count by it.
  */
 export const earningMarks = pgTable(
   'earning_marks',
@@ -203,14 +207,20 @@ export const earningMarks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     menuId: uuid('menu_id').references(() => pointMenus.id, { onDelete: 'set null' }),
     day: date('day', { mode: 'string' }).notNull(),
-    /** earned, capped (a cap was reached), no_consent (the program's consent was missing). */
-    outcome: text('outcome', { enum: ['earned', 'capped', 'no_consent', 'no_menu'] }).notNull(),
+    /**
+     * earned, capped (a cap or the daily ceiling was reached), no_consent (the program's consent
+     * was missing), late (recorded later than the day after the day it tells of).
+     */
+    outcome: text('outcome', { enum: ['earned', 'capped', 'no_consent', 'no_menu', 'late'] }).notNull(),
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    /** What was paid (earned); the daily ceiling sums it. */
+    points: integer('points'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.currency] }),
     index('earning_marks_menu_idx').on(table.menuId, table.userId, table.day),
+    index('earning_marks_user_day_idx').on(table.userId, table.currency, table.day),
   ],
 );
 
@@ -418,7 +428,7 @@ export const prizeCompetitionEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The coin transfer of a coin entry. */
+    /** The coin transfer of a coin entry (kind `competition`). */
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
     enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
     /** Set by the draw: won (with the prize), lost, or not_qualified (steps not reached). */
