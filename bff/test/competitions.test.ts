@@ -89,7 +89,8 @@ describe('a steps competition drawn by an operator', () => {
     expect((await poor.post('enterPrizeCompetition', { competitionId: id })).status).toBe(200);
     // The poor member walks; the demo's steps in these days are the seed's.
     const today = new Date(ctx.clock.now().getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10);
-    await ctx.db.insert(steps).values({ userId: poorId, day: today, steps: 12_000 });
+    // Counted from a device: hand-entered steps do not count in competitions (issue 24 #2).
+    await ctx.db.insert(steps).values({ userId: poorId, day: today, steps: 12_000, source: 'wearable' });
     const early = await editor.operatorPost('drawOperatorPrizeCompetition', { associationId: DEMO_ASSOCIATION.id, competitionId: id });
     expect(early.status).toBe(409);
 

@@ -1,6 +1,6 @@
 import { callPath, IncentiveErrorCodes } from '@sukoyaka/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLogs, giftCodes, ledgerAccounts, ledgerTransfers, pointLots, pointPrograms } from '../src/db/schema';
+import { activityEvents, auditLogs, giftCodes, ledgerAccounts, ledgerTransfers, pointLots, pointPrograms } from '../src/db/schema';
 import { listTransactions } from '../src/incentives/history';
 import { verifyPartnerToken } from '../src/incentives/campaigns';
 import { runIncentivesCommand } from '../src/incentives/commands';
@@ -75,20 +75,37 @@ describe('earning from menus', () => {
     const { member, agent } = await signedIn();
     const pointId = await programFor(member.associationId);
     for (const days of [0, 0, 1, 2]) expect((await agent.post('saveWeight', weightOn(days))).status).toBe(200);
-    // Two instances of the job at once, then once more: each event earns at most once.
+    // Two instances of the job at once, then once more: each event earns at most once. Since issue
+    // 24 #2 the once-a-day cap counts the day paid (today: one of today's and yesterday's readings
+    // earns) and the reading of two days ago, recorded today, is late and earns nothing: 10, not 20.
     await Promise.all([runEarning(ctx.db, ctx.clock.now()), runEarning(ctx.db, ctx.clock.now())]);
     await runEarning(ctx.db, ctx.clock.now());
     const account = await agent.get('getEnablePointAccount', { pointId });
     expect(account.status).toBe(200);
-    expect(account.body.balance).toBe(20);
+    expect(account.body.balance).toBe(10);
     expect(account.body.expiries).toHaveLength(1);
     const earned = await ctx.db
       .select()
       .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.userId, member.id), eq(ledgerTransfers.kind, 'earn')));
-    expect(earned).toHaveLength(2);
+    expect(earned).toHaveLength(1);
     const actions = await agent.get('listPointUserActions', { pointId });
-    expect(actions.body.actions[0]).toMatchObject({ title: '体重を記録', totalCount: 2, totalLimit: 2, available: false });
+    expect(actions.body.actions[0]).toMatchObject({ title: '体重を記録', todayCount: 1, totalCount: 1, totalLimit: 2, available: false });
+    // The next day's reading earns again, up to the total cap: nothing on the day after.
+    for (const day of [1, 2]) {
+      await ctx.db.insert(activityEvents).values({
+        userId: member.id,
+        kind: 'vital_recorded:weight',
+        day: new Date(ctx.clock.now().getTime() + day * DAY + 9 * 3600_000).toISOString().slice(0, 10),
+        createdAt: new Date(ctx.clock.now().getTime() + day * DAY),
+      });
+      await runEarning(ctx.db, new Date(ctx.clock.now().getTime() + day * DAY));
+    }
+    const totals = await ctx.db
+      .select({ amount: ledgerTransfers.amount })
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.userId, member.id), eq(ledgerTransfers.kind, 'earn')));
+    expect(totals.map((row) => row.amount)).toEqual([10, 10]);
     const menus = await agent.get('listPointMenus', { pointId });
     expect(menus.body.menus.map((menu: { points: number }) => menu.points)).toEqual([10, 50]);
   });

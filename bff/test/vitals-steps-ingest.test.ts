@@ -272,30 +272,31 @@ describe('ingestVitals (the native apps)', () => {
 });
 
 describe('goals, height and the summary', () => {
-  it('records step_goal_reached once for a day whose count reaches the goal, from any source', async () => {
+  it('records step_goal_reached once for a day whose device count reaches the goal, never for a hand entry (issue 24 #2)', async () => {
     const { agent, member } = await signedIn();
     const [below, reached, synced] = [daysAgo(3), daysAgo(2), daysAgo(1)];
     // Without a goal, no day reaches it.
-    await agent.post('saveStep', { day: below, steps: 20000 });
+    await saveDailySteps(ctx.db, member.id, { day: below, steps: 20000, source: 'wearable' });
     expect((await agent.post('saveVitalGoals', { dailySteps: 8000 })).status).toBe(200);
-    await agent.post('saveStep', { day: below, steps: 7999 });
-    const first = await agent.post('saveStep', { day: reached, steps: 8000 });
-    await agent.post('saveStep', { day: reached, steps: 9000 });
+    await saveDailySteps(ctx.db, member.id, { day: below, steps: 7999, source: 'wearable' });
+    await saveDailySteps(ctx.db, member.id, { day: reached, steps: 8000, source: 'app', clientRecordId: 'r-1' });
+    await saveDailySteps(ctx.db, member.id, { day: reached, steps: 9000, source: 'app', clientRecordId: 'r-2' });
+    // A hand entry reaches no goal, however high.
+    const typed = await agent.post('saveStep', { day: daysAgo(5), steps: 20000 });
+    expect(typed.status).toBe(200);
     await saveDailySteps(ctx.db, member.id, { day: synced, steps: 12000, source: 'wearable' });
     const goals = (await eventsOf(member.id)).filter((event) => event.kind === 'step_goal_reached');
     expect(goals).toEqual([
       { kind: 'step_goal_reached', day: reached },
       { kind: 'step_goal_reached', day: synced },
     ]);
-    // A hand correction up to the goal counts too.
+    // Nor does a hand correction.
     const corrected = await agent.post('saveStep', { day: daysAgo(4), steps: 100 });
     expect((await agent.post('updateStep', { id: corrected.body.id, steps: 8500 })).status).toBe(200);
     expect((await eventsOf(member.id)).filter((event) => event.kind === 'step_goal_reached').map((event) => event.day)).toEqual([
-      daysAgo(4),
       reached,
       synced,
     ]);
-    expect(first.status).toBe(200);
   });
 
   it('saves and reads the goals, clears what is left out, and refuses out-of-range goals', async () => {
