@@ -72,6 +72,18 @@ async function waitUntilAnswering(server: RunningServer, output: () => string, t
 }
 
 /**
+ * The environment of the server and of the operators' CLI on the same data: like `npm start`
+ * (jest sets NODE_ENV=test), on the temporary PGlite folder or on E2E_DATABASE_URL.
+ */
+function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  return env;
+}
+
+/**
  * Starts the built server on a free port with a fresh, temporary PGlite data folder (seeded with
  * the demo member), or on the PostgreSQL database named by E2E_DATABASE_URL (seeded too).
  */
@@ -80,10 +92,7 @@ export async function startServer(): Promise<RunningServer> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sukoyaka-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  // Like `npm start` (jest sets NODE_ENV=test): development mode, the demo member seeded.
-  delete env.NODE_ENV;
-  delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...databaseEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' };
   delete env.SEED_DEMO;
   delete env.WEB_ROOT;
   // The machines are offline: no analytics calls out of the journeys.
@@ -92,11 +101,8 @@ export async function startServer(): Promise<RunningServer> {
   // calls (20 in 10 minutes, bff/src/plugins/auth-throttle.ts) would count the whole run as one
   // client; the bff's API tests prove the throttle, the journeys what a member does.
   env.AUTH_THROTTLE_MAX = '1000';
-  if (process.env.E2E_DATABASE_URL) {
-    env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-    // With DATABASE_URL the server seeds only when told to (bff/src/config.ts).
-    env.SEED_DEMO = 'true';
-  }
+  // With DATABASE_URL the server seeds only when told to (bff/src/config.ts).
+  if (process.env.E2E_DATABASE_URL) env.SEED_DEMO = 'true';
 
   const logFile = path.join(ARTIFACTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
@@ -120,15 +126,41 @@ export async function startServer(): Promise<RunningServer> {
   return server;
 }
 
-/** Stops the server (SIGTERM, then SIGKILL after 10 s) and removes its data folder. */
-export async function stopServer(server: RunningServer): Promise<void> {
+/**
+ * Stops the server (SIGTERM, then SIGKILL after 10 s) and removes its data folder. `afterStop`
+ * runs in between, on the data the server has let go of (the embedded database has one user).
+ */
+export async function stopServer(server: RunningServer, afterStop?: () => Promise<void>): Promise<void> {
   const child = server.process;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
+  try {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await afterStop?.();
+  } finally {
+    await rm(server.dataDir, { recursive: true, force: true });
   }
-  await rm(server.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * `npm run incentives -- reconcile` on the server's data: every ledger invariant (README
+ * "Incentives"). Throws with the command's report when one breaks (issue 24 #3: green on the
+ * demo after every journey).
+ */
+export async function reconcileLedger(server: RunningServer): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bff', 'src', 'cli', 'incentives.ts'), 'reconcile'], {
+    cwd: REPO_ROOT,
+    env: databaseEnv(server.dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`npm run incentives -- reconcile failed after the journeys (exit ${code}):\n${output}`);
+  return output.trim();
 }

@@ -12,7 +12,7 @@ import { reconcile } from './reconcile';
 
 export const INCENTIVES_USAGE = `使い方: npm run incentives -- <コマンド> [オプション]
 
-  create-program --association <組合ID> --name <名前> [--expiry-months 36] [--consent <同意文>] [--menus <menus.json>]
+  create-program --association <組合ID> --name <名前> [--expiry-months 36] [--daily-ceiling 200] [--consent <同意文>] [--menus <menus.json>]
   add-menus      --program <ポイントID|coin> --menus <menus.json>
   add-gift       --program <ポイントID|coin> --name <名前> --cost <数> --kind digital_code|delivery [--stock <数>] [--prize]
   import-codes   --gift <ギフトID> <codes.csv>     （1行1コード。1件でも誤りがあれば何も取り込みません）
@@ -78,6 +78,7 @@ export async function runIncentivesCommand(db: Database, argv: string[], now: Da
           associationId: text(flags, 'association'),
           name: text(flags, 'name'),
           ...(flags.has('expiry-months') ? { expiryMonths: whole(flags, 'expiry-months') } : {}),
+          ...(flags.has('daily-ceiling') ? { dailyPointCeiling: whole(flags, 'daily-ceiling') } : {}),
           ...(flags.has('consent') ? { requiresConsent: true, consentText: text(flags, 'consent') } : {}),
           ...(flags.has('menus') ? { menus: await readMenus(text(flags, 'menus'), cwd) } : {}),
         });

@@ -64,6 +64,8 @@ function CompetitionCard({ competition }: { competition: PrizeCompetition }) {
               <dd>
                 {formatAmount(competition.me.steps)}歩 / {formatAmount(competition.stepsRequired ?? 0)}歩
               </dd>
+              <dt>数える歩数</dt>
+              <dd>歩数計やアプリ、連携した機器の歩数です（手入力の歩数と、1日10万歩を超えて確認中の日は数えません）。</dd>
             </>
           ) : null}
         </FactRows>
