@@ -15,7 +15,8 @@ import { GoogleHealthError, retryAfterSeconds, unreachable } from './errors';
  *   POST {tokenUrl}  grant_type=refresh_token&refresh_token&client_id&client_secret
  *     → 200 { access_token, expires_in, refresh_token?, scope, token_type: "Bearer" }
  *     → 400/401 { error: "invalid_grant" | "invalid_client" | …, error_description }
- *   POST {revokeUrl} token=…   → 200; 400 { error: "invalid_token" } for an unknown token
+ *   POST {revokeUrl} token=…  (Authorization: Basic client_id:client_secret)
+ *     → 200; 400 { error: "invalid_token" } for an unknown token; 401 { error: "invalid_client" }
  */
 
 export interface TokenSet {
@@ -168,11 +169,22 @@ export function missingScopes(tokens: Pick<TokenSet, 'scopes'>, required: readon
 }
 
 /**
- * Revokes the grant (pass the refresh token: revoking it ends the access tokens too). A token
- * Google no longer knows (400 invalid_token) counts as revoked, so disconnecting is idempotent.
+ * HTTP Basic client authentication (RFC 6749 §2.3.1): id and secret form-url-encoded, then
+ * base64. Every authorization server must accept it for a client with a password.
+ */
+export function basicClientAuthorization(config: Pick<GoogleHealthConfig, 'clientId' | 'clientSecret'>): string {
+  const pair = `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`;
+  return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+
+/**
+ * Revokes the grant (pass the refresh token: revoking it ends the access tokens too). The client
+ * authenticates (RFC 7009 §2.1): a server that requires it would otherwise refuse and leave the
+ * grant live. A token Google no longer knows (400 invalid_token) counts as revoked, so
+ * disconnecting is idempotent.
  */
 export async function revokeToken(
-  config: Pick<GoogleHealthConfig, 'revokeUrl'>,
+  config: Pick<GoogleHealthConfig, 'revokeUrl' | 'clientId' | 'clientSecret'>,
   token: string,
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
@@ -180,7 +192,7 @@ export async function revokeToken(
   try {
     response = await fetch(config.revokeUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicClientAuthorization(config) },
       body: new URLSearchParams({ token }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
