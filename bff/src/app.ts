@@ -20,6 +20,7 @@ import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
+import { discoverMynaPortal } from './integrations/myna-portal/discovery';
 import { GOOGLE_HEALTH_REVOCATION, revokeQueuedGrant } from './health/fitbit/connections';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
@@ -72,6 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onResponse', async () => outbox.wakeIfEnqueued());
   app.addHook('onClose', async () => outbox.stop());
+  // A misconfigured My Number Portal is found at start, not by the first member (integration-health.ts).
+  app.addHook('onReady', async () => {
+    if (services.mynaPortal) void discoverMynaPortal(services.mynaPortal.config).catch(() => undefined);
+  });
   // Fitbit steps synced on a schedule (health/fitbit/job.ts), started and stopped with the app.
   registerFitbitSyncJob(app, { config, db, services, now });
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).

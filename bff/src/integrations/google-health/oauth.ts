@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { reportMisconfigured, reportWorking } from '../../platform/ops/integration-health';
 import type { GoogleHealthConfig } from './config';
 import { GoogleHealthError, retryAfterSeconds, unreachable } from './errors';
 
@@ -118,6 +119,10 @@ async function tokenRequest(
     const description = typeof body.error_description === 'string' ? `: ${body.error_description}` : '';
     const message = `Google token endpoint refused the ${grant.grant_type} grant (${response.status} ${code ?? ''})${description}`;
     const details = { status: response.status, code, retryAfterSeconds: retryAfterSeconds(response) };
+    // Google does not know our client or its secret: every member's call fails until it is fixed.
+    if (code === 'invalid_client') reportMisconfigured('google_health', `the token endpoint refused the client (${message})`);
+    // The client was accepted; only the member's grant is gone.
+    else if (code === 'invalid_grant') reportWorking('google_health');
     // invalid_grant: the code or refresh token is expired, revoked or already used: the member reconnects.
     if (code === 'invalid_grant') throw new GoogleHealthError('grant_invalid', message, details);
     if (response.status === 429 || response.status >= 500) throw new GoogleHealthError('retryable', message, details);
@@ -126,6 +131,7 @@ async function tokenRequest(
   if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
     throw new GoogleHealthError('failed', 'Google token endpoint answered without an access token', { status: response.status });
   }
+  reportWorking('google_health');
   return {
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : undefined,
@@ -205,5 +211,6 @@ export async function revokeToken(
   if (response.status === 400 && code === 'invalid_token') return;
   const details = { status: response.status, code, retryAfterSeconds: retryAfterSeconds(response) };
   const message = `Google revocation endpoint refused (${response.status} ${code ?? ''})`;
+  if (code === 'invalid_client') reportMisconfigured('google_health', `the revocation endpoint refused the client (${message})`);
   throw new GoogleHealthError(response.status === 429 || response.status >= 500 ? 'retryable' : 'failed', message, details);
 }
