@@ -20,6 +20,8 @@ import { authThrottlePlugin } from './platform/plugins/auth-throttle';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
+import { discoverMynaPortal } from './integrations/myna-portal/discovery';
+import { GOOGLE_HEALTH_REVOCATION, revokeQueuedGrant } from './health/fitbit/connections';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
@@ -63,11 +65,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Mail and SMS leave through the outbox: sent after the commit, retried, kept across restarts.
-  const outbox = new OutboxWorker({ db, services, log: app.log, now }, options.outbox);
+  const outbox = new OutboxWorker(
+    { db, services, log: app.log, now, revokers: { [GOOGLE_HEALTH_REVOCATION]: (row) => revokeQueuedGrant(services, row) } },
+    options.outbox,
+  );
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onResponse', async () => outbox.wakeIfEnqueued());
   app.addHook('onClose', async () => outbox.stop());
+  // A misconfigured My Number Portal is found at start, not by the first member (integration-health.ts).
+  app.addHook('onReady', async () => {
+    if (services.mynaPortal) void discoverMynaPortal(services.mynaPortal.config).catch(() => undefined);
+  });
   // Fitbit steps synced on a schedule (health/fitbit/job.ts), started and stopped with the app.
   registerFitbitSyncJob(app, { config, db, services, now });
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { fitbitAuthorizations, fitbitConnections, steps } from '../src/db/schema';
+import { fitbitAuthorizations, fitbitConnections, outboxMessages, steps } from '../src/db/schema';
 import { deleteExpiredFitbitAuthorizations } from '../src/health/fitbit/connections';
 import { claimConnection, syncDueConnections } from '../src/health/fitbit/sync';
 import { japanDay, addDays, unseal } from '../src/health/fitbit/tokens';
@@ -344,6 +344,63 @@ describe('disconnecting', () => {
     const sync = await agent.post('syncFitbit', {});
     expect(sync.status).toBe(404);
     expect(sync.body).toMatchObject({ code: 'fitbit_not_connected', message: 'Fitbitは連携されていません。' });
+  });
+});
+
+describe('issue 24 #13: a revocation Google refuses is not reported as done, and is retried through the outbox', () => {
+  async function revocationRows() {
+    return ctx.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'revocation'));
+  }
+
+  it.each([
+    ['refuses the client (400 invalid_client, as a server needing client authentication does)', { clientSecret: 'wrong-secret' }],
+    ['cannot be reached', { revokeUrl: 'http://127.0.0.1:1/revoke' }],
+  ])(
+    'when Google %s: the link is removed here, the member is told the revocation is pending, the outbox revokes later',
+    async (_what, broken) => {
+      const { agent, member } = await signedIn();
+      await connect(agent);
+      const row = (await connectionOf(member.id))!;
+      const refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
+      const before = (await revocationRows()).length;
+
+      // The worker is held, so what Google holds can be seen between the answer and the retry.
+      await ctx.app.outbox.stop();
+      ctx.services.googleHealth = { ...google, config: { ...google.config, ...broken } };
+      let response;
+      try {
+        response = await agent.post('disconnectFitbit', {});
+      } finally {
+        ctx.services.googleHealth = google;
+      }
+      expect(response.status).toBe(200);
+      // Truthful: not connected here any more, but the grant at Google is not yet ended.
+      expect(response.body).toMatchObject({ status: 'not_connected', revocationPending: true });
+      expect(await connectionOf(member.id)).toBeUndefined();
+      const queued = await revocationRows();
+      expect(queued).toHaveLength(before + 1);
+      // The token waits sealed, never in the clear.
+      expect(JSON.stringify(queued)).not.toContain(refreshToken);
+      // Still live at Google until the outbox gets through (a refresh works, rotating the token).
+      const live = await refreshAccessToken(fake.config, refreshToken);
+
+      ctx.app.outbox.start();
+      await ctx.deliverOutbox();
+      const refused = await refreshAccessToken(fake.config, live.refreshToken!).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(GoogleHealthError);
+      expect((refused as GoogleHealthError).kind).toBe('grant_invalid');
+      const done = await revocationRows();
+      expect(done.filter((message) => message.status === 'pending')).toHaveLength(0);
+    },
+  );
+
+  it('a revocation that succeeds at once says so and queues nothing', async () => {
+    const { agent } = await signedIn();
+    await connect(agent);
+    const before = (await revocationRows()).length;
+    const response = await agent.post('disconnectFitbit', {});
+    expect(response.body).toMatchObject({ status: 'not_connected', revocationPending: false });
+    expect(await revocationRows()).toHaveLength(before);
   });
 });
 

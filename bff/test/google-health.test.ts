@@ -348,6 +348,54 @@ describe('revocation', () => {
   });
 });
 
+describe('issue 24 #13: the revocation is client-authenticated (RFC 7009 §2.1)', () => {
+  test('revokeToken sends the client credentials with HTTP Basic; the fake, like a conformant server, refuses without them', async () => {
+    const { tokens } = await connect();
+    // Wrong credentials: the server refuses (401 invalid_client) and the grant stays live.
+    await expectGoogleError(
+      revokeToken({ ...fake.config, clientSecret: 'not-the-secret' }, tokens.refreshToken!),
+      'failed',
+      'invalid_client',
+    );
+    expect(await api().dailySteps(tokens.accessToken, lastWeek)).toHaveLength(7);
+    // No credentials at all, as before the fix: refused too.
+    const bare = await fetch(fake.config.revokeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.refreshToken! }),
+    });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toMatchObject({ error: 'invalid_client' });
+    expect(await api().dailySteps(tokens.accessToken, lastWeek)).toHaveLength(7);
+
+    // What revokeToken sends: Basic with the url-encoded id and secret (RFC 6749 §2.3.1), the token in the body.
+    let seen: { authorization: string | undefined; body: string } | undefined;
+    const server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen = { authorization: request.headers.authorization, body };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const revokeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/revoke`;
+      await revokeToken({ revokeUrl, clientId: 'id:1', clientSecret: 's/é' }, 'tok');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen!.authorization).toBe(`Basic ${Buffer.from('id%3A1:s%2F%C3%A9').toString('base64')}`);
+    expect(new URLSearchParams(seen!.body).get('token')).toBe('tok');
+    expect(new URLSearchParams(seen!.body).get('client_secret')).toBeNull();
+
+    // The right credentials end the grant.
+    await revokeToken(fake.config, tokens.refreshToken!);
+    await expectGoogleError(api().dailySteps(tokens.accessToken, lastWeek), 'grant_invalid');
+  });
+});
+
 describe('daily steps', () => {
   test('a week of daily totals, oldest first, the same numbers on every call', async () => {
     const { tokens } = await connect();
@@ -432,6 +480,9 @@ describe('daily steps', () => {
       await new Promise((resolve) => server.close(resolve));
     }
     await expectGoogleError(createGoogleHealthClient({ apiUrl: `http://127.0.0.1:${port}` }).dailySteps('token', lastWeek), 'retryable');
-    await expectGoogleError(revokeToken({ revokeUrl: `http://127.0.0.1:${port}/revoke` }, 'token'), 'retryable');
+    await expectGoogleError(
+      revokeToken({ revokeUrl: `http://127.0.0.1:${port}/revoke`, clientId: 'id', clientSecret: 'secret' }, 'token'),
+      'retryable',
+    );
   });
 });

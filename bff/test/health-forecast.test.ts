@@ -1,6 +1,6 @@
 import { computeForecast, toForecastInputs } from '@sukoyaka/contract';
 import { count, eq } from 'drizzle-orm';
-import { activityEvents, associations, healthForecastSnapshots, users } from '../src/db/schema';
+import { activityEvents, associations, healthForecastSnapshots, sessions, users } from '../src/db/schema';
 import { getDoctorProfile, updateDoctorProfile } from '../src/health/doctor-profile';
 import { DEMO_ASSOCIATION_DOCTOR, DEMO_SERVICE_DOCTOR } from '../src/health/forecast-seed';
 import { registerCheckupReader, type CheckupValues, type LatestCheckup } from '../src/platform/checkup-source';
@@ -170,9 +170,14 @@ describe('forecast snapshots', () => {
     expect(row!.sealed).not.toContain('162');
     expect(row!.sealed).not.toContain('male');
 
+    // Its LDL came from the check-up: listed in full with a current secret-question answer (issue 24 #7).
+    await ctx.db
+      .update(sessions)
+      .set({ mynaSecretQuestionExpiresAt: new Date(ctx.clock.now().getTime() + 60_000) })
+      .where(eq(sessions.userId, member.id));
     const list = await agent.get('listHealthForecastSnapshots');
     expect(list.status).toBe(200);
-    expect(list.body.items).toEqual([saved.body]);
+    expect(list.body.items).toEqual([{ ...saved.body, checkupWithheld: false }]);
   });
 
   it('the last saved answers fill what the member data lacks, marked as saved', async () => {
@@ -239,6 +244,59 @@ describe('forecast snapshots', () => {
     expect(response.body.code).toBe('invalid_parameters');
     expect(response.body.fields[field]).toContain(message);
     expect(await snapshotsOf(member.id)).toBe(0);
+  });
+});
+
+describe('issue 24 #7: check-up values kept in saved forecasts need the My Number step-up', () => {
+  const stepUp = (userId: string, until: Date | null) =>
+    ctx.db.update(sessions).set({ mynaSecretQuestionExpiresAt: until }).where(eq(sessions.userId, userId));
+
+  it('without a current secret-question answer they are withheld (with the result they decide), and the list says so; with it, in full', async () => {
+    const { member, agent } = await signedIn({ birthday: '1968-04-01' });
+    checkups.set(member.id, { status: 'available', source: 'myna', checkup: CHECKUP });
+    const saved = await agent.post('saveHealthForecastSnapshot', {
+      ...VALID,
+      sources: { sex: 'checkup', ldl: 'checkup', hdl: 'checkup', systolic: 'vitals' },
+    });
+    expect(saved.status).toBe(200);
+
+    // Another session of the member (or this one once the answer lapsed): no step-up.
+    checkups.set(member.id, { status: 'secretQuestionRequired' });
+    const other = new Agent(ctx.app);
+    expect((await other.signIn(member.email, member.password)).status).toBe(200);
+    await stepUp(member.id, null);
+    const list = await other.get('listHealthForecastSnapshots');
+    expect(list.status).toBe(200);
+    const [item] = list.body.items;
+    expect(item).toMatchObject({ id: saved.body.id, savedAt: saved.body.savedAt, checkupWithheld: true, result: null });
+    expect(item.inputs).not.toHaveProperty('ldl');
+    expect(item.inputs).not.toHaveProperty('hdl');
+    expect(item.inputs).not.toHaveProperty('sex');
+    expect(item.inputs).toMatchObject({ age: VALID.age, systolic: VALID.systolic, smoker: VALID.smoker });
+    expect(JSON.stringify(list.body)).not.toContain(String(VALID.ldl));
+    // Nor does the forecast fill them in from the saved answers.
+    const forecast = await other.get('getHealthForecast');
+    expect(forecast.body.inputs.ldl.value).toBeNull();
+    expect(forecast.body.inputs.hdl.value).toBeNull();
+    expect(forecast.body.inputs.sex.value).toBeNull();
+    expect(forecast.body.inputs.smoker).toMatchObject({ value: VALID.smoker, source: 'saved' });
+
+    // A lapsed answer is no answer.
+    await stepUp(member.id, new Date(ctx.clock.now().getTime() - 1000));
+    expect((await other.get('listHealthForecastSnapshots')).body.items[0].checkupWithheld).toBe(true);
+
+    // With a current answer: everything, as saved.
+    await stepUp(member.id, new Date(ctx.clock.now().getTime() + 10 * 60 * 1000));
+    const full = await other.get('listHealthForecastSnapshots');
+    expect(full.body.items).toEqual([{ ...saved.body, checkupWithheld: false }]);
+  });
+
+  it('a snapshot without check-up values needs no step-up', async () => {
+    const { member, agent } = await signedIn();
+    await stepUp(member.id, null);
+    const saved = await agent.post('saveHealthForecastSnapshot', VALID);
+    const list = await agent.get('listHealthForecastSnapshots');
+    expect(list.body.items).toEqual([{ ...saved.body, checkupWithheld: false }]);
   });
 });
 

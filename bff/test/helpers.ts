@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { callPath, type CallInput, type CallName, type OperatorRole } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { associations, users } from '../src/db/schema';
@@ -95,14 +95,18 @@ export interface DatabaseOptions {
   asynchronousCommit?: boolean;
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}, databaseOptions: DatabaseOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  databaseOptions: DatabaseOptions = {},
+  appOptions: Pick<AppOptions, 'logger'> = {},
+): Promise<TestContext> {
   const fresh = await freshDatabase(databaseOptions);
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = createClock();
   const services = await startServices(config);
   // Times in the database are real, so the clock starts at the real now and moves from there.
-  const app = await buildApp({ config, db: database.db, services, now: clock.now });
+  const app = await buildApp({ config, db: database.db, services, now: clock.now, ...appOptions });
   await app.ready();
   return {
     app,

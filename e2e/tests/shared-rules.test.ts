@@ -25,7 +25,7 @@ async function signIn(page: Page, email: string, password = DEMO_MEMBER.password
 /** The page_view events gtag put in window.dataLayer (no measurement id is configured in e2e). */
 async function pageViews(
   page: Page,
-): Promise<Array<{ page_path: string; user_id: string | null; browser_id: string; is_webview: boolean }>> {
+): Promise<Array<{ page_path: string; page_location: string; user_id: string | null; browser_id: string; is_webview: boolean }>> {
   return page.evaluate(() =>
     (window as unknown as { dataLayer: IArguments[] }).dataLayer
       .map((entry) => Array.from(entry))
@@ -101,6 +101,10 @@ describe('spec §4 Analytics: one page view per navigation, across areas', () =>
     expect(views[1]!.user_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(views.map((view) => view.browser_id)).size).toBe(1);
     expect(views.every((view) => view.is_webview === false)).toBe(true);
+    // Issue 24 #5: the path alone, never a query (tokens, OAuth code/state) or a fragment.
+    const origin = new URL(page.url()).origin;
+    expect(views.map((view) => view.page_location)).toEqual(views.map((view) => origin + view.page_path));
+    expect(views.filter((view) => /[?#]/.test(view.page_path + view.page_location))).toEqual([]);
   });
 });
 

@@ -66,6 +66,13 @@ export {
   type PathPattern,
 } from './routing/router';
 export { BRAND_LABEL, pageTitle, usePageTitle } from './routing/page-title';
+export {
+  readParams,
+  removeParamsFromAddress,
+  useOneTimeParams,
+  type OneTimeParams,
+  type OneTimeParamsOptions,
+} from './routing/one-time-params';
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';

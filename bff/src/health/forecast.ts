@@ -18,6 +18,7 @@ import {
   type ForecastKnownInputs,
   type ForecastSnapshot,
   type HealthForecast,
+  type ListedForecastSnapshot,
   type ParsedInput,
 } from '@sukoyaka/contract';
 import { and, desc, eq } from 'drizzle-orm';
@@ -28,6 +29,7 @@ import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platfor
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { notFound } from '../platform/errors';
 import type { SessionRow } from '../platform/sessions';
+import { hasStepUp } from '../platform/step-up';
 import { listBloodPressures } from './blood-pressures';
 
 let keyring: Keyring | undefined;
@@ -44,6 +46,20 @@ function openSnapshot(row: SnapshotRow): ForecastSnapshot {
   const sealed = JSON.parse(decryptString(ring(), row.sealed, sealContext(row.id, row.userId))) as SealedSnapshot;
   return forecastSnapshotSchema.parse({ id: row.id, savedAt: row.savedAt.toISOString(), ...sealed });
 }
+
+/**
+ * A snapshot as this session may see it: values whose source is the check-up need the same My
+ * Number secret-question step-up as the records (issue 24 #7), and so does the result, whose
+ * factors give their bands away. Without it they are left out and the snapshot says so.
+ */
+function asSeenBy(snapshot: ForecastSnapshot, checkupVisible: boolean): ListedForecastSnapshot {
+  const fromCheckup = Object.keys(snapshot.inputs).filter((key) => snapshot.sources[key] === 'checkup');
+  if (checkupVisible || fromCheckup.length === 0) return { ...snapshot, checkupWithheld: false };
+  const inputs = Object.fromEntries(Object.entries(snapshot.inputs).filter(([key]) => !fromCheckup.includes(key)));
+  return { ...snapshot, inputs, result: null, checkupWithheld: true };
+}
+
+const checkupVisibleTo = (session: SessionRow, now: Date) => hasStepUp('mynaSecretQuestion', session, now);
 
 const CORE_KEYS = ['sex', 'age', 'systolic', 'ldl', 'hdl', 'impairedGlucose', 'smoker'] as const;
 
@@ -67,13 +83,16 @@ function gatherInputs(parts: {
   pressure: { systolic: number; day: string } | null;
   birthday: string | null;
   today: string;
-  saved: ForecastSnapshot | null;
+  saved: ListedForecastSnapshot | null;
 }): Known {
   const { checkup, pressure, birthday, today, saved } = parts;
   const fromCheckup = <T>(value: T | null | undefined) =>
     checkup && value !== null && value !== undefined ? { value, source: 'checkup' as const, on: checkup.examinedOn } : null;
+  // A saved answer withheld from this session (a check-up value without the step-up) is not known.
   const fromSaved = (key: ForecastInputKey) =>
-    saved ? { value: saved.inputs[key], source: 'saved' as const, on: japanDay(new Date(saved.savedAt)) } : null;
+    saved && saved.inputs[key] !== undefined
+      ? { value: saved.inputs[key], source: 'saved' as const, on: japanDay(new Date(saved.savedAt)) }
+      : null;
   const pick = <K extends keyof Known>(key: K, ...candidates: Array<Known[K] | null>): Known[K] =>
     (candidates.find((candidate) => candidate !== null) ?? fromSaved(key) ?? unknown) as Known[K];
 
@@ -117,7 +136,8 @@ export async function getHealthForecast(db: Database, userId: string, session: S
   const [user] = await db.select({ birthday: users.birthday }).from(users).where(eq(users.id, userId));
   const pressures = await listBloodPressures(db, userId, { limit: 1 });
   const reading = pressures.items[0];
-  const saved = await latestSnapshot(db, userId);
+  const last = await latestSnapshot(db, userId);
+  const saved = last ? asSeenBy(last, checkupVisibleTo(session, now)) : null;
   const checkup = latest.status === 'available' ? latest.checkup : null;
 
   const inputs = gatherInputs({
@@ -173,9 +193,10 @@ export async function saveHealthForecastSnapshot(
 
 export async function listHealthForecastSnapshots(
   db: Executor,
-  userId: string,
+  caller: { userId: string; session: SessionRow; now: Date },
   input: ParsedInput<'listHealthForecastSnapshots'>,
-): Promise<{ items: ForecastSnapshot[]; nextCursor: string | null }> {
+): Promise<{ items: ListedForecastSnapshot[]; nextCursor: string | null }> {
+  const { userId } = caller;
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const t = healthForecastSnapshots;
   // One row more than the page tells whether there is a next one; (saved_at, id) on the index.
@@ -186,7 +207,8 @@ export async function listHealthForecastSnapshots(
     .orderBy(desc(t.savedAt), desc(t.id))
     .limit(input.limit + 1);
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.savedAt, id: row.id }));
-  return { items: page.rows.map(openSnapshot), nextCursor: page.nextCursor };
+  const visible = checkupVisibleTo(caller.session, caller.now);
+  return { items: page.rows.map((row) => asSeenBy(openSnapshot(row), visible)), nextCursor: page.nextCursor };
 }
 
 export async function deleteHealthForecastSnapshot(db: Database, userId: string, id: string): Promise<{ id: string }> {

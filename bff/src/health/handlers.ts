@@ -46,7 +46,8 @@ export const healthHandlers = {
 
   getHealthForecast: (_input, { db, member, request, now }) => getHealthForecast(db, member.id, request.session!.row, now),
   saveHealthForecastSnapshot: (input, { db, member, now }) => saveHealthForecastSnapshot(db, member.id, input, now),
-  listHealthForecastSnapshots: (input, { db, member }) => listHealthForecastSnapshots(db, member.id, input),
+  listHealthForecastSnapshots: (input, { db, member, request, now }) =>
+    listHealthForecastSnapshots(db, { userId: member.id, session: request.session!.row, now }, input),
   deleteHealthForecastSnapshot: (input, { db, member }) => deleteHealthForecastSnapshot(db, member.id, input.id),
   getDoctorProfile: (_input, { db, member }) => getDoctorProfile(db, member?.associationId ?? null),
 

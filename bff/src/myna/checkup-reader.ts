@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { mynaMedicalExams } from '../db/schema';
 import type { CheckupAnalyte } from '../integrations/myna-portal/types';
 import type { CheckupReader, CheckupValues } from '../platform/checkup-source';
+import { hasStepUp } from '../platform/step-up';
 import { findMemberKey } from './keys';
 import { auditRead } from './records';
 import type { StoredExam } from './store';
@@ -43,8 +44,7 @@ export const readLatestMynaCheckup: CheckupReader = async ({ db, userId, session
     .orderBy(desc(mynaMedicalExams.examinedAt), desc(mynaMedicalExams.id))
     .limit(1);
   if (!latest) return { status: 'none' };
-  const fresh = session.mynaSecretQuestionExpiresAt && session.mynaSecretQuestionExpiresAt.getTime() > now.getTime();
-  if (!fresh) return { status: 'secretQuestionRequired' };
+  if (!hasStepUp('mynaSecretQuestion', session, now)) return { status: 'secretQuestionRequired' };
   const key = await findMemberKey(db, userId);
   if (!key) return { status: 'none' };
   const exam = key.openJson<StoredExam>('myna_medical_exams.payload', latest.id, latest.payload);

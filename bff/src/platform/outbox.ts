@@ -6,7 +6,8 @@ import type { Mail, Mailer } from '../integrations/mail/mailer';
 import type { SmsClient } from '../integrations/sms/sms-client';
 
 /*
- * The durable outbox for mail and SMS (the only writer of `outbox_messages`). A flow enqueues in
+ * The durable outbox for mail and SMS, and for revocations of outside grants that failed at
+ * once (the only writer of `outbox_messages`). A flow enqueues in
  * the transaction of the change the message tells of, so the message exists exactly when the
  * change does; the worker below sends it after the commit. A member's call therefore never waits
  * for SMTP or the SMS provider and never fails because they are down, and a row not yet sent is
@@ -74,6 +75,31 @@ export async function enqueueSms(
 }
 
 /**
+ * A grant to revoke at an outside provider (`recipient`, e.g. `google_health`), when revoking it
+ * at once failed: retried like a message until the provider accepts. `sealedToken` is already
+ * sealed by the caller (bound to `id`), so no live token waits here in the clear.
+ */
+export async function enqueueRevocation(
+  tx: Executor,
+  revocation: { id: string; recipient: string; sealedToken: string },
+  options: { kind: string; now: Date },
+): Promise<void> {
+  await tx.insert(outboxMessages).values({
+    id: revocation.id,
+    channel: 'revocation',
+    recipient: revocation.recipient,
+    body: revocation.sealedToken,
+    kind: options.kind,
+    nextAttemptAt: options.now,
+    createdAt: options.now,
+  });
+  enqueuedCount += 1;
+}
+
+/** Sends a revocation row to its provider (by `recipient`); throws to have it retried. */
+export type RevocationSender = (row: OutboxRow) => Promise<void>;
+
+/**
  * Exponential backoff with jitter: about base·2^(attempt-1), capped, drawn from its upper half so
  * that rows failing together (the provider was down) do not all come back at the same instant.
  */
@@ -91,6 +117,8 @@ export interface OutboxDeps {
   services: { mailer: Mailer; sms: SmsClient };
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Senders of the `revocation` channel, by recipient (app.ts wires them). */
+  revokers?: Readonly<Record<string, RevocationSender>>;
 }
 
 /**
@@ -206,6 +234,7 @@ export class OutboxWorker {
     }
     try {
       if (row.channel === 'mail') await services.mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      else if (row.channel === 'revocation') await this.revoke(row);
       else await services.sms.send({ to: row.recipient, body: row.body });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
@@ -224,6 +253,12 @@ export class OutboxWorker {
     }
     await this.finish(row.id, { status: 'sent', sentAt: now, lastError: null });
     return true;
+  }
+
+  private async revoke(row: OutboxRow): Promise<void> {
+    const revoker = this.deps.revokers?.[row.recipient];
+    if (!revoker) throw new Error(`no revoker for ${row.recipient}`);
+    await revoker(row);
   }
 
   private async finish(id: string, fields: Partial<Pick<OutboxRow, 'status' | 'sentAt' | 'lastError'>>): Promise<void> {

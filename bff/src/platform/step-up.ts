@@ -20,9 +20,13 @@ const requirement = {
   },
 } as const;
 
+/** Whether the session holds this confirmation now (given, and not lapsed). */
+export function hasStepUp(stepUp: StepUp, session: SessionRow, now: Date): boolean {
+  const expiresAt = requirement[stepUp].expiresAt(session);
+  return !!expiresAt && expiresAt.getTime() > now.getTime();
+}
+
 /** The server, not only the client, refuses a call whose confirmation is missing or has lapsed. */
 export function assertStepUp(stepUp: StepUp, session: SessionRow, now: Date): void {
-  const rule = requirement[stepUp];
-  const expiresAt = rule.expiresAt(session);
-  if (!expiresAt || expiresAt.getTime() <= now.getTime()) throw rule.error();
+  if (!hasStepUp(stepUp, session, now)) throw requirement[stepUp].error();
 }

@@ -119,9 +119,14 @@ export const disconnectFitbit = defineCall({
   name: 'disconnectFitbit',
   method: 'POST',
   access: 'member',
-  summary: 'Disconnects Fitbit: revokes the grant at Google and deletes the stored tokens (synced steps stay).',
+  summary:
+    'Disconnects Fitbit: deletes the stored tokens (synced steps stay) and revokes the grant at Google; when Google refuses or cannot be reached, the revocation is retried later and revocationPending says so.',
   input: () => empty,
-  output: () => fitbitConnectionSchema,
+  output: () =>
+    fitbitConnectionSchema.extend({
+      /** The grant could not be revoked at Google yet: removed here, revocation retried automatically. */
+      revocationPending: z.boolean(),
+    }),
 });
 
 export const fitbitCalls = {

@@ -112,27 +112,45 @@ export const healthForecastSchema = z.object({
 });
 export type HealthForecast = z.infer<typeof healthForecastSchema>;
 
+const snapshotInputsSchema = z.object({
+  sex: z.enum(['male', 'female']),
+  age: z.number(),
+  systolic: z.number(),
+  ldl: z.number(),
+  hdl: z.number(),
+  impairedGlucose: z.boolean(),
+  smoker: z.boolean(),
+  coronaryDisease: z.boolean(),
+  diabetes: z.boolean(),
+  ckd: z.boolean(),
+  pad: z.boolean(),
+  nonCardiogenicStroke: z.boolean(),
+});
+
 export const forecastSnapshotSchema = z.object({
   id: z.string(),
   savedAt: isoTimestamp,
-  inputs: z.object({
-    sex: z.enum(['male', 'female']),
-    age: z.number(),
-    systolic: z.number(),
-    ldl: z.number(),
-    hdl: z.number(),
-    impairedGlucose: z.boolean(),
-    smoker: z.boolean(),
-    coronaryDisease: z.boolean(),
-    diabetes: z.boolean(),
-    ckd: z.boolean(),
-    pad: z.boolean(),
-    nonCardiogenicStroke: z.boolean(),
-  }),
+  inputs: snapshotInputsSchema,
   sources: z.record(z.string(), forecastInputSource),
   result: forecastResultSchema,
 });
 export type ForecastSnapshot = z.infer<typeof forecastSnapshotSchema>;
+
+/**
+ * A saved forecast as listed. Values whose source is the check-up need the same My Number
+ * secret-question step-up as the records: without a current one they are left out of `inputs`,
+ * `result` (which their bands decide) is null and `checkupWithheld` is true, so the page can ask
+ * for the step-up; with it, everything as saved.
+ */
+export const listedForecastSnapshotSchema = z.object({
+  id: z.string(),
+  savedAt: isoTimestamp,
+  inputs: snapshotInputsSchema.partial(),
+  sources: z.record(z.string(), forecastInputSource),
+  result: forecastResultSchema.nullable(),
+  checkupWithheld: z.boolean(),
+});
+export type ListedForecastSnapshot = z.infer<typeof listedForecastSnapshotSchema>;
 
 export const FORECAST_SNAPSHOT_NOT_FOUND_MESSAGE = '保存した予測が見つかりませんでした。';
 
@@ -167,9 +185,10 @@ export const listHealthForecastSnapshots = defineCall({
   name: 'listHealthForecastSnapshots',
   method: 'GET',
   access: 'member',
-  summary: "The member's saved forecasts, newest first, a page at a time.",
+  summary:
+    "The member's saved forecasts, newest first, a page at a time; values from the check-up only with a current My Number secret-question step-up (else withheld, and said so).",
   input: () => z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
-  output: () => pageOf(forecastSnapshotSchema),
+  output: () => pageOf(listedForecastSnapshotSchema),
 });
 
 export const deleteHealthForecastSnapshot = defineCall({

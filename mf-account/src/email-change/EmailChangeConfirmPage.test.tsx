@@ -41,4 +41,13 @@ describe('EmailChangeConfirmPage (/settings/email/confirm?token=, issue 4 "E-mai
     expect(screen.getByRole('alert')).toHaveTextContent('リンクが正しくありません。');
     expect(bff.callsOf('activateUserEmailChange')).toHaveLength(0);
   });
+
+  it('issue 24 #5: the token leaves the address bar once read', async () => {
+    window.history.replaceState(null, '', '/settings/email/confirm?token=change-3');
+    bff.onCall('activateUserEmailChange', reply({ status: 'email_changed', email: 'hanako.new@example.jp' }));
+    renderWithProviders(<EmailChangeConfirmPage />);
+    expect(await screen.findByRole('heading', { name: 'メールアドレスを変更しました' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/settings/email/confirm');
+    expect(bff.callsOf('activateUserEmailChange').map((request) => request.body)).toEqual([{ token: 'change-3' }]);
+  });
 });

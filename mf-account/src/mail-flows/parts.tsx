@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract';
-import { Actions, Checkbox, Narrow, Notice, Stack, TextField } from '@sukoyaka/shared';
+import { Actions, Checkbox, Narrow, Notice, Stack, TextField, useOneTimeParams } from '@sukoyaka/shared';
 
 // The mail flows' pages import the layout atoms from here with their own parts.
 export { Actions, Narrow, Notice };
@@ -64,9 +64,12 @@ export function NewPasswordField({
 /** What a mailed link's page says when the link carries no token (cut or mistyped). */
 export const MISSING_TOKEN_MESSAGE = 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。';
 
-/** The `token=` of the link the member opened from a mail, or null. */
-export function tokenFromLocation(): string | null {
-  const token = new URLSearchParams(window.location.search).get('token');
+/**
+ * The `token=` of the link the member opened from a mail, or null: read once when the page opens,
+ * then taken out of the address bar (useOneTimeParams); the page keeps it while it is open.
+ */
+export function useMailToken(): string | null {
+  const { token } = useOneTimeParams(['token']);
   return token && token.trim() ? token.trim() : null;
 }
 
@@ -75,7 +78,7 @@ export function tokenFromLocation(): string | null {
  * only once, so a second call would report it as used). Returns the token, null when missing.
  */
 export function useSpendTokenOnOpen(mutate: (token: string) => void): string | null {
-  const token = tokenFromLocation();
+  const token = useMailToken();
   const started = useRef(false);
   useEffect(() => {
     if (!token || started.current) return;

@@ -92,4 +92,17 @@ describe('PasswordResetChangePage (/password_reset/change?token=, issue 4 "Passw
     expect(screen.getByRole('alert')).toHaveTextContent('リンクが正しくありません。');
     expect(screen.queryByRole('button', { name: 'パスワードを変更する' })).not.toBeInTheDocument();
   });
+
+  it('issue 24 #5: the token leaves the address bar once the page has it, and the form still sends it', async () => {
+    bff.onCall('updatePasswordByResetToken', reply({ status: 'password_updated' }));
+    renderWithProviders(<PasswordResetChangePage />);
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/password_reset/change');
+    // Typing re-renders the page many times after the address was cleaned.
+    await userEvent.type(password(), 'aozora-no-shita-77');
+    await userEvent.type(confirmation(), 'aozora-no-shita-77');
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'パスワードを変更しました' })).toBeInTheDocument();
+    expect(bff.callsOf('updatePasswordByResetToken')[0]!.body).toEqual({ token: 'reset-Token_1', password: 'aozora-no-shita-77' });
+  });
 });

@@ -17,7 +17,7 @@ import {
   useContractForm,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Actions, Announce, Narrow, NewPasswordField, tokenFromLocation, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
+import { Actions, Announce, Narrow, NewPasswordField, useMailToken, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
 
 function LinkProblem({ message }: { message: string }) {
@@ -37,7 +37,7 @@ function LinkProblem({ message }: { message: string }) {
 /** `/password_reset/change?token=…`: the new password, from the link of the reset mail. */
 export function PasswordResetChangePage() {
   usePageTitle('新しいパスワードの設定');
-  const token = tokenFromLocation();
+  const token = useMailToken();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const update = useUpdatePasswordByResetToken();

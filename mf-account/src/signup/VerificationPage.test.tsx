@@ -60,4 +60,14 @@ describe('VerificationPage (/signup/verification?token=, issue 4 "Sign-up")', ()
     );
     expect(bff.callsOf('activateUserEmailVerification')).toHaveLength(0);
   });
+
+  it('issue 24 #5: the token leaves the address bar once read', async () => {
+    window.history.replaceState(null, '', '/signup/verification?token=abc_DEF-456');
+    signedIn('u1');
+    bff.onCall('activateUserEmailVerification', reply({ status: 'verified' }));
+    renderWithProviders(<VerificationPage />);
+    expect(await screen.findByRole('heading', { name: 'メールアドレスの確認が完了しました' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/signup/verification');
+    expect(bff.callsOf('activateUserEmailVerification').map((call) => call.body)).toEqual([{ token: 'abc_DEF-456' }]);
+  });
 });

@@ -47,4 +47,13 @@ describe('UnlockPage (/unlock?token=, issue 8 "anyone can lock any member out")'
     expect(await screen.findByRole('alert')).toHaveTextContent('リンクが正しくありません。');
     expect(bff.callsOf('unlockAccount')).toHaveLength(0);
   });
+
+  it('issue 24 #5: the token leaves the address bar once read; the page still shows the outcome', async () => {
+    window.history.replaceState(null, '', '/unlock?token=unlock_Token-2');
+    bff.onCall('unlockAccount', reply({ status: 'unlocked' }));
+    renderWithProviders(<UnlockPage />);
+    expect(await screen.findByRole('heading', { name: 'ログインを再開しました' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/unlock');
+    expect(bff.callsOf('unlockAccount').map((call) => call.body)).toEqual([{ token: 'unlock_Token-2' }]);
+  });
 });

@@ -57,4 +57,15 @@ describe('UnsubscribePage (/settings/notifications/unsubscribe?token=, issue 14 
     expect(screen.queryByRole('button', { name: '配信を停止する' })).not.toBeInTheDocument();
     expect(bff.callsOf('unsubscribeNotification')).toHaveLength(0);
   });
+
+  it('issue 24 #5: the token leaves the address bar once read, and the button still sends it', async () => {
+    window.history.replaceState(null, '', `/settings/notifications/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
+    bff.onCall('unsubscribeNotification', reply({ category: 'announcements', label: 'お知らせ' }));
+    renderWithProviders(<UnsubscribePage />);
+    expect(await screen.findByRole('heading', { name: '通知メールの配信停止' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/settings/notifications/unsubscribe');
+    await userEvent.click(screen.getByRole('button', { name: '配信を停止する' }));
+    expect(await screen.findByRole('heading', { name: '配信を停止しました' })).toBeInTheDocument();
+    expect(bff.callsOf('unsubscribeNotification').map((call) => call.body)).toEqual([{ token: TOKEN }]);
+  });
 });

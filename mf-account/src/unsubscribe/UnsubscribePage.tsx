@@ -12,8 +12,7 @@ import {
   describeError,
   usePageTitle,
 } from '@sukoyaka/shared';
-import { useState } from 'react';
-import { Actions, Announce, MISSING_TOKEN_MESSAGE, Narrow, tokenFromLocation } from '../mail-flows/parts';
+import { Actions, Announce, MISSING_TOKEN_MESSAGE, Narrow, useMailToken } from '../mail-flows/parts';
 import { useUnsubscribeNotification } from './api/unsubscribe-notification';
 
 /**
@@ -23,7 +22,7 @@ import { useUnsubscribeNotification } from './api/unsubscribe-notification';
  */
 export function UnsubscribePage() {
   usePageTitle('通知メールの配信停止');
-  const [token] = useState(tokenFromLocation);
+  const token = useMailToken();
   const category = token ? unsubscribeTokenCategory(token) : undefined;
   const unsubscribe = useUnsubscribeNotification();
 

@@ -13,7 +13,9 @@ import {
   Stack,
   Text,
   describeError,
+  useOneTimeParams,
   usePageTitle,
+  type OneTimeParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useCompleteFitbitConnection } from './api';
@@ -22,12 +24,8 @@ import { STEPS_PAGE } from './FitbitConnectionsPage';
 type Callback = { kind: 'code'; code: string; state: string } | { kind: 'denied' } | { kind: 'failed' };
 
 /** What Google sent back: `?code&state`, or `?error=access_denied` when the member cancelled. */
-export function readCallback(search: string): Callback {
-  const params = new URLSearchParams(search);
-  const error = params.get('error');
+export function readCallback({ code, state, error }: OneTimeParams<'code' | 'state' | 'error'>): Callback {
   if (error === 'access_denied') return { kind: 'denied' };
-  const code = params.get('code');
-  const state = params.get('state');
   if (error || !code || !state) return { kind: 'failed' };
   return { kind: 'code', code, state };
 }
@@ -35,11 +33,9 @@ export function readCallback(search: string): Callback {
 /** `/resource_providers/fitbit/callback`: Google's consent page returns here; completes the connection. */
 export function FitbitCallbackPage() {
   usePageTitle('Fitbit連携');
-  // Read once, then taken out of the address bar: the code is single-use and not for history.
-  const [callback] = useState(() => readCallback(window.location.search));
-  useEffect(() => {
-    if (window.location.search) window.history.replaceState(window.history.state, '', fitbitPagePaths.callback);
-  }, []);
+  // Read once, then the whole query taken out of the address bar: the code is single-use and not for history.
+  const params = useOneTimeParams(['code', 'state', 'error'], { removeAll: true });
+  const [callback] = useState(() => readCallback(params));
   return (
     <PageLayout>
       <MemberOnly>

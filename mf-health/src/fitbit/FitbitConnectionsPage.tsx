@@ -17,7 +17,7 @@ import {
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { useDisconnectFitbit, useFitbitConnection, useStartFitbitAuthorization, useSyncFitbit } from './api';
+import { useDisconnectFitbit, useFitbitConnection, useRevocationPending, useStartFitbitAuthorization, useSyncFitbit } from './api';
 import { describeLastSync, formatSyncedAt } from './format';
 
 export const STEPS_PAGE = '/vitals/steps';
@@ -43,6 +43,7 @@ export function FitbitConnectionsPage({ go }: { go?: (url: string) => void }) {
 function Connection({ go }: { go?: ((url: string) => void) | undefined }) {
   const connection = useFitbitConnection();
   const start = useStartFitbitAuthorization(go);
+  const revocationPending = useRevocationPending();
   if (connection.isPending) return <LoadingSkeleton label="連携状況を読み込み中" />;
   if (connection.isError) {
     return (
@@ -82,6 +83,11 @@ function Connection({ go }: { go?: ((url: string) => void) | undefined }) {
         <Stack $gap={2}>
           <SectionHeading id="fitbit-status-heading">連携状況</SectionHeading>
           <Text>Fitbitとは連携していません。</Text>
+          {revocationPending ? (
+            <Notice role="status">
+              連携を解除し、すこやかに保存していた認証情報は削除しました。ただし、Google側の許可の取り消しがまだ完了していないため、自動で再度取り消しを行います。すぐに取り消したい場合は、Googleアカウントの「サードパーティ製のアプリとサービス」からも取り消せます。
+            </Notice>
+          ) : null}
           <Text $muted>
             「Fitbitと連携する」を押すとGoogleの画面に移ります。歩数などのアクティビティデータの参照を許可すると、この画面に戻り、過去30日分の歩数を取り込みます。
           </Text>

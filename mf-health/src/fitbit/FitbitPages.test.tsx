@@ -101,7 +101,7 @@ describe('Fitbit pages (/resource_providers/fitbit/*)', () => {
 
     it('disconnecting asks first; キャンセル keeps the connection; 解除する disconnects', async () => {
       bff.onCall('getFitbitAuthentication', reply(active));
-      bff.onCall('disconnectFitbit', reply(notConnected));
+      bff.onCall('disconnectFitbit', reply({ ...notConnected, revocationPending: false }));
       renderWithProviders(<FitbitConnectionsPage />);
 
       await userEvent.click(await screen.findByRole('button', { name: '連携を解除する' }));
@@ -114,7 +114,22 @@ describe('Fitbit pages (/resource_providers/fitbit/*)', () => {
         within(screen.getByRole('group', { name: 'Fitbitとの連携を解除しますか？' })).getByRole('button', { name: '解除する' }),
       );
       expect(await screen.findByText('Fitbitとは連携していません。')).toBeInTheDocument();
+      expect(screen.queryByText(/Google側の許可の取り消しがまだ完了していない/)).not.toBeInTheDocument();
       expect(bff.callsOf('disconnectFitbit')).toHaveLength(1);
+    });
+
+    it('issue 24 #13: a disconnect whose revocation at Google is still pending says so truthfully', async () => {
+      bff.onCall('getFitbitAuthentication', reply(active));
+      bff.onCall('disconnectFitbit', reply({ ...notConnected, revocationPending: true }));
+      renderWithProviders(<FitbitConnectionsPage />);
+      await userEvent.click(await screen.findByRole('button', { name: '連携を解除する' }));
+      await userEvent.click(
+        within(screen.getByRole('group', { name: 'Fitbitとの連携を解除しますか？' })).getByRole('button', { name: '解除する' }),
+      );
+      expect(await screen.findByText('Fitbitとは連携していません。')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Google側の許可の取り消しがまだ完了していないため、自動で再度取り消しを行います',
+      );
     });
 
     it('a failed load says so with 再読み込み', async () => {

@@ -1,6 +1,6 @@
 import type { CallInput, FitbitConnection } from '@sukoyaka/contract';
 import { api } from '@sukoyaka/shared';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 export const fitbitConnectionQueryKey = ['fitbitConnection'] as const;
 
@@ -35,7 +35,25 @@ export function useSyncFitbit() {
   return useMutation({ mutationFn: () => api.syncFitbit({}), onSuccess: (connection) => settle(queryClient, connection) });
 }
 
+const disconnectFitbitMutationKey = ['disconnectFitbit'] as const;
+
 export function useDisconnectFitbit() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => api.disconnectFitbit({}), onSuccess: (connection) => settle(queryClient, connection) });
+  return useMutation({
+    mutationKey: disconnectFitbitMutationKey,
+    mutationFn: () => api.disconnectFitbit({}),
+    onSuccess: ({ revocationPending: _pending, ...connection }) => settle(queryClient, connection),
+  });
+}
+
+/**
+ * Whether the last disconnect on this page could not yet revoke the grant at Google (the server
+ * retries it): read after the connected view that ran the disconnect has gone.
+ */
+export function useRevocationPending(): boolean {
+  const results = useMutationState({
+    filters: { mutationKey: disconnectFitbitMutationKey, status: 'success' },
+    select: (mutation) => (mutation.state.data as { revocationPending?: boolean } | undefined)?.revocationPending === true,
+  });
+  return results.at(-1) ?? false;
 }

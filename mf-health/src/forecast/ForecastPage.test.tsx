@@ -254,7 +254,7 @@ describe('/health_forecasts/simulations (issue 13)', () => {
     renderWithProviders(<ForecastPage />);
     expect(await screen.findByText('保存した結果はまだありません')).toBeInTheDocument();
 
-    bff.onCall('listHealthForecastSnapshots', reply({ items: [saved], nextCursor: null }));
+    bff.onCall('listHealthForecastSnapshots', reply({ items: [{ ...saved, checkupWithheld: false }], nextCursor: null }));
     await userEvent.click(screen.getByRole('button', { name: 'この結果を保存する' }));
     expect(await screen.findByText('結果を保存しました。下の「保存した結果」で前回と比べられます。')).toBeInTheDocument();
     const [request] = bff.callsOf('saveHealthForecastSnapshot');
@@ -273,6 +273,36 @@ describe('/health_forecasts/simulations (issue 13)', () => {
     expect(list).toHaveTextContent('2026年11月21日 12:00');
     expect(list).toHaveTextContent('3.9%（中リスク）');
     expect(list).toHaveTextContent('58歳・血圧128mmHg・LDL 152mg/dL・HDL 48mg/dL・喫煙なし');
+  });
+
+  it('issue 24 #7: a saved result holding check-up values, withheld without the step-up, asks for the secret question', async () => {
+    bff.onCall('getHealthForecast', reply(forecastOf()));
+    bff.onCall(
+      'listHealthForecastSnapshots',
+      reply({
+        items: [
+          {
+            id: '1b8f5c2e-9d4a-4c3b-8e7f-6a5b4c3d2e1f',
+            savedAt: '2026-11-21T03:00:00.000Z',
+            inputs: { age: 58, systolic: 128, impairedGlucose: true, smoker: false },
+            sources: { sex: 'checkup', ldl: 'checkup', hdl: 'checkup', systolic: 'vitals' },
+            result: null,
+            checkupWithheld: true,
+          },
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderWithProviders(<ForecastPage />);
+    const list = await screen.findByRole('list', { name: '保存した結果' });
+    expect(list).toHaveTextContent('2026年11月21日 12:00');
+    expect(list).toHaveTextContent('健診結果の値を含むため、結果を表示するには秘密の質問に答えてください。');
+    expect(list).toHaveTextContent('58歳・血圧128mmHg・喫煙なし');
+    expect(list).not.toHaveTextContent('LDL');
+    expect(within(list).getByRole('link', { name: '秘密の質問に答えて表示する' })).toHaveAttribute(
+      'href',
+      `/myna_connection/verify?return_to=${encodeURIComponent('/health_forecasts/simulations')}`,
+    );
   });
 
   it("a failed load says so with '再読み込み', which loads again", async () => {

@@ -24,6 +24,8 @@ import { SnapshotList } from './SnapshotList';
 import { WhatIf } from './WhatIf';
 
 export const FORECAST_PATH = '/health_forecasts/simulations';
+/** The My Number secret question, back here after: check-up values need it, as the records do. */
+const CHECKUP_STEP_UP_HREF = `/myna_connection/verify?return_to=${encodeURIComponent(FORECAST_PATH)}`;
 
 const MISSING_LABELS: Readonly<Partial<Record<ForecastInputKey, string>>> = {
   sex: '性別',
@@ -47,7 +49,7 @@ function CheckupNotice({ checkup }: { checkup: HealthForecast['checkup'] }) {
     return (
       <Notice>
         マイナポータルから取り込んだ健診結果があります。使うには秘密の質問に答えてください。{' '}
-        <AppLink href={`/myna_connection/verify?return_to=${encodeURIComponent(FORECAST_PATH)}`}>秘密の質問に答えて健診結果を使う</AppLink>
+        <AppLink href={CHECKUP_STEP_UP_HREF}>秘密の質問に答えて健診結果を使う</AppLink>
       </Notice>
     );
   }
@@ -104,7 +106,7 @@ function Forecast({ data }: { data: HealthForecast }) {
             : `あと「${parsed.missing.map((key) => MISSING_LABELS[key] ?? key).join('」「')}」を入力すると、予測が表示されます。`}
         </Notice>
       )}
-      <SnapshotList />
+      <SnapshotList stepUpHref={CHECKUP_STEP_UP_HREF} />
       <Text>
         <AppLink href="/health_forecasts/simulations/about">この予測について（しくみ・出典・注意点）</AppLink>
         {' ・ '}

@@ -1,27 +1,58 @@
-import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT, type ForecastSnapshot } from '@sukoyaka/contract';
-import { Button, Card, EmptyState, FormError, List, LoadingSkeleton, SectionHeading, Stack, Text, describeError } from '@sukoyaka/shared';
+import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT, type ListedForecastSnapshot } from '@sukoyaka/contract';
+import {
+  AppLink,
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  List,
+  LoadingSkeleton,
+  Notice,
+  SectionHeading,
+  Stack,
+  Text,
+  describeError,
+} from '@sukoyaka/shared';
 import { useDeleteHealthForecastSnapshot, useHealthForecastSnapshots } from './api/forecast-snapshots';
 import { formatSavedAt, riskText } from './words';
 
-function resultText(snapshot: ForecastSnapshot): string {
+function resultText(snapshot: ListedForecastSnapshot): string {
   const { result } = snapshot;
+  if (!result) return '';
   return result.kind === 'score'
     ? `${riskText(result.risk)}（${CATEGORY_LABELS[result.category]}）`
     : OUT_OF_RANGE_TEXT[result.reason].title;
 }
 
-function SnapshotItem({ snapshot }: { snapshot: ForecastSnapshot }) {
+/** The inputs as a line; a value withheld (from the check-up, without the step-up) is left out. */
+function inputsText({ inputs }: ListedForecastSnapshot): string {
+  return [
+    inputs.age !== undefined ? `${inputs.age}歳` : null,
+    inputs.systolic !== undefined ? `血圧${inputs.systolic}mmHg` : null,
+    inputs.ldl !== undefined ? `LDL ${inputs.ldl}mg/dL` : null,
+    inputs.hdl !== undefined ? `HDL ${inputs.hdl}mg/dL` : null,
+    inputs.smoker !== undefined ? (inputs.smoker ? '喫煙あり' : '喫煙なし') : null,
+  ]
+    .filter((part) => part !== null)
+    .join('・');
+}
+
+function SnapshotItem({ snapshot, stepUpHref }: { snapshot: ListedForecastSnapshot; stepUpHref: string }) {
   const remove = useDeleteHealthForecastSnapshot();
-  const { inputs } = snapshot;
   const when = formatSavedAt(snapshot.savedAt);
   return (
     <li style={{ padding: '12px 0' }}>
       <Stack $gap={0.5}>
         <Text style={{ fontWeight: 700 }}>{when}</Text>
-        <Text>{resultText(snapshot)}</Text>
-        <Text $muted>
-          {inputs.age}歳・血圧{inputs.systolic}mmHg・LDL {inputs.ldl}mg/dL・HDL {inputs.hdl}mg/dL・{inputs.smoker ? '喫煙あり' : '喫煙なし'}
-        </Text>
+        {snapshot.checkupWithheld ? (
+          <Notice>
+            健診結果の値を含むため、結果を表示するには秘密の質問に答えてください。{' '}
+            <AppLink href={stepUpHref}>秘密の質問に答えて表示する</AppLink>
+          </Notice>
+        ) : (
+          <Text>{resultText(snapshot)}</Text>
+        )}
+        <Text $muted>{inputsText(snapshot)}</Text>
         {remove.error ? <FormError>削除できませんでした。{describeError(remove.error)}</FormError> : null}
         <div>
           <Button
@@ -38,8 +69,11 @@ function SnapshotItem({ snapshot }: { snapshot: ForecastSnapshot }) {
   );
 }
 
-/** The member's saved forecasts, newest first, to compare over time. */
-export function SnapshotList() {
+/**
+ * The member's saved forecasts, newest first, to compare over time. One holding check-up values
+ * shows them only after the My Number secret question (`stepUpHref`), as the records do.
+ */
+export function SnapshotList({ stepUpHref }: { stepUpHref: string }) {
   const snapshots = useHealthForecastSnapshots();
   let body;
   if (snapshots.isPending) body = <LoadingSkeleton label="保存した結果を読み込んでいます" rows={2} />;
@@ -63,7 +97,7 @@ export function SnapshotList() {
         <Stack $gap={1}>
           <List aria-label="保存した結果">
             {items.map((snapshot) => (
-              <SnapshotItem key={snapshot.id} snapshot={snapshot} />
+              <SnapshotItem key={snapshot.id} snapshot={snapshot} stepUpHref={stepUpHref} />
             ))}
           </List>
           {snapshots.hasNextPage ? (

@@ -1,19 +1,14 @@
-import { LoadingSkeleton, navigate, safeReturnPath, toAppError } from '@sukoyaka/shared';
+import { LoadingSkeleton, navigate, safeReturnPath, toAppError, useOneTimeParams, type OneTimeParams } from '@sukoyaka/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useVerifyMynaAuthorization } from '../api/myna-authorization';
 import { MynaPage } from '../parts/MynaPage';
-import { mynaPagePaths } from '../paths';
 import { mistakePath } from './OutcomePages';
 
 type Callback = { kind: 'code'; code: string; state: string } | { kind: 'denied' } | { kind: 'failed' };
 
 /** What the portal sent back: `?code&state`, or `?error=access_denied` when the member cancelled. */
-export function readCallback(search: string): Callback {
-  const params = new URLSearchParams(search);
-  const error = params.get('error');
+export function readCallback({ code, state, error }: OneTimeParams<'code' | 'state' | 'error'>): Callback {
   if (error === 'access_denied') return { kind: 'denied' };
-  const code = params.get('code');
-  const state = params.get('state');
   if (error || !code || !state) return { kind: 'failed' };
   return { kind: 'code', code, state };
 }
@@ -23,13 +18,11 @@ export function readCallback(search: string): Callback {
  * verifyMynaAuthorization once; then /complete, or /mistake with the reason.
  */
 export function CallbackPage() {
-  // Read once, then taken out of the address bar: the code is single-use and not for history.
-  const [callback] = useState(() => readCallback(window.location.search));
+  // Read once, then the whole query taken out of the address bar: the code is single-use and not for history.
+  const params = useOneTimeParams(['code', 'state', 'error'], { removeAll: true });
+  const [callback] = useState(() => readCallback(params));
   const verify = useVerifyMynaAuthorization();
   const sent = useRef(false);
-  useEffect(() => {
-    if (window.location.search) window.history.replaceState(window.history.state, '', mynaPagePaths.callback);
-  }, []);
   useEffect(() => {
     // Once only (a code works once): not again on a re-render or React's development double effect.
     if (sent.current) return;

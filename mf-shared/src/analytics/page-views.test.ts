@@ -44,7 +44,16 @@ describe('spec §4 Analytics: page views', () => {
     answer(null);
     await waitFor(() => expect(pageViews()).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(pageViews()).toEqual([{ browser_id: 'b-1', is_webview: false, page_path: '/vitals', user_id: 'u-1', send_to: 'sukoyaka' }]);
+    expect(pageViews()).toEqual([
+      {
+        browser_id: 'b-1',
+        is_webview: false,
+        page_path: '/vitals',
+        page_location: `${window.location.origin}/vitals`,
+        user_id: 'u-1',
+        send_to: 'sukoyaka',
+      },
+    ]);
   });
 
   it('sends exactly one page view per completed route change, across areas', async () => {
@@ -81,5 +90,37 @@ describe('spec §4 Analytics: page views', () => {
     tracking = startPageViewTracking();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(pageViews()).toHaveLength(0);
+  });
+});
+
+describe('issue 24 #5: no token reaches analytics', () => {
+  it.each([
+    ['/password_resets/edit?token=reset-secret-123'],
+    ['/signup/verification?token=verify-secret-123#top'],
+    ['/unlock?token=unlock-secret-123'],
+    ['/settings/email/confirm?token=change-secret-123'],
+    ['/settings/notifications/unsubscribe?token=unsub-secret-123'],
+    ['/resource_providers/fitbit/callback?code=oauth-code-123&state=oauth-state-123&scope=x'],
+    ['/myna_connection/callback?code=oauth-code-123&state=oauth-state-123'],
+  ])('%s is sent as its path alone, page_path and page_location, without query or fragment', async (url) => {
+    bff.onCall('getSession', reply({ userId: null, browserId: 'b-3' }));
+    window.history.replaceState(null, '', url);
+    tracking = startPageViewTracking({ measurementId: 'G-TEST1234' });
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    const path = url.split(/[?#]/)[0]!;
+    expect(pageViews()[0]).toMatchObject({ page_path: path, page_location: `${window.location.origin}${path}` });
+    const everything = JSON.stringify((window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
+    expect(everything).not.toMatch(/secret|oauth-|\?|#/);
+  });
+
+  it('the same page with another query is not a second page view', async () => {
+    bff.onCall('getSession', reply({ userId: 'u-1', browserId: 'b-1' }));
+    window.history.replaceState(null, '', '/password_resets/edit?token=reset-secret-123');
+    tracking = startPageViewTracking();
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    // The page takes the token out of the address bar: the same page, not a new view.
+    routeTo('/password_resets/edit');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(pageViews()).toHaveLength(1);
   });
 });

@@ -5,8 +5,13 @@ import { isWebView } from '../device/device';
  * Page views (spec §1, §4 "Analytics"): once the session is ready, exactly one page view for the
  * first page, then exactly one on every completed route change, whichever area the change
  * crosses to. Sent as GA4 gtag calls — `config` with the user_id, and a `page_view` event with
- * browser_id, is_webview, page_path and user_id. Without a measurement id nothing is loaded from
- * outside, but the calls still reach window.dataLayer (tests and e2e count them there).
+ * browser_id, is_webview, page_path, page_location and user_id. Without a measurement id nothing
+ * is loaded from outside, but the calls still reach window.dataLayer (tests and e2e count them there).
+ *
+ * Analytics receives the path alone (issue 24 #5): never the query, which carries mailed links'
+ * one-time tokens and OAuth returns' code and state, nor the fragment. page_location is set to the
+ * same cleaned address, because gtag would otherwise read document.location whole. No parameter
+ * is allowed through: the path names the page, and a list to keep up is one to get wrong.
  */
 
 type Gtag = (...args: unknown[]) => void;
@@ -22,6 +27,7 @@ export interface PageViewEvent {
   browser_id: string;
   is_webview: boolean;
   page_path: string;
+  page_location: string;
   user_id: string | null;
 }
 
@@ -44,8 +50,19 @@ function installGtag(measurementId: string | undefined): Gtag {
   return window.gtag;
 }
 
-export function pageViewEvent(session: SessionData, pagePath: string, userAgent?: string): PageViewEvent {
-  return { browser_id: session.browserId, is_webview: isWebView(userAgent), page_path: pagePath, user_id: session.userId };
+/** The page as analytics may see it: the path, without query or fragment. */
+export function pagePathOf(location: Pick<Location, 'pathname'>): string {
+  return location.pathname;
+}
+
+export function pageViewEvent(session: SessionData, pagePath: string, userAgent?: string, origin = window.location.origin): PageViewEvent {
+  return {
+    browser_id: session.browserId,
+    is_webview: isWebView(userAgent),
+    page_path: pagePath,
+    page_location: origin + pagePath,
+    user_id: session.userId,
+  };
 }
 
 export interface PageViewTracking {
@@ -65,7 +82,7 @@ export function startPageViewTracking(options: { measurementId?: string | undefi
   let queue: Promise<void> = Promise.resolve();
 
   const track = () => {
-    const pagePath = window.location.pathname + window.location.search;
+    const pagePath = pagePathOf(window.location);
     queue = queue
       .then(async () => {
         const session = await fetchSession();
@@ -75,7 +92,11 @@ export function startPageViewTracking(options: { measurementId?: string | undefi
           configuredUser = session.userId;
           gtag('config', target, { user_id: session.userId, send_page_view: false });
         }
-        gtag('event', 'page_view', { ...pageViewEvent(session, pagePath), send_to: target });
+        const event = pageViewEvent(session, pagePath);
+        // Also for whatever gtag sends of its own (enhanced measurement), which would otherwise
+        // read the whole address.
+        gtag('set', { page_location: event.page_location });
+        gtag('event', 'page_view', { ...event, send_to: target });
       })
       .catch(() => {
         // No session read, no page view: analytics must never break a page.

@@ -116,7 +116,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['mail', 'sms'] }).notNull(),
+    /** revocation: a grant to end at a provider (the recipient), its sealed token the body. */
+    channel: text('channel', { enum: ['mail', 'sms', 'revocation'] }).notNull(),
     recipient: text('recipient').notNull(),
     /** Mail only. */
     subject: text('subject'),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FITBIT_MESSAGES, FitbitErrorCodes, type FitbitConnection } from '@sukoyaka/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { fitbitAuthorizations, fitbitConnections } from '../../db/schema';
 import { GOOGLE_HEALTH_SCOPES } from '../../integrations/google-health/config';
 import { GoogleHealthError } from '../../integrations/google-health/errors';
@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from '../../integrations/google-health/oauth';
 import { HttpError } from '../../platform/errors';
+import { enqueueRevocation, type OutboxRow } from '../../platform/outbox';
 import type { GoogleHealthService } from '../../services';
 import { syncMember, type FitbitConnectionRow } from './sync';
 import { seal, stateHash, unseal } from './tokens';
@@ -131,7 +132,7 @@ export async function completeAuthorization(
   if (!tokens.refreshToken) throw fail(400, 'codeInvalid');
   // Steps need the activity scope; Google's consent page lets the member untick it.
   if (tokens.scopes.length > 0 && missingScopes(tokens, [GOOGLE_HEALTH_SCOPES.activity]).length > 0) {
-    await revokeToken(google.config, tokens.refreshToken).catch(() => undefined);
+    await revokeOrQueue(deps, tokens.refreshToken, now);
     throw fail(400, 'scopeMissing');
   }
 
@@ -147,7 +148,7 @@ export async function storeConnection(
   tokens: Omit<TokenSet, 'refreshToken'> & { refreshToken: string },
   now: Date,
 ): Promise<void> {
-  const { db, google } = deps;
+  const { db } = deps;
   const previous = await findConnection(db, userId);
   // A new id per grant: each token is sealed for the row id it is stored under.
   const id = randomUUID();
@@ -175,44 +176,76 @@ export async function storeConnection(
         return null;
       }
     })();
-    if (oldToken)
-      await revokeToken(google.config, oldToken).catch((error: unknown) =>
-        deps.log?.warn({ err: error }, 'revoking the replaced Fitbit grant failed'),
-      );
+    if (oldToken) await revokeOrQueue(deps, oldToken, now);
   }
 }
 
+/** The outbox recipient of Google grant revocations (platform/outbox.ts, channel `revocation`). */
+export const GOOGLE_HEALTH_REVOCATION = 'google_health';
+
+/** Queues the revocation of a grant whose revocation failed, sealed, in the caller's transaction. */
+async function queueRevocation(tx: Executor, refreshToken: string, now: Date): Promise<void> {
+  const id = randomUUID();
+  await enqueueRevocation(
+    tx,
+    { id, recipient: GOOGLE_HEALTH_REVOCATION, sealedToken: seal('outbox_messages.revocation', id, refreshToken) },
+    { kind: 'fitbit_revocation', now },
+  );
+}
+
 /**
- * Disconnecting: the grant is revoked at Google, then the tokens are deleted. When Google cannot
- * be reached the connection is kept (503) so the member can try again rather than leave a live
- * grant behind; a grant Google no longer knows counts as revoked.
+ * Revokes a grant at Google; when Google refuses or cannot be reached, the revocation is queued
+ * and retried by the outbox. Answers whether the grant is ended now.
+ */
+async function revokeAtOnce(deps: { google: GoogleHealthService | null; log?: Log }, refreshToken: string): Promise<boolean> {
+  if (!deps.google) return false;
+  try {
+    await revokeToken(deps.google.config, refreshToken);
+    return true;
+  } catch (error) {
+    deps.log?.warn({ err: error }, 'Fitbit revocation failed; queued for retry');
+    return false;
+  }
+}
+
+async function revokeOrQueue(deps: { db: Database; google: GoogleHealthService | null; log?: Log }, refreshToken: string, now: Date) {
+  if (!(await revokeAtOnce(deps, refreshToken))) await queueRevocation(deps.db, refreshToken, now);
+}
+
+/** The outbox's sender for queued Google revocations: throws (so it is retried) until Google accepts. */
+export async function revokeQueuedGrant(services: { googleHealth: GoogleHealthService | null }, row: OutboxRow): Promise<void> {
+  if (!services.googleHealth) throw new Error('Google Health is not configured');
+  await revokeToken(services.googleHealth.config, unseal('outbox_messages.revocation', row.id, row.body));
+}
+
+/**
+ * Disconnecting: the tokens are deleted here at once and the grant revoked at Google. When Google
+ * refuses or cannot be reached, the revocation is queued in the same transaction as the deletion
+ * and retried by the outbox, and the answer says it is pending (the page tells the member);
+ * a grant Google no longer knows counts as revoked.
  */
 export async function disconnect(
   deps: { db: Database; google: GoogleHealthService | null; log?: Log },
   userId: string,
-): Promise<FitbitConnection> {
+  now: Date,
+): Promise<FitbitConnection & { revocationPending: boolean }> {
   const { db, google } = deps;
   const row = await findConnection(db, userId);
-  if (!row) return toConnection(undefined, google !== null);
-  if (google) {
-    let refreshToken: string | null = null;
-    try {
-      refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
-    } catch (error) {
-      deps.log?.error({ err: error, userId }, 'Fitbit refresh token could not be opened; deleting the connection without revoking');
-    }
-    if (refreshToken) {
-      try {
-        await revokeToken(google.config, refreshToken);
-      } catch (error) {
-        if (error instanceof GoogleHealthError && error.kind === 'retryable') throw fitbitUnavailable();
-        deps.log?.warn({ err: error, userId }, 'Fitbit revocation refused; deleting the tokens anyway');
-      }
-    }
+  if (!row) return { ...toConnection(undefined, google !== null), revocationPending: false };
+  let refreshToken: string | null = null;
+  try {
+    refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
+  } catch (error) {
+    deps.log?.error({ err: error, userId }, 'Fitbit refresh token could not be opened; deleting the connection without revoking');
   }
-  await db.delete(fitbitConnections).where(eq(fitbitConnections.id, row.id));
-  await db.delete(fitbitAuthorizations).where(eq(fitbitAuthorizations.userId, userId));
-  return toConnection(undefined, google !== null);
+  const revoked = refreshToken === null || (await revokeAtOnce(deps, refreshToken));
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(fitbitConnections).where(eq(fitbitConnections.id, row.id)).returning({ id: fitbitConnections.id });
+    await tx.delete(fitbitAuthorizations).where(eq(fitbitAuthorizations.userId, userId));
+    // Queued only by the call that removed the row (of two concurrent disconnects, one).
+    if (!revoked && deleted) await queueRevocation(tx, refreshToken!, now);
+  });
+  return { ...toConnection(undefined, google !== null), revocationPending: !revoked };
 }
 
 /** The member's connection after an on-demand sync. */

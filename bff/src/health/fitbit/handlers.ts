@@ -39,7 +39,7 @@ export const fitbitHandlers = {
     return syncNow({ db: context.db, google: google(context), log: context.request.log }, context.member.id, context.now);
   },
 
-  async disconnectFitbit(_input, { db, member, services, request }) {
-    return disconnect({ db, google: services.googleHealth, log: request.log }, member.id);
+  async disconnectFitbit(_input, { db, member, services, request, now }) {
+    return disconnect({ db, google: services.googleHealth, log: request.log }, member.id, now);
   },
 } satisfies Partial<Handlers>;

@@ -6,7 +6,12 @@ import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../../plat
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
 
-type Column = 'fitbit_connections.access_token' | 'fitbit_connections.refresh_token' | 'fitbit_authorizations.code_verifier';
+type Column =
+  | 'fitbit_connections.access_token'
+  | 'fitbit_connections.refresh_token'
+  | 'fitbit_authorizations.code_verifier'
+  // A refresh token waiting in the outbox to be revoked (platform/outbox.ts, channel `revocation`).
+  | 'outbox_messages.revocation';
 
 export const seal = (column: Column, rowId: string, value: string) => encrypt(ring(), value, `${column}:${rowId}`);
 export const unseal = (column: Column, rowId: string, envelope: string) => decryptString(ring(), envelope, `${column}:${rowId}`);

@@ -26,7 +26,8 @@ import { type GoogleHealthConfig, GOOGLE_HEALTH_SCOPES } from './config';
  * - POST /token: authorization_code (client secret, exact redirect URI, PKCE S256 verifier,
  *   single-use codes valid ten minutes; a reused code also ends what it issued, per RFC 6749
  *   §4.1.2) and refresh_token (rotated on every use; a rotated-out token used again ends the grant).
- * - POST /revoke: revoking either token of a grant ends the grant, as at Google.
+ * - POST /revoke: revoking either token of a grant ends the grant, as at Google; the client must
+ *   authenticate (HTTP Basic or in the body), as RFC 7009 §2.1 lets a server require.
  * - POST /v4/users/me/dataTypes/steps/dataPoints:dailyRollUp: daily step totals for the last
  *   `historyDays` days, the same numbers for the same user and day on every run.
  */
@@ -187,13 +188,18 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
     return reply.redirect(approve(params, checked.redirectUri, checked.scopes), 303);
   });
 
-  app.post('/token', async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, string | undefined>;
-    // Client authentication: in the body (as we send it) or HTTP Basic, as RFC 6749 §2.3.1 allows.
-    const basic = basicCredentials(request.headers.authorization);
+  /** The authenticated client's id: in the body or HTTP Basic, as RFC 6749 §2.3.1 allows; null when it does not authenticate. */
+  const authenticatedClient = (authorization: string | undefined, body: Record<string, string | undefined>): string | null => {
+    const basic = basicCredentials(authorization);
     const id = basic ? basic.id : body.client_id;
     const secret = basic ? basic.secret : body.client_secret;
-    if (id !== clientId || !secret || !sameText(secret, clientSecret)) return tokenError(reply, 401, 'invalid_client', 'Unauthorized');
+    return id === clientId && secret && sameText(secret, clientSecret) ? id : null;
+  };
+
+  app.post('/token', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const id = authenticatedClient(request.headers.authorization, body);
+    if (!id) return tokenError(reply, 401, 'invalid_client', 'Unauthorized');
 
     if (body.grant_type === 'authorization_code') {
       const taken = store.takeCode(body.code);
@@ -233,6 +239,7 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
 
   app.post('/revoke', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
+    if (!authenticatedClient(request.headers.authorization, body)) return tokenError(reply, 401, 'invalid_client', 'Unauthorized');
     const token = body.token ?? (request.query as Record<string, string | undefined>).token;
     const found = token ? (store.refreshTokens.get(token) ?? store.accessTokens.get(token)) : undefined;
     if (!found || found.grant.revoked)

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { reportMisconfigured, reportWorking } from '../../platform/ops/integration-health';
 import type { GoogleHealthConfig } from './config';
 import { GoogleHealthError, retryAfterSeconds, unreachable } from './errors';
 
@@ -15,7 +16,8 @@ import { GoogleHealthError, retryAfterSeconds, unreachable } from './errors';
  *   POST {tokenUrl}  grant_type=refresh_token&refresh_token&client_id&client_secret
  *     → 200 { access_token, expires_in, refresh_token?, scope, token_type: "Bearer" }
  *     → 400/401 { error: "invalid_grant" | "invalid_client" | …, error_description }
- *   POST {revokeUrl} token=…   → 200; 400 { error: "invalid_token" } for an unknown token
+ *   POST {revokeUrl} token=…  (Authorization: Basic client_id:client_secret)
+ *     → 200; 400 { error: "invalid_token" } for an unknown token; 401 { error: "invalid_client" }
  */
 
 export interface TokenSet {
@@ -117,6 +119,10 @@ async function tokenRequest(
     const description = typeof body.error_description === 'string' ? `: ${body.error_description}` : '';
     const message = `Google token endpoint refused the ${grant.grant_type} grant (${response.status} ${code ?? ''})${description}`;
     const details = { status: response.status, code, retryAfterSeconds: retryAfterSeconds(response) };
+    // Google does not know our client or its secret: every member's call fails until it is fixed.
+    if (code === 'invalid_client') reportMisconfigured('google_health', `the token endpoint refused the client (${message})`);
+    // The client was accepted; only the member's grant is gone.
+    else if (code === 'invalid_grant') reportWorking('google_health');
     // invalid_grant: the code or refresh token is expired, revoked or already used: the member reconnects.
     if (code === 'invalid_grant') throw new GoogleHealthError('grant_invalid', message, details);
     if (response.status === 429 || response.status >= 500) throw new GoogleHealthError('retryable', message, details);
@@ -125,6 +131,7 @@ async function tokenRequest(
   if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
     throw new GoogleHealthError('failed', 'Google token endpoint answered without an access token', { status: response.status });
   }
+  reportWorking('google_health');
   return {
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : undefined,
@@ -168,11 +175,22 @@ export function missingScopes(tokens: Pick<TokenSet, 'scopes'>, required: readon
 }
 
 /**
- * Revokes the grant (pass the refresh token: revoking it ends the access tokens too). A token
- * Google no longer knows (400 invalid_token) counts as revoked, so disconnecting is idempotent.
+ * HTTP Basic client authentication (RFC 6749 §2.3.1): id and secret form-url-encoded, then
+ * base64. Every authorization server must accept it for a client with a password.
+ */
+export function basicClientAuthorization(config: Pick<GoogleHealthConfig, 'clientId' | 'clientSecret'>): string {
+  const pair = `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`;
+  return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+
+/**
+ * Revokes the grant (pass the refresh token: revoking it ends the access tokens too). The client
+ * authenticates (RFC 7009 §2.1): a server that requires it would otherwise refuse and leave the
+ * grant live. A token Google no longer knows (400 invalid_token) counts as revoked, so
+ * disconnecting is idempotent.
  */
 export async function revokeToken(
-  config: Pick<GoogleHealthConfig, 'revokeUrl'>,
+  config: Pick<GoogleHealthConfig, 'revokeUrl' | 'clientId' | 'clientSecret'>,
   token: string,
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
@@ -180,7 +198,7 @@ export async function revokeToken(
   try {
     response = await fetch(config.revokeUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicClientAuthorization(config) },
       body: new URLSearchParams({ token }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
@@ -193,5 +211,6 @@ export async function revokeToken(
   if (response.status === 400 && code === 'invalid_token') return;
   const details = { status: response.status, code, retryAfterSeconds: retryAfterSeconds(response) };
   const message = `Google revocation endpoint refused (${response.status} ${code ?? ''})`;
+  if (code === 'invalid_client') reportMisconfigured('google_health', `the revocation endpoint refused the client (${message})`);
   throw new GoogleHealthError(response.status === 429 || response.status >= 500 ? 'retryable' : 'failed', message, details);
 }

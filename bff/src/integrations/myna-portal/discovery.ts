@@ -1,3 +1,4 @@
+import { reportMisconfigured, reportWorking } from '../../platform/ops/integration-health';
 import { MynaPortalProtocolError } from './errors';
 import { errorBody, jsonBody, portalFetch, unavailableIfTransient } from './http';
 import type { MynaPortalConfig, MynaPortalMetadata } from './types';
@@ -14,6 +15,21 @@ const cache = new Map<string, { metadata: MynaPortalMetadata; fetchedAt: number 
 export async function discoverMynaPortal(config: Pick<MynaPortalConfig, 'baseUrl' | 'timeoutMs'>): Promise<MynaPortalMetadata> {
   const cached = cache.get(config.baseUrl);
   if (cached && Date.now() - cached.fetchedAt < CACHE_MS) return cached.metadata;
+  try {
+    const metadata = await fetchMetadata(config);
+    reportWorking('myna_portal');
+    cache.set(config.baseUrl, { metadata, fetchedAt: Date.now() });
+    return metadata;
+  } catch (error) {
+    // An answer our protocol does not allow (wrong issuer, missing endpoint, 404) is the
+    // configuration's fault, not a passing outage: the operators hear of it (an unreachable or
+    // busy portal is MynaPortalUnavailable and is not reported here).
+    if (error instanceof MynaPortalProtocolError) reportMisconfigured('myna_portal', error.message);
+    throw error;
+  }
+}
+
+async function fetchMetadata(config: Pick<MynaPortalConfig, 'baseUrl' | 'timeoutMs'>): Promise<MynaPortalMetadata> {
   const what = 'My Number Portal discovery';
   const response = await portalFetch(
     what,
@@ -50,7 +66,6 @@ export async function discoverMynaPortal(config: Pick<MynaPortalConfig, 'baseUrl
     medicinesEndpoint: url('medicines_endpoint'),
     medicalBillsEndpoint: url('medical_bills_endpoint'),
   };
-  cache.set(config.baseUrl, { metadata, fetchedAt: Date.now() });
   return metadata;
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
+import { misconfiguredIntegrations, onMisconfiguration } from './integration-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,11 +23,17 @@ export function expectedMigrations(migrationsFolder: string): number {
  * The probes an orchestrator asks: `/healthz` — the process answers (restart it if not);
  * `/readyz` — send it traffic: the database answers and has at least this bff's migrations (a
  * newer bff's extra migrations are fine: expand/contract keeps the old one working), and the
- * process is not shutting down.
+ * process is not shutting down. An integration found misconfigured (integration-health.ts) is
+ * named there with status `degraded`, still 200: the rest of the service works, and taking every
+ * instance out of traffic for one integration would take all of it down.
  */
 export const probesPlugin = fp(async (app: FastifyInstance, options: { db: Database; migrationsFolder: string }) => {
   const expected = expectedMigrations(options.migrationsFolder);
   app.decorate('lifecycle', { closing: false });
+  const stopReporting = onMisconfiguration((misconfiguration, message) => app.log.error(misconfiguration, message));
+  app.addHook('onClose', async () => {
+    stopReporting();
+  });
   // While shutting down, an answer closes its connection: a kept-alive one would hold the close
   // until its keep-alive timeout.
   app.addHook('onSend', async (_request, reply) => {
@@ -48,6 +55,8 @@ export const probesPlugin = fp(async (app: FastifyInstance, options: { db: Datab
       return reply.status(503).send({ status: 'database_unavailable' });
     }
     if (applied < expected) return reply.status(503).send({ status: 'migrations_pending', applied, expected });
+    const misconfigured = misconfiguredIntegrations();
+    if (misconfigured.length > 0) return reply.send({ status: 'degraded', migrations: applied, misconfigured });
     return reply.send({ status: 'ready', migrations: applied });
   });
 });

@@ -1,4 +1,4 @@
-import type { CallInput, ForecastSnapshot } from '@sukoyaka/contract';
+import type { CallInput, ForecastSnapshot, ListedForecastSnapshot } from '@sukoyaka/contract';
 import { api } from '@sukoyaka/shared';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { healthForecastQueryKey } from './get-health-forecast';
@@ -6,7 +6,9 @@ import { healthForecastQueryKey } from './get-health-forecast';
 export const SNAPSHOT_PAGE_SIZE = 10;
 export const snapshotsQueryKey = ['healthForecast', 'snapshots'] as const;
 
-export function listHealthForecastSnapshots(cursor: string | undefined): Promise<{ items: ForecastSnapshot[]; nextCursor: string | null }> {
+export function listHealthForecastSnapshots(
+  cursor: string | undefined,
+): Promise<{ items: ListedForecastSnapshot[]; nextCursor: string | null }> {
   return api.listHealthForecastSnapshots({ ...(cursor ? { cursor } : {}), limit: SNAPSHOT_PAGE_SIZE });
 }
 
