@@ -1,4 +1,13 @@
-import { parse, type Expression, type Node, type ObjectExpression, type Program, type Property, type SpreadElement } from 'acorn';
+import {
+  parse,
+  type Expression,
+  type FunctionExpression,
+  type Node,
+  type ObjectExpression,
+  type Program,
+  type Property,
+  type SpreadElement,
+} from 'acorn';
 
 /*
  * The deploy's look at an artefact's scripts, by parsing only: the server never runs code that
@@ -39,16 +48,9 @@ function propertyNamed(object: ObjectExpression, name: string): Property | null 
 }
 
 /** The object the declaration returns: `return {…}` or `return (a, b, {…})`, as its last statement. */
-function declaredObject(declare: Node): ObjectExpression | null {
-  if (declare.type !== 'FunctionExpression' && declare.type !== 'ArrowFunctionExpression') return null;
-  const body = declare.body;
-  let returned: Expression | null | undefined;
-  if (body.type === 'BlockStatement') {
-    const last = body.body.at(-1);
-    returned = last?.type === 'ReturnStatement' ? last.argument : null;
-  } else {
-    returned = body;
-  }
+function declaredObject(declare: FunctionExpression): ObjectExpression | null {
+  const last = declare.body.body.at(-1);
+  let returned: Expression | null | undefined = last?.type === 'ReturnStatement' ? last.argument : null;
   while (returned?.type === 'SequenceExpression') returned = returned.expressions.at(-1);
   if (returned?.type === 'ParenthesizedExpression') returned = returned.expression;
   return returned?.type === 'ObjectExpression' ? returned : null;
