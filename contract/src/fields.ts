@@ -31,6 +31,15 @@ export function fileName(label = 'ファイル名', max = 100) {
     .refine((name) => !/[\u202a-\u202e\u2066-\u2069]/.test(name), `${label}に文字の向きを変える制御文字は使えません`);
 }
 
+/** A value an OAuth-style return hands back (`code`, `state`): printable ASCII, bounded. */
+export function callbackText(label: string) {
+  return z
+    .string({ error: `${label}がありません` })
+    .min(1, `${label}がありません`)
+    .max(2048, `${label}が長すぎます`)
+    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
+}
+
 export function emailAddress(label = 'メールアドレス') {
   return z
     .string({ error: `${label}を入力してください` })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define';
-import { isoTimestamp } from '../fields';
+import { callbackText, isoTimestamp } from '../fields';
 
 /*
  * City OS: a signed, expiring link that takes the member to the partner identity service to opt in;
@@ -29,19 +29,12 @@ export const CityOsErrorCodes = {
   stateMismatch: 'city_os_state_mismatch',
 } as const;
 
-const returnedText = (label: string) =>
-  z
-    .string({ error: `${label}がありません` })
-    .min(1, `${label}がありません`)
-    .max(512, `${label}が長すぎます`)
-    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
-
 export const completeCityOSOptIn = defineCall({
   name: 'completeCityOSOptIn',
   method: 'POST',
   access: 'member',
   summary:
     "The partner's return: `state` must be the nonce of a link this session was given, unexpired and unused (it is used up here); 400 `city_os_state_invalid` otherwise, 403 `city_os_state_mismatch` for another session's. Audited.",
-  input: () => z.object({ code: returnedText('認可コード'), state: returnedText('state') }),
+  input: () => z.object({ code: callbackText('認可コード'), state: callbackText('state') }),
   output: () => z.object({ completedAt: isoTimestamp }),
 });
