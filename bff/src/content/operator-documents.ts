@@ -2,6 +2,7 @@ import { ErrorCodes, type CallOutput, type OperatorDocumentVersion, type ParsedI
 import { and, asc, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { documentFiles, siteDocuments } from '../db/schema';
+import { neutraliseCsvFile } from '../platform/csv';
 import { HttpError, notFound } from '../platform/errors';
 import { auditOperator } from '../platform/operators';
 import type { OperatorContext } from './operator-context';
@@ -79,12 +80,16 @@ export async function createOperatorDocumentVersion(
   input: ParsedInput<'createOperatorDocumentVersion'>,
 ): Promise<OperatorDocumentVersion> {
   const associationId = input.associationId.toLowerCase();
-  const contents = input.files.map((file) => Buffer.from(file.contentBase64, 'base64'));
-  const emptyIndex = contents.findIndex((content) => content.length === 0);
-  if (emptyIndex >= 0) {
-    const message = `${input.files[emptyIndex]!.fileName}は空のファイルです`;
-    throw new HttpError(400, ErrorCodes.invalidParameters, message, { files: [message] });
-  }
+  const refuse = (message: string) => new HttpError(400, ErrorCodes.invalidParameters, message, { files: [message] });
+  const contents = input.files.map((file) => {
+    const content = Buffer.from(file.contentBase64, 'base64');
+    if (content.length === 0) throw refuse(`${file.fileName}は空のファイルです`);
+    if (file.contentType !== 'text/csv') return content;
+    // Members open it in a spreadsheet: a cell that would run as a formula is stored as text.
+    const neutralised = neutraliseCsvFile(content);
+    if (!neutralised) throw refuse(`${file.fileName}の文字コードを読み取れません。UTF-8 または Shift_JIS のCSVにしてください`);
+    return neutralised;
+  });
   return db.transaction(async (tx) => {
     // Versions of one association's page are numbered in order; the unique key refuses a race.
     const [latest] = await tx

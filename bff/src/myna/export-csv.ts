@@ -5,23 +5,10 @@
 // 医薬品購入 / 介護保険サービス / その他の医療費, each marked 該当する — 支払った医療費の額,
 // 左のうち、補填される金額 and 支払年月日; see the NTA's 医療費控除の明細書 instructions,
 // nta.go.jp/taxes/shiraberu/shinkoku/tebiki/2024/06/6_01.htm). UTF-8 with a byte order mark and
-// CRLF lines (RFC 4180), so Excel opens the Japanese text as it is.
+// CRLF lines (RFC 4180), so Excel opens the Japanese text as it is; formulas neutralised (platform/csv.ts).
 import { MYNA_BILL_KIND_LABELS, type PortalMedicalBillKind } from '../integrations/myna-portal/types';
+import { writeCsv as csv } from '../platform/csv';
 import type { ExportBill, MynaExportRecords } from './export-fhir';
-
-const BOM = '\uFEFF';
-
-/** A cell Excel would run as a formula (=, @, or +/− that is not a plain number) is quoted as text with a leading apostrophe. */
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-]?\d*(\.\d+)?$/.test(text)))) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csv(rows: Array<Array<string | number | null | undefined>>): string {
-  return BOM + rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
-}
 
 export const RECORDS_CSV_HEADER = [
   '種別',

@@ -29,6 +29,7 @@ export type AuditEvent =
   | 'notification_settings_updated'
   | 'notification_unsubscribed'
   | 'points_adjusted'
+  | 'city_os_opted_in'
   // My Number data (issue 12): who read, exported or removed how many records, never the values.
   | 'myna_linked'
   | 'myna_link_failed'

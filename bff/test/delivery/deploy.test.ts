@@ -1,9 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { calls } from '@sukoyaka/contract';
-import { LiveImportMap, publishArtefact, type ArtefactManifest, type DeployablePackage } from '../../src/platform/delivery';
+import {
+  checkSystemModule,
+  LiveImportMap,
+  publishArtefact,
+  type ArtefactManifest,
+  type DeployablePackage,
+} from '../../src/platform/delivery';
 import { createTestContext, type TestContext } from '../helpers';
 
 const HEALTH: DeployablePackage = { name: '@sukoyaka/health', folder: 'mf-health', version: '0.1.0' };
@@ -293,5 +299,104 @@ describe('deploying an area: artefacts, the live import map, the deploy API (iss
     fakeBuild('三つ目のローカルビルド', dist, '@sukoyaka/incentives');
     expect(await ctx.app.delivery.deployLocalBuilds(webRoot)).toEqual([]);
     expect(ctx.app.delivery.live.entryOf('@sukoyaka/incentives')?.version).toBe(first[0]!.version);
+  });
+
+  describe('issue 24 #1: the server never runs an artefact’s code, it parses the entry', () => {
+    /** A build whose entry is `entry` (no precompressed copies), published under `version`: valid manifest and integrity. */
+    const publishEntry = async (entry: string, version: string) => {
+      const from = fakeBuild(`エントリ ${version}`);
+      builds.push(from);
+      writeFileSync(path.join(from, 'sukoyaka-health.1234abcd.js'), entry);
+      rmSync(path.join(from, 'sukoyaka-health.1234abcd.js.br'));
+      rmSync(path.join(from, 'sukoyaka-health.1234abcd.js.gz'));
+      return publishArtefact({ pkg: HEALTH, from, artefactDir, calls, version });
+    };
+    const register = 'System.register([], function (e) { return { execute: function () { e("x", 1); } }; });';
+    const marker = path.join(tmpdir(), `sukoyaka-escaped-${process.pid}`);
+    afterEach(() => {
+      delete process.env.SUKOYAKA_ESCAPED;
+      delete process.env.SUKOYAKA_DECLARED;
+      rmSync(marker, { force: true });
+    });
+
+    it('refuses the artefact that escaped node:vm, and nothing of it ran', async () => {
+      // The attack of the issue: the host realm's Function, reached through System.register, returns the real process.
+      const escape =
+        `var p = System.register.constructor('return process')(); p.env.SUKOYAKA_ESCAPED = p.env.DATA_ENCRYPTION_KEY || 'read';` +
+        `if (p.getBuiltinModule) p.getBuiltinModule('fs').writeFileSync(${JSON.stringify(marker)}, 'escaped');`;
+      const manifest = await publishEntry(`${escape}\n${register}`, '0.1.0-escape');
+      const before = (await ctx.app.delivery.history(HEALTH.name))[0]?.version ?? null;
+      const answer = await deploy({ package: HEALTH.name, version: manifest.version });
+      expect(process.env.SUKOYAKA_ESCAPED).toBeUndefined();
+      expect(existsSync(marker)).toBe(false);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().problems.join('\n')).toContain(
+        'sukoyaka-health.1234abcd.js は SystemJS のモジュールを正しく登録しません: 最上位の文が 4 個あります',
+      );
+      // Not live: the package's entry is what it was.
+      expect((await ctx.app.delivery.history(HEALTH.name))[0]?.version ?? null).toBe(before);
+    });
+
+    it('never calls the declaration either: a well-formed entry whose declaration escapes deploys, and nothing of it ran', async () => {
+      const entry =
+        'System.register([], function (e) { System.register.constructor("return process")().env.SUKOYAKA_DECLARED = "1";' +
+        ' return { execute: function () {} }; });';
+      const manifest = await publishEntry(entry, '0.1.0-declared');
+      const answer = await deploy({ package: HEALTH.name, version: manifest.version });
+      expect(answer.statusCode).toBe(200);
+      expect(process.env.SUKOYAKA_DECLARED).toBeUndefined();
+    });
+
+    it.each([
+      ['two registrations', `${register}\n${register}`, '最上位の文が 2 個あります'],
+      ['code before the registration', `globalThis.before = 1;\n${register}`, '最上位の文が 2 個あります'],
+      ['code after the registration', `${register}\nglobalThis.after = 1;`, '最上位の文が 2 個あります'],
+      ['the registration inside an IIFE', `(function () { ${register} })();`, 'System.register の呼び出しではありません'],
+      [
+        'the registration inside a comma expression',
+        `globalThis.x = 1, ${register.slice(0, -1)};`,
+        'System.register の呼び出しではありません',
+      ],
+      [
+        'a computed System["register"]',
+        register.replace('System.register', 'System["register"]'),
+        'System.register の呼び出しではありません',
+      ],
+      ['a named registration', register.replace('System.register([]', 'System.register("@evil/name", []'), '引数は'],
+      ['a computed dependency', register.replace('[]', '["re" + "act"]'), '文字列リテラルではありません'],
+      ['a spread dependency list', register.replace('[]', '[...globalThis.deps]'), '文字列リテラルではありません'],
+      ['a dependency list that is not an array', register.replace('[]', '[].concat([])'), '引数は'],
+      ['a declaration that is not a function', 'System.register([], globalThis.declare);', '宣言が function 式ではありません'],
+      ['a declaration without execute', 'System.register([], function (e) { return {}; });', 'execute'],
+      [
+        'fewer setters than dependencies',
+        'System.register(["react"], function (e) { return { setters: [], execute: function () {} }; });',
+        'setters の数',
+      ],
+      ['a script that does not parse', 'System.register([], function (e) {', '構文エラー'],
+    ])('refuses %s', async (name, entry, problem) => {
+      const version = `0.1.0-shape-${name.replace(/[^a-z]+/g, '-')}`.slice(0, 60);
+      const manifest = await publishEntry(entry, version);
+      const answer = await deploy({ package: HEALTH.name, version: manifest.version });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().problems.join('\n')).toContain(problem);
+    });
+
+    it('reads the dependencies of webpack’s SystemJS output from the parsed entry, comments and compile hints around it', () => {
+      // As webpack writes root-config's react-dom and an area's entry (production build, shortened).
+      const reactDom =
+        '//# allFunctionsCalledOnLoad\n/*! For license information please see react-dom.86ece187.js.LICENSE.txt */\n' +
+        'System.register(["react"],function(e,t){var n={};return Object.defineProperty(n,"__esModule",{value:!0}),' +
+        '{setters:[function(e){n.default=e.default||e,Object.keys(e).forEach(function(t){n[t]=e[t]})}],' +
+        'execute:function(){e((()=>{var e={};return e})())}}});\n//# sourceMappingURL=react-dom.86ece187.js.map';
+      expect(checkSystemModule(reactDom, 'react-dom.js')).toEqual({ dependencies: ['react'] });
+      const area =
+        'System.register(["@sukoyaka/contract/health","@sukoyaka/shared","react"],function(e,t){var a={},s={},o={};' +
+        'return{setters:[function(e){a.X=e.X},function(e){s.Y=e.Y},function(e){o.default=e.default||e}],' +
+        'execute:function(){e((()=>{const c={};return c})())}}});';
+      expect(checkSystemModule(area, 'sukoyaka-health.js')).toEqual({
+        dependencies: ['@sukoyaka/contract/health', '@sukoyaka/shared', 'react'],
+      });
+    });
   });
 });

@@ -156,6 +156,7 @@ export const examples: Examples = {
   getEnquete: () => ({ enqueteId: UNKNOWN_CONTENT }),
   answerEnquete: () => ({ enqueteId: UNKNOWN_CONTENT, answers: [{ questionId: UNKNOWN_CONTENT, scale: 3 }] }),
   getCityOSOptInURL: () => ({ target: 'web' }),
+  completeCityOSOptIn: () => ({ code: 'aUnknownCityOsCode', state: 'aUnknownCityOsNonce_0123456789' }),
   listOpenPrizeCompetitions: () => ({}),
   enterPrizeCompetition: () => ({ competitionId: UNKNOWN_CONTENT }),
   listOperatorPrizeCompetitions: (member) => ({ associationId: member.associationId }),

@@ -1,6 +1,6 @@
 import type { CallDefinition } from '../define';
 import { countUnreadAnnouncements, listAnnouncements, readAnnouncement } from './announcements';
-import { getCityOSOptInURL } from './city-os';
+import { completeCityOSOptIn, getCityOSOptInURL } from './city-os';
 import { getSiteDocument } from './documents';
 import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
@@ -22,6 +22,7 @@ export const contentCalls = {
   getEnquete,
   answerEnquete,
   getCityOSOptInURL,
+  completeCityOSOptIn,
   listOperatorAnnouncements: operatorAnnouncements.listOperatorAnnouncements,
   createOperatorAnnouncement: operatorAnnouncements.createOperatorAnnouncement,
   updateOperatorAnnouncement: operatorAnnouncements.updateOperatorAnnouncement,
@@ -40,7 +41,7 @@ export const contentCalls = {
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './announcements';
-export { CITY_OS_LINK_MINUTES } from './city-os';
+export { CITY_OS_LINK_MINUTES, CityOsErrorCodes } from './city-os';
 export * from './documents';
 export * from './enquetes';
 export * from './faq';

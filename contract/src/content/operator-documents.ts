@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define';
-import { requiredText } from '../fields';
+import { fileName, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
 import { contentId } from './shared';
 
@@ -43,11 +43,7 @@ export const listOperatorDocuments = defineCall({
 });
 
 const fileInput = z.object({
-  fileName: requiredText('ファイル名', 100).refine(
-    // No path separators and no control characters (a name goes into a download header).
-    (name) => ![...name].some((character) => character === '/' || character === '\\' || character.charCodeAt(0) < 0x20),
-    'ファイル名に使えない文字が含まれています',
-  ),
+  fileName: fileName('ファイル名', 100),
   contentType: z.enum(DOCUMENT_FILE_TYPES, { error: 'PDF・CSV・Excelのファイルを選んでください' }),
   /** The file's bytes, base64. */
   contentBase64: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define';
-import { isoTimestamp } from '../fields';
+import { callbackText, isoTimestamp } from '../fields';
 
 /*
  * The Fitbit connection (spec §2 /resource_providers/fitbit/*, §7 getFitbitAuthentication and
@@ -89,13 +89,6 @@ export const startFitbitAuthorization = defineCall({
   input: () => empty,
   output: () => z.object({ authorizationUrl: z.url() }),
 });
-
-const callbackText = (label: string) =>
-  z
-    .string({ error: `${label}がありません` })
-    .min(1, `${label}がありません`)
-    .max(2048, `${label}が長すぎます`)
-    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
 
 export const createUserFitbitConnectionSettings = defineCall({
   name: 'createUserFitbitConnectionSettings',

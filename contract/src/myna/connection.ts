@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define';
-import { isoTimestamp, nullableTimestamp } from '../fields';
+import { callbackText, isoTimestamp, nullableTimestamp } from '../fields';
 
 /*
  * Consent, the card link and the import (issue 12, "The flow"). The terms are versioned; the
@@ -156,13 +156,6 @@ export const getMynaAuthorizationURL = defineCall({
   input: () => empty,
   output: () => z.object({ authorizationUrl: z.url(), expiresAt: isoTimestamp }),
 });
-
-const callbackText = (label: string) =>
-  z
-    .string({ error: `${label}がありません` })
-    .min(1, `${label}がありません`)
-    .max(2048, `${label}が長すぎます`)
-    .regex(/^[\x21-\x7e]+$/, `${label}の形式が正しくありません`);
 
 export const verifyMynaAuthorization = defineCall({
   name: 'verifyMynaAuthorization',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { associations, users } from './platform';
+import { associations, sessions, users } from './platform';
 
 // The content area's tables (bff/src/content): announcements, FAQ, inquiries, the service's
 // versioned documents with their files, and enquetes with their answers. A null association_id
@@ -222,4 +222,26 @@ export const enqueteAnswers = pgTable(
     text: text('text'),
   },
   (table) => [index('enquete_answers_response_idx').on(table.responseId), index('enquete_answers_question_idx').on(table.questionId)],
+);
+
+/**
+ * A City OS opt-in link in flight: its nonce (SHA-256 only; the partner returns it as `state`),
+ * bound to the member and the session that asked for the link, until the return uses it once or
+ * it expires with the link.
+ */
+export const cityOsOptIns = pgTable(
+  'city_os_opt_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('city_os_opt_ins_user_idx').on(table.userId), index('city_os_opt_ins_expires_idx').on(table.expiresAt)],
 );

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import vm from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CallDefinition } from '@sukoyaka/contract';
 import { contractSchemas, type ContractSchemas } from '@sukoyaka/contract/compat';
+import { checkSystemModule, scriptSyntaxProblem } from './system-module';
 
 /**
  * An area's build, published: its files under `<artefactDir>/<package>/<version>/`, never changed
@@ -166,40 +166,10 @@ export class ArtefactNotFoundError extends Error {
 }
 
 /**
- * Whether a script registers one SystemJS module: run in an empty context whose only global is
- * a `System.register` that records, then its declaration called for setters and execute. The
- * module's body itself is not run (it needs a browser); what it would import is returned.
- */
-export function checkSystemModule(code: string, filename: string): { problem: string } | { dependencies: string[] } {
-  const registrations: unknown[][] = [];
-  const context = vm.createContext({ System: { register: (...args: unknown[]) => registrations.push(args) } });
-  try {
-    new vm.Script(code, { filename }).runInContext(context, { timeout: 2000 });
-  } catch (error) {
-    return { problem: `${filename} を読み込めません: ${(error as Error).message}` };
-  }
-  if (registrations.length !== 1)
-    return { problem: `${filename} は SystemJS のモジュールを1つ登録しません (${registrations.length} 件)。` };
-  const args = registrations[0]!;
-  const [dependencies, declare] = typeof args[0] === 'string' ? args.slice(1) : args;
-  if (!Array.isArray(dependencies) || typeof declare !== 'function') return { problem: `${filename} の System.register の形が違います。` };
-  try {
-    const declared = (declare as (exported: () => void, meta: unknown) => { setters?: unknown[]; execute?: unknown })(() => undefined, {
-      meta: { url: `https://artefact.invalid/${filename}` },
-    });
-    if (typeof declared?.execute !== 'function' || (declared.setters ?? []).length !== dependencies.length) {
-      return { problem: `${filename} の宣言に execute がないか、依存の数と setters の数が合いません。` };
-    }
-  } catch (error) {
-    return { problem: `${filename} の宣言が失敗しました: ${(error as Error).message}` };
-  }
-  return { dependencies: dependencies.map(String) };
-}
-
-/**
  * Every problem with a published artefact: a file of the manifest missing or not matching its
  * integrity, a precompressed copy that does not decode to the file, a script that does not parse,
- * an entry that does not register, or an import no module of the map (after this deploy) provides.
+ * an entry that is not one SystemJS registration, or an import no module of the map (after this
+ * deploy) provides. Scripts are only parsed (system-module.ts), never run.
  */
 export async function validateArtefact(artefactDir: string, manifest: ArtefactManifest, providedElsewhere: Set<string>): Promise<string[]> {
   const problems: string[] = [];
@@ -245,11 +215,8 @@ export async function validateArtefact(artefactDir: string, manifest: ArtefactMa
         if (missing.length > 0) problems.push(`${file}: 読み込むモジュールがインポートマップにありません: ${missing.join(', ')}`);
       }
     } else {
-      try {
-        new vm.Script(code, { filename: file });
-      } catch (error) {
-        problems.push(`${file}: 構文エラー: ${(error as Error).message}`);
-      }
+      const problem = scriptSyntaxProblem(code, file);
+      if (problem) problems.push(problem);
     }
   }
   return problems;

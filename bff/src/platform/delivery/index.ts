@@ -5,4 +5,5 @@ export * from './live-map';
 export * from './packages';
 export * from './routes';
 export * from './service';
+export { checkSystemModule } from './system-module';
 export { RevisionConflictError, type HistoryRow, type LiveEntry } from './store';
