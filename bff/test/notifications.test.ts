@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { announcements, associations, enquetes, notificationSettings, outboxMessages, users } from '../src/db/schema';
+import { openMessage } from '../src/platform/outbox';
 import { runContentNotifications } from '../src/content/notifications';
 import { runExpiryNotices } from '../src/incentives/expiry-notices';
 import { createProgram, grantPoints } from '../src/incentives/operator';
@@ -16,6 +17,8 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The mails stay in the outbox to be read (a sent one keeps no content: issue 24 #4).
+  await ctx.app.outbox.stop();
 });
 afterAll(async () => {
   await ctx.close();
@@ -24,11 +27,16 @@ afterAll(async () => {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
+/** The notification mails enqueued for an address, opened (issue 24 #4: sealed at rest, so read through the outbox). */
 async function mailsTo(email: string) {
-  return ctx.db
+  const rows = await ctx.db
     .select()
     .from(outboxMessages)
     .where(and(eq(outboxMessages.recipient, email), like(outboxMessages.kind, 'notification_%')));
+  return rows.map((row) => {
+    const { subject, text } = openMessage(row);
+    return { ...row, subject, body: text };
+  });
 }
 
 async function memberOf(associationId: string, fields: { verified?: boolean } = {}) {

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { mynaDataKeys } from '../db/schema';
 import {
+  configuredKeyring,
   decryptString,
   encrypt,
   generateDataKey,
   keyringForDataKey,
-  keyringFromEnv,
   needsReencryption,
   unwrapDataKey,
   wrapDataKey,
@@ -20,9 +20,8 @@ import {
   type Keyring,
 } from '../platform/crypto';
 
-let configured: Keyring | undefined;
 /** The configured keyring (DATA_ENCRYPTION_KEY and the previous keys). */
-export const configuredKeyring = (): Keyring => (configured ??= keyringFromEnv());
+export { configuredKeyring };
 
 const wrapContext = (userId: string) => `myna_data_keys:${userId}`;
 

@@ -91,6 +91,10 @@ export function keyringFromEnv(env: NodeJS.ProcessEnv = process.env): Keyring {
   return createKeyring(current, previous);
 }
 
+let configured: Keyring | undefined;
+/** The configured keyring (read from the environment once): what the platform seals its own values with. */
+export const configuredKeyring = (): Keyring => (configured ??= keyringFromEnv());
+
 function additionalData(header: string, context: string | undefined): Buffer {
   // Length-prefixing the context keeps (header, context) pairs unambiguous.
   const ctx = Buffer.from(context ?? '', 'utf8');

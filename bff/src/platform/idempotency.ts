@@ -2,10 +2,13 @@
 // carries an Idempotency-Key through here, and the hourly pruning forgets keys after 24 hours.
 // A call that creates something (createsResource) claims its key, runs and records its answer in
 // one transaction: a crash loses all three (the retry runs once) or keeps all three (it replays).
+// The recorded answer is sealed with the platform's key (crypto.ts): it may carry a redeemed gift
+// code, an operator's TOTP secret or check-up values, and is kept as long as the key (24 hours).
 import { ErrorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@sukoyaka/contract';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { configuredKeyring, decryptString, encrypt } from './crypto';
 import { sha256 } from '../lib/tokens';
 import { HttpError } from './errors';
 
@@ -63,6 +66,16 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Binds a sealed answer to its owner and key: copied to another row, it does not open. */
+const answerContext = (owner: string, key: string) => `idempotency_keys.response|${owner.length}|${owner}|${key}`;
+
+const sealAnswer = (owner: string, key: string, body: unknown): string =>
+  encrypt(configuredKeyring(), JSON.stringify(body ?? null), answerContext(owner, key));
+
+/** The recorded answer: sealed, or (written by an older release during a rolling deploy) in the clear. */
+const openAnswer = (owner: string, key: string, row: { sealedResponse: string | null; response: unknown }): unknown =>
+  row.sealedResponse === null ? (row.response ?? null) : JSON.parse(decryptString(configuredKeyring(), row.sealedResponse, answerContext(owner, key)));
+
 export function requestHash(callName: string, input: unknown): string {
   return sha256(`${callName}\n${canonical(input ?? {})}`);
 }
@@ -104,7 +117,7 @@ export async function claimIdempotencyKey(
       async finish(answer) {
         await db
           .update(idempotencyKeys)
-          .set({ status: 'done', responseStatus: answer.status, response: answer.body ?? null })
+          .set({ status: 'done', responseStatus: answer.status, sealedResponse: sealAnswer(owner, key, answer.body) })
           .where(mine);
       },
       async abandon() {
@@ -121,7 +134,7 @@ export async function claimIdempotencyKey(
   if (!existing) throw keyInUse();
   if (existing.callName !== callName || existing.requestHash !== hash) throw keyReused();
   if (existing.status !== 'done') throw keyInUse();
-  return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.response } };
+  return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: openAnswer(owner, key, existing) } };
 }
 
 /** Forgets keys older than 24 hours (the hourly pruning in server.ts). */

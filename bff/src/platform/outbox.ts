@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { outboxMessages } from '../db/schema';
 import type { Mail, Mailer } from '../integrations/mail/mailer';
 import type { SmsClient } from '../integrations/sms/sms-client';
+import { configuredKeyring, decryptString, encrypt } from './crypto';
 
 /*
  * The durable outbox for mail and SMS, and for revocations of outside grants that failed at
@@ -11,8 +14,20 @@ import type { SmsClient } from '../integrations/sms/sms-client';
  * the transaction of the change the message tells of, so the message exists exactly when the
  * change does; the worker below sends it after the commit. A member's call therefore never waits
  * for SMTP or the SMS provider and never fails because they are down, and a row not yet sent is
- * sent after a restart. Delivery is at least once: a process that dies between sending and
- * recording it sends again after the claim's lease runs out.
+ * sent after a restart.
+ *
+ * What a message says (subject and body: reset, verification and unlock links, SMS codes) is
+ * sealed with the platform's key and dropped once the row is settled, so the table never shows a
+ * live link: a row keeps its kind, recipient, status and times for the audit.
+ *
+ * Delivery is at most once per row. The worker claims rows (a lease under an attempt id), marks
+ * each 'sending' right before handing it to the provider and 'sent' right after; every write
+ * names the attempt id, so a claim lost to another worker writes nothing. A claim that never
+ * reached 'sending' is released at once when the database fails under it, or as soon as its
+ * process is seen gone; a row left 'sending' by a process that died (or whose database went away
+ * before the outcome was written and the process then died) may have left: it is marked 'unknown'
+ * and never sent again. For links and codes that is the right side: the member asks for another.
+ * A provider's refusal or an unreachable provider is not a delivery: that row is retried.
  */
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -25,7 +40,10 @@ export interface OutboxWorkerOptions {
   /** The first retry waits about this long; each further one twice as long, up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** How long a claimed row stays invisible to other workers while it is being sent. */
+  /**
+   * How long a claimed row stays invisible to other workers while it waits to be sent, and how
+   * long a row may stay 'sending' before a worker on another host judges its outcome unknown.
+   */
   leaseMs: number;
   batchSize: number;
 }
@@ -43,12 +61,26 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 // is only visible once its transaction has committed, which it has by the time the answer is sent.
 let enqueuedCount = 0;
 
+// A sealed part names its row and column: copied elsewhere, it does not open.
+const sealFor = (id: string, column: 'subject' | 'body', value: string) =>
+  encrypt(configuredKeyring(), value, `outbox_messages.${column}|${id}`);
+const openFor = (id: string, column: 'subject' | 'body', sealed: string) =>
+  decryptString(configuredKeyring(), sealed, `outbox_messages.${column}|${id}`);
+
+/** What a row still waiting says, opened (the worker, and tests that read what was enqueued). */
+export function openMessage(row: Pick<OutboxRow, 'id' | 'subject' | 'body'>): { subject: string; text: string } {
+  if (row.body === null) throw new Error('the message was settled: its content is gone');
+  return { subject: row.subject === null ? '' : openFor(row.id, 'subject', row.subject), text: openFor(row.id, 'body', row.body) };
+}
+
 export async function enqueueMail(tx: Executor, mail: Mail, options: { kind: string; now: Date }): Promise<void> {
+  const id = randomUUID();
   await tx.insert(outboxMessages).values({
+    id,
     channel: 'mail',
     recipient: mail.to,
-    subject: mail.subject,
-    body: mail.text,
+    subject: sealFor(id, 'subject', mail.subject),
+    body: sealFor(id, 'body', mail.text),
     kind: options.kind,
     nextAttemptAt: options.now,
     createdAt: options.now,
@@ -62,10 +94,12 @@ export async function enqueueSms(
   message: { to: string; body: string },
   options: { kind: string; now: Date; discardAfter?: Date },
 ): Promise<void> {
+  const id = randomUUID();
   await tx.insert(outboxMessages).values({
+    id,
     channel: 'sms',
     recipient: message.to,
-    body: message.body,
+    body: sealFor(id, 'body', message.body),
     kind: options.kind,
     nextAttemptAt: options.now,
     discardAfter: options.discardAfter ?? null,
@@ -121,6 +155,43 @@ export interface OutboxDeps {
   revokers?: Readonly<Record<string, RevocationSender>>;
 }
 
+/** This process as a claim names it: host, pid and a token drawn at start (a pid is reused: 1 in every container). */
+const PROCESS_TOKEN = randomUUID().slice(0, 8);
+export const PROCESS_OWNER = `${hostname()}:${process.pid}:${PROCESS_TOKEN}`;
+
+/**
+ * Whether the process that holds a claim is surely gone. Only a process of this host can be told:
+ * its pid is not alive, or it is this pid under another start token (a restarted container).
+ * Another host's claims are never judged here: they wait for their lease.
+ */
+export function ownerIsGone(owner: string): boolean {
+  const [host, pidText, token, ...rest] = owner.split(':');
+  if (rest.length > 0 || host !== hostname() || !token) return false;
+  const pid = Number(pidText);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return token !== PROCESS_TOKEN;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: alive under another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+type Status = OutboxRow['status'];
+/** A settled row keeps what the audit needs; its content and claim go. */
+const SETTLED = { subject: null, body: null, attemptId: null, claimedBy: null } as const;
+const UNKNOWN_OUTCOME = 'handed to the provider, outcome lost with its worker: not sent again';
+
+/** One conditional write of the worker: the row(s) of an attempt, in the statuses it expects. */
+interface Write {
+  attemptId: string;
+  id?: string;
+  statuses: Status[];
+  set: Partial<OutboxRow>;
+}
+
 /**
  * Sends what the outbox holds. Rows are claimed in a short transaction with
  * `FOR UPDATE SKIP LOCKED` and their due time moved a lease ahead, so several instances never
@@ -133,10 +204,14 @@ export class OutboxWorker {
   private queued = false;
   private seen = enqueuedCount;
   private stopped = true;
+  /** Writes that failed with the database (a release, an outcome): made first at the next pass. */
+  private readonly late: Write[] = [];
 
   constructor(
     private readonly deps: OutboxDeps,
     options: Partial<OutboxWorkerOptions> = {},
+    /** The claims' owner; tests stand in for another process with another. */
+    private readonly owner: string = PROCESS_OWNER,
   ) {
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   }
@@ -156,6 +231,8 @@ export class OutboxWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.chain;
+    // An outcome still unwritten would otherwise read as unknown once this process is gone.
+    await this.writeLate().catch((error: unknown) => this.deps.log.error({ err: error }, 'outbox outcomes not recorded at stop'));
   }
 
   /** Called after each answer: wakes the worker when something was enqueued since it last looked. */
@@ -191,67 +268,163 @@ export class OutboxWorker {
 
   /** Claims and sends due rows until none is left; answers how many were sent. */
   async deliverDue(): Promise<number> {
+    await this.writeLate();
+    await this.recoverAbandoned();
     let sent = 0;
     for (;;) {
-      const claimed = await this.claim();
-      if (claimed.length === 0) return sent;
-      for (const row of claimed) if (await this.send(row)) sent += 1;
+      const { attemptId, rows } = await this.claim();
+      if (rows.length === 0) return sent;
+      try {
+        for (const row of rows) if (await this.send(row, attemptId)) sent += 1;
+      } catch (error) {
+        // The database failed under the claim: what it holds and has not handed over goes back now.
+        await this.write({ attemptId, statuses: ['pending'], set: { nextAttemptAt: this.deps.now(), attemptId: null, claimedBy: null } });
+        throw error;
+      }
     }
   }
 
-  private async claim(): Promise<OutboxRow[]> {
+  private async claim(): Promise<{ attemptId: string; rows: OutboxRow[] }> {
     const now = this.deps.now();
-    return this.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
-        .orderBy(asc(outboxMessages.nextAttemptAt))
-        .limit(this.options.batchSize)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return [];
-      await tx
-        .update(outboxMessages)
-        .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.options.leaseMs) })
-        .where(
-          inArray(
-            outboxMessages.id,
-            rows.map((row) => row.id),
-          ),
-        );
-      return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    });
+    const attemptId = randomUUID();
+    try {
+      const rows = await this.deps.db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
+          .orderBy(asc(outboxMessages.nextAttemptAt))
+          .limit(this.options.batchSize)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        await tx
+          .update(outboxMessages)
+          .set({ nextAttemptAt: new Date(now.getTime() + this.options.leaseMs), attemptId, claimedBy: this.owner })
+          .where(
+            inArray(
+              outboxMessages.id,
+              due.map((row) => row.id),
+            ),
+          );
+        return due;
+      });
+      return { attemptId, rows };
+    } catch (error) {
+      // It may have committed with its answer lost (the connection died): nothing of it was sent,
+      // so whatever it holds goes back at once rather than after the lease.
+      await this.write({ attemptId, statuses: ['pending'], set: { nextAttemptAt: now, attemptId: null, claimedBy: null } });
+      throw error;
+    }
   }
 
-  private async send(row: OutboxRow): Promise<boolean> {
+  /**
+   * Claims whose process is gone, and rows left 'sending' past their lease: a claim never handed
+   * over is due again at once; a row that may have left is 'unknown' and never sent again.
+   */
+  private async recoverAbandoned(): Promise<void> {
+    const { db, log } = this.deps;
+    const now = this.deps.now();
+    const owners = await db
+      .selectDistinct({ owner: outboxMessages.claimedBy })
+      .from(outboxMessages)
+      .where(isNotNull(outboxMessages.claimedBy));
+    const gone = owners.map((row) => row.owner!).filter((owner) => owner !== this.owner && ownerIsGone(owner));
+    if (gone.length > 0) {
+      await db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: now, attemptId: null, claimedBy: null })
+        .where(and(eq(outboxMessages.status, 'pending'), inArray(outboxMessages.claimedBy, gone)));
+    }
+    const lost = await db
+      .update(outboxMessages)
+      .set({ status: 'unknown', lastError: UNKNOWN_OUTCOME, ...SETTLED })
+      .where(
+        and(
+          eq(outboxMessages.status, 'sending'),
+          gone.length > 0
+            ? sql`(${outboxMessages.nextAttemptAt} <= ${now} or ${inArray(outboxMessages.claimedBy, gone)})`
+            : lte(outboxMessages.nextAttemptAt, now),
+        ),
+      )
+      .returning({ id: outboxMessages.id, kind: outboxMessages.kind, channel: outboxMessages.channel });
+    for (const row of lost)
+      log.error({ outboxId: row.id, channel: row.channel, kind: row.kind }, 'outbox message outcome unknown; not sent again');
+  }
+
+  /** Sends one claimed row; throws only when the database fails before the row is handed over. */
+  private async send(row: OutboxRow, attemptId: string): Promise<boolean> {
     const { db, services, log } = this.deps;
     const now = this.deps.now();
-    const context = { outboxId: row.id, channel: row.channel, kind: row.kind, attempt: row.attempts };
+    const attempt = row.attempts + 1;
+    const context = { outboxId: row.id, channel: row.channel, kind: row.kind, attempt };
     if (row.discardAfter && row.discardAfter.getTime() <= now.getTime()) {
-      await this.finish(row.id, { status: 'failed', lastError: 'expired before it could be sent' });
+      await this.write({
+        attemptId,
+        id: row.id,
+        statuses: ['pending'],
+        set: { status: 'failed', lastError: 'expired before it could be sent', ...SETTLED },
+      });
       log.warn(context, 'outbox message expired unsent');
       return false;
     }
+    let message: { subject: string; text: string } | null;
     try {
-      if (row.channel === 'mail') await services.mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
-      else if (row.channel === 'revocation') await this.revoke(row);
-      else await services.sms.send({ to: row.recipient, body: row.body });
+      // A revocation's body is the token its caller sealed (bound to the row): its sender opens it.
+      message = row.channel === 'revocation' ? null : openMessage(row);
     } catch (error) {
+      await this.write({
+        attemptId,
+        id: row.id,
+        statuses: ['pending'],
+        set: { status: 'failed', lastError: 'the sealed message did not open', ...SETTLED },
+      });
+      log.error({ ...context, err: error }, 'outbox message could not be opened');
+      return false;
+    }
+    // The last write before the provider: from here on the row is never handed over again.
+    let marked: unknown[];
+    try {
+      marked = await db
+        .update(outboxMessages)
+        .set({ status: 'sending', attempts: attempt, nextAttemptAt: new Date(now.getTime() + this.options.leaseMs) })
+        .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attemptId, attemptId), eq(outboxMessages.status, 'pending')))
+        .returning({ id: outboxMessages.id });
+    } catch (error) {
+      // Perhaps written, its answer lost: it was not handed over, so it goes back as it was.
+      await this.write({
+        attemptId,
+        id: row.id,
+        statuses: ['pending', 'sending'],
+        set: { status: 'pending', attempts: row.attempts, nextAttemptAt: now, attemptId: null, claimedBy: null },
+      });
+      throw error;
+    }
+    // The claim was lost meanwhile (its lease ran out and another worker took the row).
+    if (marked.length === 0) return false;
+    try {
+      if (message === null) await this.revoke(row);
+      else if (row.channel === 'mail') await services.mailer.send({ to: row.recipient, ...message });
+      else await services.sms.send({ to: row.recipient, body: message.text });
+    } catch (error) {
+      // The provider refused or was not reached: not delivered, so it may be tried again.
       const message = (error as Error).message ?? String(error);
-      if (row.attempts >= this.options.maxAttempts) {
-        await this.finish(row.id, { status: 'failed', lastError: message });
+      if (attempt >= this.options.maxAttempts) {
+        await this.record(row.id, attemptId, { status: 'failed', lastError: message, ...SETTLED });
         log.error({ ...context, err: error }, 'outbox message failed for good');
       } else {
-        const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, this.options));
-        await db
-          .update(outboxMessages)
-          .set({ nextAttemptAt: retryAt, lastError: message })
-          .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.status, 'pending')));
+        const retryAt = new Date(now.getTime() + retryDelayMs(attempt, this.options));
+        await this.record(row.id, attemptId, {
+          status: 'pending',
+          nextAttemptAt: retryAt,
+          lastError: message,
+          attemptId: null,
+          claimedBy: null,
+        });
         log.warn({ ...context, err: error, retryAt }, 'outbox message not sent; will retry');
       }
       return false;
     }
-    await this.finish(row.id, { status: 'sent', sentAt: now, lastError: null });
+    await this.record(row.id, attemptId, { status: 'sent', sentAt: now, lastError: null, ...SETTLED });
     return true;
   }
 
@@ -261,11 +434,47 @@ export class OutboxWorker {
     await revoker(row);
   }
 
-  private async finish(id: string, fields: Partial<Pick<OutboxRow, 'status' | 'sentAt' | 'lastError'>>): Promise<void> {
+  /**
+   * The outcome of a row handed to the provider. 'unknown' too: a worker elsewhere may have judged
+   * it so after the lease while the provider was slow. If the database fails now, the outcome is
+   * kept for the next pass, and the pass stops (the database is gone).
+   */
+  private async record(id: string, attemptId: string, set: Partial<OutboxRow>): Promise<void> {
+    if (!(await this.write({ attemptId, id, statuses: ['sending', 'unknown'], set })))
+      throw new Error('outbox outcome not recorded: database unavailable');
+  }
+
+  /** Makes one write; if the database fails, keeps it for the next pass and answers false. */
+  private async write(write: Write): Promise<boolean> {
+    try {
+      await this.apply(write);
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ err: error, outboxId: write.id, attemptId: write.attemptId }, 'outbox write deferred to the next pass');
+      this.late.push(write);
+      return false;
+    }
+  }
+
+  private async apply(write: Write): Promise<void> {
     await this.deps.db
       .update(outboxMessages)
-      .set(fields)
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')));
+      .set(write.set)
+      .where(
+        and(
+          eq(outboxMessages.attemptId, write.attemptId),
+          inArray(outboxMessages.status, write.statuses),
+          write.id === undefined ? undefined : eq(outboxMessages.id, write.id),
+        ),
+      );
+  }
+
+  /** The writes an earlier pass could not make, in order; the first that fails again stops the pass. */
+  private async writeLate(): Promise<void> {
+    while (this.late.length > 0) {
+      await this.apply(this.late[0]!);
+      this.late.shift();
+    }
   }
 }
 

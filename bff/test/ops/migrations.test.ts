@@ -30,6 +30,10 @@ const ALLOWED: Record<string, RegExp[]> = {
   // audit_logs grows with every member action: the next index on it goes CONCURRENTLY, by hand.
   '0008_operators': [/^CREATE INDEX "audit_logs_operator_idx" ON "audit_logs"/],
   '0011_audit_logs_by_association': [/^CREATE INDEX "audit_logs_association_idx" ON "audit_logs"/],
+  // Issue 24: on a large database these are created by hand with CREATE INDEX CONCURRENTLY before
+  // the release (README, "Migrations and rolling deploys"); the migration's IF NOT EXISTS then skips them.
+  '0015_earning_rules': [/^CREATE INDEX IF NOT EXISTS "(steps_held_idx|earning_marks_user_day_idx)" ON/],
+  '0017_sealed_outbox_and_replays': [/^CREATE INDEX IF NOT EXISTS "outbox_messages_claimed_idx" ON "outbox_messages"/],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */

@@ -132,7 +132,8 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
   sessions: ['last_seen_at', 'expires_at'],
   // The operator session's sliding idle time, touched the same way (platform/operator-sessions.ts).
   operator_sessions: ['last_seen_at'],
-  outbox_messages: ['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'],
+  // Issue 24: the worker also drops a sent mail's sealed content and its claim.
+  outbox_messages: ['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at', 'subject', 'body', 'attempt_id', 'claimed_by'],
 };
 
 /**

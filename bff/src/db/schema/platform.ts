@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 // Tables the platform reads to decide who is calling and whether they may (members, their
 // associations, sessions), and the audit log every area writes through platform/audit.ts.
@@ -111,6 +112,8 @@ export const auditLogs = pgTable(
  * Mail and SMS waiting to leave (platform/outbox.ts, its only writer). A row is written in the
  * same transaction as what it tells of (a link issued, a code issued), so a member's call never
  * waits on SMTP or the SMS provider and nothing is lost across a restart; the worker sends it.
+ * Subject and body are sealed (platform/crypto.ts) and dropped once the row is settled (sent,
+ * failed or unknown): what stays is what the audit needs (kind, recipient, status, times).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -119,24 +122,40 @@ export const outboxMessages = pgTable(
     /** revocation: a grant to end at a provider (the recipient), its sealed token the body. */
     channel: text('channel', { enum: ['mail', 'sms', 'revocation'] }).notNull(),
     recipient: text('recipient').notNull(),
-    /** Mail only. */
+    /** Mail only; sealed, null once settled. */
     subject: text('subject'),
-    body: text('body').notNull(),
+    /** Sealed (it holds links and codes); null once settled. */
+    body: text('body'),
     /** A short label for logs (never the content): e.g. `password_reset`. */
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    /**
+     * 'pending' (due at nextAttemptAt; claimed while claimedBy is set), 'sending' (handed to the
+     * provider under attemptId), then 'sent', 'failed', or 'unknown': handed to the provider and
+     * its outcome lost with the worker, never sent again (at most once).
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unknown'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the row is due: the next try, or the end of a claim's lease while it is being sent. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The claim the row is under: every write of the worker's names it, so a lost claim writes nothing. */
+    attemptId: uuid('attempt_id'),
+    /** The process holding the claim (`host:pid:start token`), so another can tell when it is gone. */
+    claimedBy: text('claimed_by'),
     /** After this it is pointless to send (an SMS code that has expired): marked failed instead. */
     discardAfter: timestamp('discard_after', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
+    // The claims held (a handful): each pass looks for those whose process is gone.
+    index('outbox_messages_claimed_idx')
+      .on(table.claimedBy)
+      .where(sql`${table.claimedBy} is not null`),
+  ],
 );
 
 /**
@@ -154,7 +173,13 @@ export const idempotencyKeys = pgTable(
     /** 'running' until the call answers, then 'done' with the answer's status and body. */
     status: text('status').$type<'running' | 'done'>().notNull(),
     responseStatus: integer('response_status'),
+    /**
+     * The answer's JSON body in the clear, as releases before issue 24 wrote it: no longer written
+     * (kept while an older bff may still run during a rolling deploy; drop it in a later release).
+     */
     response: jsonb('response'),
+    /** The answer's JSON body, sealed (platform/crypto.ts): it may hold a gift code or a TOTP secret. */
+    sealedResponse: text('sealed_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
