@@ -59,18 +59,24 @@ function messageWithoutValues(error: Error & { query?: unknown; params?: unknown
  * its own fields and its cause, as pino's serializer gives them, but with none of a statement's
  * values (VALUE_FIELDS, and a message that repeats them, also inside the stack).
  */
-export function serializeError(error: unknown, seen = new Set<unknown>()): unknown {
-  if (!isErrorLike(error)) return error;
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+export function serializeError(error: Error, seen = new Set<unknown>()): SerializedError {
   seen.add(error);
   const message = messageWithoutValues(error);
   const stack = typeof error.stack === 'string' ? error.stack : undefined;
-  const serialized: Record<string, unknown> = {
+  const serialized: SerializedError = {
     type: error.constructor?.name ?? error.name,
     message,
     // The stack's first lines are the message: they are replaced by the cleaned one, or dropped.
     stack:
       stack === undefined || message === error.message
-        ? stack
+        ? (stack ?? '')
         : stack.includes(error.message)
           ? stack.replace(error.message, message)
           : stack.slice(Math.max(0, stack.indexOf('\n    at '))),
@@ -118,7 +124,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
       }),
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
       // A database error's message and fields carry its statement's values: never logged.
-      err: (error: unknown) => serializeError(error),
+      err: (error: Error) => (isErrorLike(error) ? serializeError(error) : (error as unknown as SerializedError)),
     },
   };
 }
