@@ -9,7 +9,7 @@ import { healthHandlers, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, registerExpiryNotices, registerIncentivesJobs } from './incentives';
 import { operatorHandlers } from './operators';
 import { mynaHandlers, registerMyna } from './myna';
-import { calls } from '@sukoyaka/contract';
+import { calls, DEFAULT_MAX_BODY_BYTES } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/ops/logging';
@@ -23,6 +23,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
 import { discoverMynaPortal } from './integrations/myna-portal/discovery';
 import { GOOGLE_HEALTH_REVOCATION, revokeQueuedGrant } from './health/fitbit/connections';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
+import { jsonBodyPlugin } from './platform/plugins/json-body';
 import { securityHeadersPlugin } from './platform/plugins/security-headers';
 import { sessionPlugin } from './platform/plugins/session';
 import { operatorSessionPlugin } from './platform/plugins/operator-session';
@@ -54,7 +55,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Small by default: a call that carries a batch or a file declares its own (the contract's maxBodyBytes).
+    bodyLimit: DEFAULT_MAX_BODY_BYTES,
+    // A request (headers and body) must arrive in time, and a silent connection is closed: a body
+    // trickled a byte at a time cannot hold a connection for minutes (408, then closed).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    ...(config.http.requestTimeoutMs > 0
+      ? {
+          http: {
+            // Given to Node when the server is made: only then does it also bound the headers' time
+            // by it (set afterwards, a request timeout below Node's 60 s headers timeout never fires).
+            requestTimeout: config.http.requestTimeoutMs,
+            // Node looks for late requests every 30 s by default: a few times per timeout instead.
+            connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.http.requestTimeoutMs / 4))),
+          },
+        }
+      : {}),
     // The request id: a trusted proxy's X-Request-Id, else a new one (platform/ops/logging.ts);
     // in every log line and in the X-Request-Id answer header, which the error page shows.
     requestIdHeader: false,
@@ -109,8 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   // /healthz and /readyz for the orchestrator (readiness: database answers, migrations ran, not closing).
   await app.register(probesPlugin, { db, migrationsFolder: MIGRATIONS_FOLDER });
-  // Prometheus metrics at /metrics (loopback, or METRICS_TOKEN): per call, the pool, the outbox, the jobs.
-  await app.register(metricsPlugin, { db, token: process.env.METRICS_TOKEN || undefined });
+  // Prometheus metrics at /metrics (METRICS_TOKEN; without one, loopback clients outside production): per call, the pool, the outbox, the jobs.
+  await app.register(metricsPlugin, { db, token: config.metricsToken, production: config.env === 'production' });
   await app.register(securityHeadersPlugin, { production: config.env === 'production' });
   // HTML and JSON answers compressed; built scripts are sent precompressed (web/site.ts).
   await app.register(compress);
@@ -124,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });
+  // JSON bodies with their depth bounded (the size is the route's limit); forms as ever.
+  await app.register(jsonBodyPlugin);
   await app.register(formbody);
   await app.register(sessionPlugin, {
     config,

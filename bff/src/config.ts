@@ -69,6 +69,13 @@ export interface Config {
   incentivesJobs: { everyMs: number };
   /** How often the notification mails (announcements, enquetes, expiring points) are looked for; 0 turns them off. */
   notifications: { everyMs: number };
+  /**
+   * The HTTP server's limits, in milliseconds (0: none): a request (headers and body) must arrive
+   * within `requestTimeoutMs`, and a connection silent for `connectionTimeoutMs` is closed.
+   */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number };
+  /** METRICS_TOKEN: the Prometheus scraper's bearer token; without it production serves no /metrics. */
+  metricsToken: string | undefined;
 }
 
 export interface DatabasePoolSettings {
@@ -152,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     incentivesJobs: { everyMs: wholeNumber('INCENTIVES_JOB_EVERY_MINUTES', env.INCENTIVES_JOB_EVERY_MINUTES, 15) * 60 * 1000 },
     notifications: { everyMs: wholeNumber('NOTIFICATIONS_EVERY_MINUTES', env.NOTIFICATIONS_EVERY_MINUTES, 15) * 60 * 1000 },
+    http: {
+      requestTimeoutMs: wholeNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+      connectionTimeoutMs: wholeNumber('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 60_000),
+    },
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }
@@ -221,6 +233,8 @@ const environmentSchema = z
     IMPORT_MAP_POLL_MS: wholeNumberText,
     DELIVERY_AUTO_DEPLOY: booleanText,
     SHUTDOWN_TIMEOUT_MS: wholeNumberText,
+    REQUEST_TIMEOUT_MS: wholeNumberText,
+    CONNECTION_TIMEOUT_MS: wholeNumberText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'fatal〜trace か silent で指定してください',
     }),

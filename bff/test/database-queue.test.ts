@@ -1,4 +1,7 @@
-import { QueueFullError, queueDatabase, queueOf, WorkQueue } from '../src/db/queue';
+import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { buildApp } from '../src/app';
+import { PGLITE_QUEUE, QueueFullError, queueDatabase, queueOf, WorkQueue } from '../src/db/queue';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
 describe('WorkQueue', () => {
@@ -80,6 +83,96 @@ describe('calls beyond the bound of the database queue', () => {
       expect(response.body).not.toContain('service_unavailable');
     } finally {
       held();
+    }
+  });
+});
+
+describe('issue 24 #10: no request timeout', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('a body trickled one byte at a time has its connection closed once the request timeout passes', async () => {
+    const app = await buildApp({
+      config: { ...ctx.config, http: { requestTimeoutMs: 500, connectionTimeoutMs: 60_000 } },
+      db: ctx.db,
+      services: ctx.services,
+      now: ctx.clock.now,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    // A session and its token, so the request passes every check and waits for its body.
+    const agent = new Agent(app);
+    const token = await agent.fetchToken();
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5000);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const started = Date.now();
+    socket.write(
+      [
+        'POST /api/bff/getAuthState HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        'Content-Length: 100',
+        `Cookie: sukoyaka_session=${agent.cookie('sukoyaka_session')}`,
+        `X-CSRF-Token: ${token}`,
+        '',
+        '{',
+      ].join('\r\n'),
+    );
+    const trickle = setInterval(() => !socket.destroyed && socket.write(' '), 100);
+    try {
+      expect(await closed).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+      await app.close();
+    }
+  });
+
+  it('a request whose body is still arriving holds no turn in the database queue', async () => {
+    const agent = new Agent(ctx.app);
+    const token = await agent.fetchToken();
+    // One turn, nobody may wait: a call that held the turn while its body trickles would shut everyone out.
+    queueDatabase(ctx.db, { concurrency: 1, maxWaiting: 0 });
+    try {
+      const body = new PassThrough();
+      body.write('{');
+      const slow = ctx.app.inject({
+        method: 'POST',
+        url: '/api/bff/getAuthState',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': '2',
+          cookie: `sukoyaka_session=${agent.cookie('sukoyaka_session')}`,
+          'x-csrf-token': token,
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Meanwhile another member's call gets the turn.
+      const member = await createMember(ctx.db);
+      const other = new Agent(ctx.app);
+      const signedIn = await other.signIn(member.email, member.password);
+      expect(signedIn.status).toBe(200);
+      expect((await other.get('listBloodPressures')).status).toBe(200);
+      // The slow body arrives: the call takes its turn and is answered.
+      body.end('}');
+      expect((await slow).statusCode).toBe(200);
+      expect(queueOf(ctx.db)!.stats).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      queueDatabase(ctx.db, PGLITE_QUEUE);
     }
   });
 });

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { bloodPressures, idempotencyKeys, users } from '../src/db/schema';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys } from '../src/platform/idempotency';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/platform/plugins/json-body';
 import { HSTS_VALUE } from '../src/platform/plugins/security-headers';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 
@@ -447,6 +448,96 @@ describe.each(throttleStores)('the sign-in throttle is shared by every instance 
       await first.close();
       await second.close();
     }
+  });
+});
+
+describe('issue 24 #8: work done for strangers before any check', () => {
+  /** `{"items":[[[…]]]}`: `depth` arrays inside one another, inside the items list. */
+  const nested = (depth: number) => `{"items":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+  const postRaw = (agent: Agent | null, name: string, payload: string, headers: Record<string, string> = {}) => {
+    const request = {
+      method: 'POST' as const,
+      url: `/api/bff/${name}`,
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    };
+    return agent
+      ? agent.request<any>(request)
+      : ctx.app.inject(request).then((response) => ({ status: response.statusCode, body: response.json() }));
+  };
+  /** Whether JSON.parse was handed a text this long while `run` ran. */
+  const parsesLongText = async (run: () => Promise<unknown>, length: number) => {
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      await run();
+      return parse.mock.calls.some(([text]) => typeof text === 'string' && text.length >= length);
+    } finally {
+      parse.mockRestore();
+    }
+  };
+
+  it('a 1 MB deeply nested body without a cookie is refused 403 without being parsed', async () => {
+    const body = nested(499_990);
+    expect(body.length).toBeGreaterThan(999_000);
+    let answer: { status: number; body: any } | undefined;
+    // ingestVitals, whose limit takes a body this size: only the missing session refuses it.
+    const parsed = await parsesLongText(async () => {
+      answer = await postRaw(null, 'ingestVitals', body);
+    }, body.length);
+    expect(answer).toEqual({ status: 403, body: expect.objectContaining({ code: 'invalid_authenticity_token' }) });
+    expect(parsed).toBe(false);
+  });
+
+  it('a visitor session with its token is refused a member call (401) before its body is parsed', async () => {
+    const agent = new Agent(ctx.app);
+    const token = await agent.fetchToken();
+    const body = nested(499_990);
+    let answer: { status: number; body: any } | undefined;
+    const parsed = await parsesLongText(async () => {
+      answer = await postRaw(agent, 'ingestVitals', body, { 'x-csrf-token': token });
+    }, body.length);
+    expect(answer?.status).toBe(401);
+    expect(parsed).toBe(false);
+  });
+
+  it(`a body nested deeper than ${MAX_JSON_DEPTH} answers 400 in Japanese and stores nothing`, async () => {
+    const { agent } = await signedIn();
+    const token = await agent.fetchToken();
+    const response = await postRaw(agent, 'ingestVitals', nested(MAX_JSON_DEPTH + 8), { 'x-csrf-token': token });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'invalid_parameters', message: `送信データの入れ子が深すぎます（${MAX_JSON_DEPTH}段まで）。` });
+    // Brackets inside strings are text, not nesting; the limit itself is allowed.
+    expect(nestsDeeperThan(JSON.stringify({ note: '['.repeat(100), quoted: '\\"[[[' }), 2)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH - 1), MAX_JSON_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('a 200 KiB body to a call with a small limit answers 413, before the call runs', async () => {
+    const { agent, member } = await signedIn();
+    const response = await agent.post('saveBloodPressure', {
+      measuredAt: '2024-05-01T07:00:00+09:00',
+      systolic: 120,
+      diastolic: 80,
+      padding: 'x'.repeat(200 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ code: 'invalid_parameters', message: '送信データが大きすぎます。' });
+    expect(await readingsOf(member.id)).toHaveLength(0);
+  });
+
+  it('ingestVitals still takes its large batch', async () => {
+    const { agent, member } = await signedIn();
+    const items = Array.from({ length: 500 }, (_, index) => ({
+      type: 'bodyTemperature',
+      clientRecordId: `healthkit-${String(index).padStart(4, '0')}-${'r'.repeat(100)}`,
+      measuredAt: new Date(Date.UTC(2025, 0, 1) + index * 60 * 60 * 1000).toISOString(),
+      temperature: 36.5,
+    }));
+    expect(JSON.stringify({ items }).length).toBeGreaterThan(100 * 1024);
+    const response = await agent.post('ingestVitals', { items });
+    expect(response.status).toBe(200);
+    expect(response.body.results.filter((result: { status: string }) => result.status === 'stored')).toHaveLength(500);
+    expect(member.id).toEqual(expect.any(String));
   });
 });
 

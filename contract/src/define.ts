@@ -60,6 +60,11 @@ export interface CallDefinition<
    * replays it and never creates a second one (issue 8 item 9).
    */
   createsResource?: true;
+  /**
+   * A POST that carries a batch or a file: the largest JSON body the server reads for it, in bytes.
+   * Every other call's body is refused beyond DEFAULT_MAX_BODY_BYTES (413), before it is parsed.
+   */
+  maxBodyBytes?: number;
   summary: string;
   input: Input;
   output: Output;
@@ -88,6 +93,9 @@ export function defineCall<Name extends string, Input extends z.ZodType, Output 
     output: { enumerable: true, get: () => (outputSchema ??= output()) },
   }) as CallDefinition<Name, Input, Output, A>;
 }
+
+/** The largest JSON body of a call that declares no `maxBodyBytes`: ample for any form. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Every call lives under this prefix as `/api/bff/<name>`. */
 export const API_PREFIX = '/api/bff';

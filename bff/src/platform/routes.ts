@@ -1,5 +1,5 @@
-import { callPath, calls, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
-import type { FastifyInstance } from 'fastify';
+import { callPath, calls, DEFAULT_MAX_BODY_BYTES, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -11,7 +11,7 @@ import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
 import { isSignedInOperatorSession } from './operator-sessions';
 import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
-import type { Handlers } from './handlers';
+import type { Handlers, Member, Operator } from './handlers';
 
 export interface ApiRoutesOptions {
   db: Database;
@@ -31,11 +31,43 @@ const CALL_COMPRESSION = {
   zlibOptions: { level: 1 },
 };
 
+/** Who a call is made by, once its access is checked: the member (or none), the operator (or none). */
+interface Admission {
+  member: Member | null;
+  operator: Operator | null;
+}
+
+/**
+ * The call's access, from the session alone (spec §6, §8): signed in, in good standing, e-mail
+ * verified, stepped up; the operator signed in with both factors. Throws the refusal.
+ */
+function admit(call: CallDefinition, request: FastifyRequest, now: Date): Admission {
+  const operatorCall = isOperatorAccess(call.access);
+  // Loaded with the session, in the same query (plugins/session.ts); never on operator calls.
+  const found = operatorCall ? null : request.caller;
+  // Account conditions (spec §8) are enforced on every member call; a visitor call made by
+  // a member who may not use the service sees no member.
+  const condition = found ? accountConditionError(found.standing, now) : null;
+  // The operator of a fully signed-in operator session (both factors), on operator calls.
+  const operator = operatorCall && isSignedInOperatorSession(request.operatorSession) ? request.operatorSession.operator : null;
+  if (call.access === 'operator') {
+    if (!operator) throw operatorUnauthenticated();
+  } else if (call.access !== 'visitor' && call.access !== 'operatorSignIn') {
+    if (!found) throw unauthenticated();
+    if (condition) throw condition;
+    if (call.access === 'member' && !found.member.emailVerified) throw emailNotVerified();
+    if (call.stepUp) assertStepUp(call.stepUp, request.session!.row, now);
+  }
+  return { member: found && !condition ? found.member : null, operator };
+}
+
 /**
  * One route per call of the contract, `/api/bff/<name>`: GET reads its input from the query,
- * POST from the JSON body; the contract's schema validates both ways.
+ * POST from the JSON body; the contract's schema validates both ways. Who may make the call is
+ * decided before its body is read (onRequest), and the body may be no larger than the call declares.
  */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  const admitted = new WeakMap<FastifyRequest, Admission>();
   for (const name of Object.keys(calls) as CallName[]) {
     const call = calls[name] as CallDefinition;
     const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
@@ -44,26 +76,18 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       method: call.method,
       url: callPath(name),
       compress: CALL_COMPRESSION,
+      // Small unless the call carries a batch or a file (the contract's maxBodyBytes): 413 beyond.
+      bodyLimit: call.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       // Operator calls read the operator session and its token only (plugins/operator-session.ts).
       ...(operatorCall ? { config: { operatorCall: true as const } } : {}),
+      // After the session and the authenticity token (plugins/session.ts, csrf.ts), before the
+      // body is read: a caller who may not make the call costs no parsing.
+      onRequest: async (request) => {
+        admitted.set(request, admit(call, request, options.now()));
+      },
       handler: async (request, reply) => {
         const now = options.now();
-        // Loaded with the session, in the same query (plugins/session.ts); never on operator calls.
-        const found = operatorCall ? null : request.caller;
-        // Account conditions (spec §8) are enforced on every member call; a visitor call made by
-        // a member who may not use the service sees no member.
-        const condition = found ? accountConditionError(found.standing, now) : null;
-        // The operator of a fully signed-in operator session (both factors), on operator calls.
-        const operator = operatorCall && isSignedInOperatorSession(request.operatorSession) ? request.operatorSession.operator : null;
-        if (call.access === 'operator') {
-          if (!operator) throw operatorUnauthenticated();
-        } else if (call.access !== 'visitor' && call.access !== 'operatorSignIn') {
-          if (!found) throw unauthenticated();
-          if (condition) throw condition;
-          if (call.access === 'member' && !found.member.emailVerified) throw emailNotVerified();
-          if (call.stepUp) assertStepUp(call.stepUp, request.session!.row, now);
-        }
-        const member = found && !condition ? found.member : null;
+        const { member, operator } = admitted.get(request)!;
         const raw = call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
         // Every text field of every call: a query that is not UTF-8, and then a lone surrogate or
         // NUL anywhere in what the schema accepted, is refused (it would be stored as U+FFFD, or

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { loggerOptions } from '../../src/platform/ops/logging';
+import { users } from '../../src/db/schema';
 import { startServices } from '../../src/services';
 import { Agent, createMember } from '../helpers';
 
@@ -68,6 +70,46 @@ describe('logs: structured, with a request id, and no personal or medical data (
     expect(parsed.some((line) => line.req?.path === '/api/bff/saveWeight' && typeof line.reqId === 'string')).toBe(true);
     expect(saved.headers['x-request-id']).toEqual(expect.any(String));
     expect(parsed.some((line) => line.reqId === saved.headers['x-request-id'])).toBe(true);
+  });
+
+  it('issue 24 #6: a failing statement is logged without its parameters, detail or the values in its message', async () => {
+    const db = (app as unknown as { delivery: { options: { db: Parameters<typeof createMember>[0] } } }).delivery.options.db;
+    const member = await createMember(db, { email: 'failing.statement.private@example.jp' });
+    const inquiryText = '糖尿病と診断されました。治療中の補助について知りたいです（ログ非公開テキスト）';
+    const agent = new Agent(app);
+    expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+    const start = lines.length;
+
+    // Through the error handler: the inquiry's insert violates a constraint (its detail repeats the row).
+    await db.execute(sql`alter table inquiries add constraint issue24_refuse_every_row check (false) not valid`);
+    try {
+      const failed = await agent.post('createInquiry', { category: 'health', body: inquiryText });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql`alter table inquiries drop constraint issue24_refuse_every_row`);
+    }
+    // Through the app's logger, as the outbox and the jobs log: a duplicate e-mail (its detail names
+    // the value) and a value the database could not read (its message quotes it).
+    const duplicate = await db
+      .insert(users)
+      .values({ email: member.email, passwordHash: 'x', nickname: 'ログ重複' })
+      .catch((error: unknown) => error);
+    app.log.error({ err: duplicate }, 'outbox message failed for good');
+    const unreadable = await db.execute(sql`select ${'not-a-uuid-private-value'}::uuid`).catch((error: unknown) => error);
+    app.log.error({ err: unreadable }, 'the incentives job failed');
+
+    const written = lines.slice(start).join('');
+    for (const value of [inquiryText, '糖尿病', member.email, 'not-a-uuid-private-value', 'ログ重複']) {
+      expect({ value, found: written.includes(value) }).toEqual({ value, found: false });
+    }
+    // What an engineer needs is still there: the statement (placeholders only), the error's code and constraint.
+    const logged = lines.slice(start).map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, any> });
+    const unhandled = logged.find((line) => line.msg === 'unhandled error');
+    expect(unhandled?.err?.message).toMatch(/^Failed query: insert into "inquiries"/);
+    expect(unhandled?.err?.cause).toMatchObject({ code: '23514', constraint: 'issue24_refuse_every_row' });
+    const outboxLine = logged.find((line) => line.msg === 'outbox message failed for good');
+    expect(outboxLine?.err?.cause).toMatchObject({ code: '23505' });
+    expect(JSON.stringify(outboxLine)).not.toContain('params');
   });
 
   it('takes the request id from a trusted proxy only', async () => {

@@ -54,6 +54,36 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
     await app.close();
   });
 
+  it('issue 24 #9: a proxy on the same host does not make /metrics public', async () => {
+    const scrapeFrom = async (app: ReturnType<typeof Fastify>, headers: Record<string, string> = {}) =>
+      (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers })).statusCode;
+
+    // Production: the Bearer token is the only way in; without one configured, nobody gets in.
+    const production = Fastify({ trustProxy: 'loopback' });
+    await production.register(metricsPlugin, { db: ctx.db, token: undefined, production: true });
+    await production.ready();
+    expect(await scrapeFrom(production)).toBe(404);
+    expect(await scrapeFrom(production, { 'x-forwarded-for': '203.0.113.7' })).toBe(404);
+    await production.close();
+
+    const withToken = Fastify({ trustProxy: 'loopback' });
+    await withToken.register(metricsPlugin, { db: ctx.db, token: 'metrics-token-0123456789', production: true });
+    await withToken.ready();
+    expect(await scrapeFrom(withToken)).toBe(404);
+    expect(await scrapeFrom(withToken, { authorization: 'Bearer metrics-token-0123456789' })).toBe(200);
+    expect(await scrapeFrom(withToken, { authorization: 'Bearer metrics-token-0123456780' })).toBe(404);
+    await withToken.close();
+
+    // Development: loopback only, judged by the client the trusted proxy names, not the proxy's own address.
+    const development = Fastify({ trustProxy: 'loopback' });
+    await development.register(metricsPlugin, { db: ctx.db, token: undefined });
+    await development.ready();
+    expect(await scrapeFrom(development, { 'x-forwarded-for': '203.0.113.7' })).toBe(404);
+    expect(await scrapeFrom(development, { 'x-forwarded-for': '127.0.0.1' })).toBe(200);
+    expect(await scrapeFrom(development)).toBe(200);
+    await development.close();
+  });
+
   it('counts the scheduled jobs’ runs by outcome', async () => {
     const app = Fastify();
     await app.register(metricsPlugin, { db: ctx.db, token: undefined });

@@ -24,6 +24,8 @@ export const importOperatorRoster = defineCall({
   method: 'POST',
   access: 'operator',
   operatorRole: 'editor',
+  // The CSV's characters as UTF-8 (up to 3 bytes each, kanji in a 記号) in a JSON string.
+  maxBodyBytes: ROSTER_CSV_MAX_CHARS * 3 + 64 * 1024,
   summary:
     "Imports the association's roster from a CSV (header member_symbol,member_number,birthday): every row is checked and nothing is imported while any row is wrong (the wrong rows are answered by line number); entries already there are kept.",
   input: () =>

@@ -87,6 +87,8 @@ export const answerEnquete = defineCall({
   method: 'POST',
   access: 'member',
   createsResource: true,
+  // 100 answers, each with up to 1,000 characters of text and 50 choices: about 510 KB at most.
+  maxBodyBytes: 512 * 1024,
   summary:
     "Records the member's answers to an open enquete of their association, once (a second answer 409 enquete_already_answered); every required question must be answered (400 naming `answers`). Records the activity `enquete_answered`, which point menus may reward.",
   input: () =>

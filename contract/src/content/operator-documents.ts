@@ -15,8 +15,11 @@ export const DOCUMENT_FILE_TYPES = [
   'text/csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
-/** Per file, before base64 (the request body is limited to 1 MB). */
+/** Per file, before base64. */
 export const DOCUMENT_FILE_MAX_BYTES = 512 * 1024;
+/** Files per version. */
+export const DOCUMENT_FILES_MAX = 5;
+const DOCUMENT_FILE_BASE64_MAX = Math.ceil(DOCUMENT_FILE_MAX_BYTES / 3) * 4;
 
 export const operatorDocumentVersionSchema = z.object({
   id: z.string(),
@@ -48,7 +51,7 @@ const fileInput = z.object({
   /** The file's bytes, base64. */
   contentBase64: z
     .string()
-    .max(Math.ceil(DOCUMENT_FILE_MAX_BYTES / 3) * 4, 'ファイルは512KB以内にしてください')
+    .max(DOCUMENT_FILE_BASE64_MAX, 'ファイルは512KB以内にしてください')
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
 });
 
@@ -58,6 +61,8 @@ export const createOperatorDocumentVersion = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   createsResource: true,
+  // Five files of 512 KB in base64, and the page's text (20,000 characters as UTF-8).
+  maxBodyBytes: DOCUMENT_FILES_MAX * DOCUMENT_FILE_BASE64_MAX + 20_000 * 3 + 64 * 1024,
   summary:
     "Adds a new (draft) version of the association's procedures page with its text and up to 5 files (PDF, CSV, Excel; 512 KB each). Audited.",
   input: () =>
@@ -65,7 +70,7 @@ export const createOperatorDocumentVersion = defineCall({
       associationId: operatorAssociationId(),
       title: requiredText('タイトル', 100),
       body: requiredText('本文', 20000),
-      files: z.array(fileInput).max(5, 'ファイルは5つまでです').default([]),
+      files: z.array(fileInput).max(DOCUMENT_FILES_MAX, `ファイルは${DOCUMENT_FILES_MAX}つまでです`).default([]),
     }),
   output: () => operatorDocumentVersionSchema,
 });

@@ -59,6 +59,8 @@ export const createOperatorEnquete = defineCall({
   access: 'operator',
   operatorRole: 'editor',
   createsResource: true,
+  // 50 questions of up to 20 choices, in Japanese (3 bytes a character): about 360 KB at most.
+  maxBodyBytes: 512 * 1024,
   summary:
     'Creates a draft enquete of the association with its questions (single or multiple choice with 2–20 choices, a scale, free text; each required or not) and an optional closing time. Audited.',
   input: () =>

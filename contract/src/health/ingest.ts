@@ -66,6 +66,8 @@ export const ingestVitals = defineCall({
   method: 'POST',
   access: 'member',
   createsResource: true,
+  // 500 readings of a few hundred bytes each, with room to spare.
+  maxBodyBytes: 1024 * 1024,
   summary:
     'The native apps: stores a batch (1–500) of readings of any of the five types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
   input: () =>

@@ -124,11 +124,16 @@ export const addOperatorGift = defineCall({
   output: () => z.object({ id: z.string() }),
 });
 
+/** A gift-code CSV as text: at most 1,000,000 characters. */
+export const GIFT_CODES_CSV_MAX_CHARS = 1_000_000;
+
 export const importOperatorGiftCodes = defineCall({
   name: 'importOperatorGiftCodes',
   method: 'POST',
   access: 'operator',
   operatorRole: 'editor',
+  // The CSV (1,000,000 characters) as UTF-8 in a JSON string.
+  maxBodyBytes: GIFT_CODES_CSV_MAX_CHARS * 3 + 64 * 1024,
   summary: "Imports a digital gift's codes from a CSV, one a line (import-codes): all or nothing, wrong lines answered; audited.",
   input: () =>
     z.object({
@@ -136,7 +141,7 @@ export const importOperatorGiftCodes = defineCall({
       csv: z
         .string({ error: 'コードのCSVを選んでください' })
         .min(1, 'コードのCSVを選んでください')
-        .max(1_000_000, 'CSVは1MB以内にしてください'),
+        .max(GIFT_CODES_CSV_MAX_CHARS, 'CSVは1MB以内にしてください'),
     }),
   output: () =>
     z.discriminatedUnion('ok', [

@@ -54,7 +54,8 @@ export async function deployRoutes(app: FastifyInstance, options: { delivery: De
     }
     throw error;
   };
-  const routeOptions = { config: { csrf: 'manual' as const }, preHandler: authorize };
+  // Checked before the body is read: a stranger's body costs no parsing.
+  const routeOptions = { config: { csrf: 'manual' as const }, onRequest: authorize };
 
   app.get(`${DEPLOY_API_PREFIX}/status`, routeOptions, async () => {
     await delivery.live.refresh(true);

@@ -28,6 +28,14 @@ function callLabel(request: FastifyRequest): string {
   return request.method === 'GET' || request.method === 'HEAD' ? 'page' : 'not_found';
 }
 
+export interface MetricsOptions {
+  db: Database;
+  /** METRICS_TOKEN: the scraper's bearer token. */
+  token: string | undefined;
+  /** Production: without a token, /metrics is served to no one. */
+  production?: boolean;
+}
+
 const isLoopback = (address: string | undefined) => {
   const plain = (address ?? '').replace(/^::ffff:/, '');
   return plain === '::1' || plain.startsWith('127.');
@@ -36,10 +44,12 @@ const isLoopback = (address: string | undefined) => {
 /**
  * Prometheus metrics at /metrics: per call (label = the call's name) the request count by status,
  * the errors and a latency histogram; the database pool (PostgreSQL), the outbox backlog, the
- * scheduled jobs' runs, and Node's process metrics. Served to loopback only, or with
- * `Authorization: Bearer <METRICS_TOKEN>` when one is configured (a scraper elsewhere).
+ * scheduled jobs' runs, and Node's process metrics. With a METRICS_TOKEN configured, served only to
+ * `Authorization: Bearer <METRICS_TOKEN>`; without one, never in production (a proxy on the same
+ * host would make any loopback rule public), and elsewhere to a loopback client only, judged by the
+ * client address (request.ip, which follows TRUST_PROXY), not by the connection's.
  */
-export const metricsPlugin = fp(async (app: FastifyInstance, options: { db: Database; token: string | undefined }) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sukoyaka_' });
   const requests = new Counter({
@@ -116,7 +126,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { db: Data
   app.get('/metrics', async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    const allowed = options.token ? Boolean(given) && safeEqual(given, options.token) : isLoopback(request.socket.remoteAddress);
+    const allowed = options.token ? Boolean(given) && safeEqual(given, options.token) : !options.production && isLoopback(request.ip);
     if (!allowed) return reply.status(404).send({ code: 'not_found', message: 'お探しのページは見つかりませんでした。' });
     return reply
       .type(registry.contentType)

@@ -1,5 +1,5 @@
 import { API_PREFIX, ErrorCodes, LOGOUT_PATH } from '@sukoyaka/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { QueueFullError, queueOf } from '../../db/queue';
@@ -17,14 +17,19 @@ export const serverBusy = () =>
 
 const usesDatabase = (request: FastifyRequest) => request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(LOGOUT_PATH);
 
+/** Whether the request has a body to read (GET and HEAD have none). */
+const hasBody = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
 /**
  * Admits the calls (and logout) to a database that has a queue (PGlite, db/queue.ts) before any
- * of their database work: the whole call runs in its turn, so none is refused halfway through.
- * When the line is full the answer is an immediate 503 with Retry-After instead of a timeout.
+ * of their database work: the session is loaded in a turn, and the call runs in one, so none is
+ * refused halfway through. While a body arrives no turn is held: it is given back before the body
+ * is read and taken again after (preHandler), so a client that sends slowly blocks nobody. When
+ * the line is full the answer is an immediate 503 with Retry-After instead of a timeout.
  */
 export const databaseQueuePlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
   app.decorateRequest('leaveDatabaseQueue', null);
-  app.addHook('onRequest', async (request, reply) => {
+  const enter = async (request: FastifyRequest, reply: FastifyReply) => {
     // Looked up per request: a test gives the database a smaller queue after the app is built.
     const queue = queueOf(options.db);
     if (!queue || !usesDatabase(request)) return;
@@ -35,8 +40,19 @@ export const databaseQueuePlugin = fp(async (app: FastifyInstance, options: { db
       reply.header('retry-after', '1');
       throw serverBusy();
     }
+  };
+  const leave = async (request: FastifyRequest) => {
+    request.leaveDatabaseQueue?.();
+    request.leaveDatabaseQueue = null;
+  };
+  app.addHook('onRequest', enter);
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (hasBody(request)) await leave(request);
+    return payload;
   });
-  const leave = async (request: FastifyRequest) => request.leaveDatabaseQueue?.();
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.leaveDatabaseQueue) await enter(request, reply);
+  });
   app.addHook('onResponse', leave);
   // A client that hangs up gets no response: its turn is given back all the same.
   app.addHook('onRequestAbort', leave);
