@@ -215,6 +215,8 @@ async function revokeOrQueue(deps: { db: Database; google: GoogleHealthService |
 /** The outbox's sender for queued Google revocations: throws (so it is retried) until Google accepts. */
 export async function revokeQueuedGrant(services: { googleHealth: GoogleHealthService | null }, row: OutboxRow): Promise<void> {
   if (!services.googleHealth) throw new Error('Google Health is not configured');
+  // The body is dropped only once the row is settled, so a row handed to a sender still has it.
+  if (row.body === null) throw new Error('the revocation was settled: its token is gone');
   await revokeToken(services.googleHealth.config, unseal('outbox_messages.revocation', row.id, row.body));
 }
 
