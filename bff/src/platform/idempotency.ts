@@ -132,3 +132,8 @@ export async function deleteExpiredIdempotencyKeys(db: Executor, now: Date): Pro
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
 }
+
+/** A member left the service: the answers kept for their retries (a gift code, say) go too. */
+export async function deleteIdempotencyKeysOf(tx: Executor, owner: string): Promise<void> {
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.owner, owner));
+}
