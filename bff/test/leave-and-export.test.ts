@@ -8,6 +8,7 @@ import {
   enqueteQuestions,
   enquetes,
   idempotencyKeys,
+  notificationSettings,
   outboxMessages,
   rosterEntries,
   users,
@@ -16,6 +17,7 @@ import {
 import { addGift, importGiftCodes } from '../src/incentives/gifts';
 import { createProgram, grantPoints } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
+import { unsubscribeToken } from '../src/platform/notification-mail';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
 import { GOOD_PASSWORD, freshEmail, tokenIn, withNewMail } from './mail-helpers';
 import { SECRET, agreeTerms, importNow, link, registerSecret } from './myna-helpers';
@@ -409,6 +411,13 @@ describe('issue 24 #15: leaving the service', () => {
     expect(audits.map((entry) => entry.event)).toEqual(expect.arrayContaining(['sign_up', 'myna_removed', 'member_left']));
     expect(audits.every((entry) => entry.ip === null && entry.userAgent === null)).toBe(true);
     expect(JSON.stringify(audits)).not.toContain(leaver.email);
+
+    // An old mail's unsubscribe link answers as done and writes nothing of them again.
+    const unsubscribed = await new Agent(ctx.app).post('unsubscribeNotification', {
+      token: unsubscribeToken(leaver.userId, 'announcements'),
+    });
+    expect(unsubscribed.status).toBe(200);
+    expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, leaver.userId))).toEqual([]);
 
     // The ledger still reconciles, with the forfeited balances booked.
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
