@@ -57,10 +57,13 @@ export const leaveService = defineCall({
   stepUp: 'password',
   summary:
     "Leaves the service (退会): ends every session, revokes the wearable and My Number grants, frees the roster entry, forfeits the balances, deletes the member's personal records and anonymises the ledger and audit entries kept, in one transaction.",
+  // Strict: a leaving request is exactly what the page sends, nothing else rides along.
   input: () =>
-    z.object({
-      confirm: z.literal(true, { error: '退会の確認にチェックを入れてください' }),
-    }),
+    z
+      .object({
+        confirm: z.literal(true, { error: '退会の確認にチェックを入れてください' }),
+      })
+      .strict(),
   output: () =>
     z.object({
       leftAt: isoTimestamp,
