@@ -1,14 +1,15 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { accountHandlers, logoutRoute } from './account';
+import { accountHandlers, logoutRoute, memberDataExportRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { contentHandlers, documentFilesRoute, registerContentNotifications } from './content';
-import { healthHandlers, registerFitbitSyncJob } from './health';
-import { incentiveHandlers, registerExpiryNotices, registerIncentivesJobs } from './incentives';
+import { contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
+import { healthHandlers, healthMemberRecords, registerFitbitSyncJob } from './health';
+import { incentiveHandlers, incentivesMemberRecords, registerExpiryNotices, registerIncentivesJobs } from './incentives';
 import { operatorHandlers } from './operators';
-import { mynaHandlers, registerMyna } from './myna';
+import { mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
+import { registerMemberRecords } from './platform/member-records';
 import { calls, DEFAULT_MAX_BODY_BYTES } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
@@ -103,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExpiryNotices(app, { config, db, now });
   // The My Number import worker, and the reader the health forecast reads the latest check-up through.
   registerMyna(app, { config, db, services, now });
+  // Each area's part of a member's download and of their leaving (issue 24 #15), in the download's order.
+  for (const keeper of [healthMemberRecords, incentivesMemberRecords, contentMemberRecords, mynaMemberRecords])
+    registerMemberRecords(keeper);
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
   const deliverySettings = {
     ...deliveryConfig(process.env, { production: config.env === 'production', dataDir: config.dataDir, repoRoot: config.webRoot }),
@@ -167,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));
+  await app.register(memberDataExportRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
   // The contract as OpenAPI 3.1, for the native apps and other teams' client generators.

@@ -123,6 +123,26 @@ export const accountPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: '/settings/data_export',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/data_export" */ './leave/DataExportPage').then((module) => module.DataExportPage),
+    ),
+  },
+  {
+    path: '/settings/leave',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/leave" */ './leave/LeaveServicePage').then((module) => module.LeaveServicePage),
+    ),
+  },
+  {
+    path: '/settings/leave/completed',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/settings/leave/completed" */ './leave/LeaveServicePage').then(
+        (module) => module.LeaveCompletedPage,
+      ),
+    ),
+  },
+  {
     path: '/mfa/setting/sms/intro',
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/mfa/setting/sms/intro" */ './mfa/SmsMfaIntroPage').then((module) => module.SmsMfaIntroPage),

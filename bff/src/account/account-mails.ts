@@ -1,3 +1,4 @@
+import { LEAVE_RETENTION_YEARS } from '@sukoyaka/contract';
 import type { Mail } from '../integrations/mail/mailer';
 
 /*
@@ -125,5 +126,20 @@ export function accountLockedMail(to: string, unlockUrl: string, publicUrl: stri
     'お心当たりのない場合は、第三者がパスワードを試した可能性があります。パスワードは変更されていません。',
     'このリンクは開かずに、心配な場合は次のページからパスワードを再設定してください。',
     `${publicUrl}/password_reset/new`,
+  ]);
+}
+
+/** After leaving: what happened, what was kept and for how long. No link: there is nothing left to sign in to. */
+export function farewellMail(to: string): Mail {
+  return mail(to, '退会手続きが完了しました', [
+    'すこやかをご利用いただき、ありがとうございました。退会の手続きが完了しました。',
+    '',
+    'プロフィール、メールアドレス、健康の記録、目標、アンケートの回答、マイナポータルから取り込んだ記録などは削除しました。',
+    'ウェアラブル端末とマイナポータルの連携も解除しました。お持ちだったポイント・コインは失効しました。',
+    `ポイント・コインの取引記録と操作の記録は、会計・監査のため、お名前やメールアドレスと結び付かない形で${LEAVE_RETENTION_YEARS}年間保管したのち削除します。`,
+    '',
+    'もう一度ご利用になる場合は、新規登録から改めてお手続きください。',
+    '',
+    'お心当たりのない場合は、健康保険組合にお問い合わせください。',
   ]);
 }

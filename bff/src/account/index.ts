@@ -25,3 +25,4 @@ export const accountHandlers = {
 } satisfies Partial<Handlers>;
 
 export { logoutRoute } from './logout';
+export { memberDataExportRoute } from './member-data-route';

@@ -29,3 +29,13 @@ export async function claimRosterEntry(tx: Executor, entryId: string, userId: st
     .returning({ id: rosterEntries.id });
   return claimed.length > 0;
 }
+
+/** A member left: their entry is free again, so the person can register anew. Returns how many were freed. */
+export async function releaseRosterEntries(tx: Executor, userId: string): Promise<number> {
+  const freed = await tx
+    .update(rosterEntries)
+    .set({ linkedUserId: null })
+    .where(eq(rosterEntries.linkedUserId, userId))
+    .returning({ id: rosterEntries.id });
+  return freed.length;
+}

@@ -1,4 +1,5 @@
 import type { Handlers } from '../platform/handlers';
+import { leaveService, leaveServiceSummary } from './leave';
 import { navigationInfo } from './navigation';
 import { getNotificationSettings, unsubscribeNotification, updateNotificationSettings, updateProfile } from './settings';
 
@@ -22,4 +23,7 @@ export const settingsHandlers = {
   async updateProfile(input, { request, db, member, now }) {
     return updateProfile(db, request, member, input.nickname, now, input.height);
   },
+
+  getLeaveServiceSummary: (_input, context) => leaveServiceSummary(context),
+  leaveService: (_input, context) => leaveService(context),
 } satisfies Partial<Handlers>;

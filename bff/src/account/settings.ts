@@ -74,8 +74,10 @@ export async function unsubscribeNotification(
   if (!claim) throw invalidToken(INVALID_UNSUBSCRIBE_LINK);
   const { userId, category } = claim;
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [user] = await tx.select({ id: users.id, leftAt: users.leftAt }).from(users).where(eq(users.id, userId));
     if (!user) throw invalidToken(INVALID_UNSUBSCRIBE_LINK);
+    // A member who left gets no mail at all: an old mail's link answers as done and records nothing of them.
+    if (user.leftAt) return;
     await tx
       .insert(notificationSettings)
       .values({ userId, category, enabled: false, updatedAt: now })

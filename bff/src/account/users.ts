@@ -112,3 +112,35 @@ export async function setSmsMfaPhone(tx: Executor, userId: string, phoneNumber: 
 export async function clearSmsMfa(tx: Executor, userId: string): Promise<void> {
   await tx.update(users).set({ phoneNumber: null, smsMfaEnabledAt: null }).where(eq(users.id, userId));
 }
+
+/** The address a left member's row carries instead of theirs: unique, not deliverable (.invalid, RFC 2606). */
+export const leftUserEmail = (userId: string) => `left-${userId}@left.invalid`;
+
+/**
+ * A member who left: the row stays only as the anonymous holder of the ledger and audit entries
+ * kept (they reference it), with every personal field cleared and a password that matches none.
+ */
+export async function anonymiseLeftUser(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      email: leftUserEmail(userId),
+      // Not a hash any password verifies against: signing in as this row is impossible.
+      passwordHash: '!left',
+      nickname: '退会済み',
+      birthday: null,
+      height: null,
+      associationId: null,
+      associationVerifiedAt: null,
+      membershipExpiresOn: null,
+      suspendedAt: null,
+      failedAuthCount: 0,
+      lockedUntil: null,
+      emailVerifiedAt: null,
+      phoneNumber: null,
+      smsMfaEnabledAt: null,
+      passwordChangedAt: null,
+      leftAt: now,
+    })
+    .where(eq(users.id, userId));
+}

@@ -2,6 +2,7 @@ import { API_PREFIX } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { accountConditionError } from '../platform/conditions';
+import { contentDisposition } from '../platform/content-disposition';
 import { notFound } from '../platform/errors';
 import { readDocumentFile } from './documents';
 
@@ -9,14 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Only these types are answered as themselves; anything else is a plain download. */
 const SAFE_TYPES = new Set(['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
-/**
- * `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987): the browser
- * saves the file instead of showing it, so a stored file can never run as a page of the site.
- */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+// Shared with the download of a member's records (account/member-data-route.ts).
+export { contentDisposition };
 
 /** GET /api/bff/files/documents/:fileId — a file of a current document the caller may read. */
 export function documentFilesRoute(options: { db: Database; now: () => Date }) {

@@ -211,6 +211,13 @@ export async function listHealthForecastSnapshots(
   return { items: page.rows.map((row) => asSeenBy(openSnapshot(row), visible)), nextCursor: page.nextCursor };
 }
 
+/** Every snapshot of the member, newest first, opened (the download of their records). */
+export async function allHealthForecastSnapshots(db: Executor, userId: string): Promise<ForecastSnapshot[]> {
+  const t = healthForecastSnapshots;
+  const rows = await db.select().from(t).where(eq(t.userId, userId)).orderBy(desc(t.savedAt), desc(t.id));
+  return rows.map(openSnapshot);
+}
+
 export async function deleteHealthForecastSnapshot(db: Database, userId: string, id: string): Promise<{ id: string }> {
   const deleted = await db.transaction((tx) =>
     tx

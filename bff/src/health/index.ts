@@ -3,5 +3,6 @@
 import { healthHandlers as memberHealthHandlers } from './handlers';
 import { healthOperatorHandlers } from './operator-stats';
 
+export { healthMemberRecords } from './member-records';
 export const healthHandlers = { ...memberHealthHandlers, ...healthOperatorHandlers };
 export { connectDemoFitbit, connectFakeFitbit, deleteExpiredFitbitAuthorizations, registerFitbitSyncJob } from './fitbit';

@@ -106,8 +106,13 @@ async function userGiftById(db: Executor, userId: string, id: string): Promise<U
   return rows[0] ? toUserGift(rows[0]) : null;
 }
 
-function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number) {
-  return db
+/** Every gift the member received, hidden ones too, codes opened (the download of their records). */
+export async function allUserGifts(db: Executor, userId: string): Promise<UserGift[]> {
+  return (await userGiftRows(db, eq(userGifts.userId, userId), null)).map(toUserGift);
+}
+
+function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number | null) {
+  const query = db
     .select({
       id: userGifts.id,
       giftId: userGifts.giftId,
@@ -126,7 +131,8 @@ function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number
     .leftJoin(giftCodes, eq(giftCodes.userGiftId, userGifts.id))
     .where(where)
     .orderBy(desc(userGifts.createdAt), desc(userGifts.id))
-    .limit(limit);
+    .$dynamic();
+  return limit === null ? query : query.limit(limit);
 }
 
 type UserGiftRow = Awaited<ReturnType<typeof userGiftRows>>[number];

@@ -6,4 +6,5 @@ import { competitionHandlers } from './competitions';
 
 export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
 export { registerIncentivesJobs } from './job';
+export { incentivesMemberRecords } from './member-records';
 export { registerExpiryNotices } from './expiry-notices';

@@ -123,8 +123,9 @@ export interface Adjustment {
 
 async function checkMember(db: Database, adjustment: Adjustment): Promise<void> {
   if (!adjustment.reason.trim()) throw new Error('a reason is required');
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, adjustment.userId));
-  if (!user) throw new Error('no such member');
+  const [user] = await db.select({ id: users.id, leftAt: users.leftAt }).from(users).where(eq(users.id, adjustment.userId));
+  // A member who left is only the anonymous holder of their old ledger entries: nothing new is booked to them.
+  if (!user || user.leftAt) throw new Error('no such member');
 }
 
 /** Grants points (or coins) with a reason: a transfer from the adjustment account, audited. */

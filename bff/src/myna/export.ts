@@ -3,7 +3,7 @@
 import type { CallOutput, ParsedInput } from '@sukoyaka/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { associations, mynaDispensings, mynaMedicalBills, users } from '../db/schema';
 import { audit } from '../platform/audit';
 import { mynaRecordsCsvFile, taxFormCsvFile } from './export-csv';
@@ -12,13 +12,14 @@ import { findMemberKey } from './keys';
 import { allExams } from './records';
 import type { StoredBill, StoredDispensing } from './store';
 
-export async function exportFiles(
-  db: Database,
-  request: FastifyRequest | null,
+/**
+ * Every imported record of the member, opened with their data key, and the counts; the owner's
+ * nickname for the tax form. Shared by this export and the download of all the member's records.
+ */
+export async function loadMynaExportRecords(
+  db: Executor,
   userId: string,
-  input: ParsedInput<'exportMynaHealthFiles'>,
-  now: Date,
-): Promise<CallOutput<'exportMynaHealthFiles'>> {
+): Promise<{ records: MynaExportRecords; counts: CallOutput<'exportMynaHealthFiles'>['counts']; nickname: string }> {
   const key = await findMemberKey(db, userId);
   const exams = key ? await allExams(db, key, userId) : [];
   const dispensings = key
@@ -46,7 +47,18 @@ export async function exportFiles(
     bills: bills.map(({ bill }) => bill),
     insurerName: owner?.name ?? null,
   };
-  const { counts: inFile, ...file } = buildFile(input, records, owner?.nickname ?? '', now);
+  return { records, counts, nickname: owner?.nickname ?? '' };
+}
+
+export async function exportFiles(
+  db: Database,
+  request: FastifyRequest | null,
+  userId: string,
+  input: ParsedInput<'exportMynaHealthFiles'>,
+  now: Date,
+): Promise<CallOutput<'exportMynaHealthFiles'>> {
+  const { records, counts, nickname } = await loadMynaExportRecords(db, userId);
+  const { counts: inFile, ...file } = buildFile(input, records, nickname, now);
   const fileCounts = inFile ?? counts;
   await audit(
     db,

@@ -11,6 +11,7 @@ export { mynaHandlers } from './handlers';
 export { connectDemoMyna, MYNA_DEMO_SECRET, MYNA_MEMBER, seedMynaDemo } from './demo-seed';
 export { deleteExpiredMynaAuthorizations } from './connection';
 export { rewrapMynaDataKeys } from './keys';
+export { mynaMemberRecords } from './member-records';
 
 /**
  * Starts the area with the app: the import worker (a pass at once after a request queued an

@@ -1,6 +1,7 @@
 // The only writer of activity_events: what a member did that any area may reward (incentives reads
 // them). The area where it happened calls this inside its own transaction, so the event exists
 // exactly when what it tells of was committed. Nothing here knows of any area.
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { activityEvents } from '../db/schema';
 
@@ -30,3 +31,8 @@ export const STEP_GOAL_REACHED = 'step_goal_reached';
 
 /** The kind a saved vital reading records, e.g. `vital_recorded:weight`. */
 export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
+
+/** A member left the service (account/leave.ts): what they did goes with them. */
+export async function deleteActivitiesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(activityEvents).where(eq(activityEvents.userId, userId));
+}

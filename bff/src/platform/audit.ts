@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditLogs } from '../db/schema';
@@ -30,6 +31,9 @@ export type AuditEvent =
   | 'notification_unsubscribed'
   | 'points_adjusted'
   | 'city_os_opted_in'
+  // Taking one's records and leaving (issue 24 #15): the counts, never the values.
+  | 'member_data_exported'
+  | 'member_left'
   // My Number data (issue 12): who read, exported or removed how many records, never the values.
   | 'myna_linked'
   | 'myna_link_failed'
@@ -63,4 +67,22 @@ export async function audit(
     detail,
     ...(at ? { createdAt: at } : {}),
   });
+}
+
+/** Detail keys that name the person (an address, a phone number). */
+const PERSONAL_DETAIL_KEYS = ['email', 'newEmail', 'from', 'to', 'phoneNumber', 'sentTo', 'nickname', 'birthday'];
+
+/**
+ * A member left the service: their entries stay (who did what, when: the association's evidence),
+ * without the client address, browser or any address or phone number their detail named.
+ */
+export async function anonymiseAuditEntriesOf(db: Executor, userId: string): Promise<void> {
+  const keys = sql.join(
+    PERSONAL_DETAIL_KEYS.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  await db
+    .update(auditLogs)
+    .set({ ip: null, userAgent: null, detail: sql`${auditLogs.detail} - array[${keys}]::text[]` })
+    .where(eq(auditLogs.userId, userId));
 }

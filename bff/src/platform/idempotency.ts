@@ -74,7 +74,9 @@ const sealAnswer = (owner: string, key: string, body: unknown): string =>
 
 /** The recorded answer: sealed, or (written by an older release during a rolling deploy) in the clear. */
 const openAnswer = (owner: string, key: string, row: { sealedResponse: string | null; response: unknown }): unknown =>
-  row.sealedResponse === null ? (row.response ?? null) : JSON.parse(decryptString(configuredKeyring(), row.sealedResponse, answerContext(owner, key)));
+  row.sealedResponse === null
+    ? (row.response ?? null)
+    : JSON.parse(decryptString(configuredKeyring(), row.sealedResponse, answerContext(owner, key)));
 
 export function requestHash(callName: string, input: unknown): string {
   return sha256(`${callName}\n${canonical(input ?? {})}`);
@@ -144,4 +146,9 @@ export async function deleteExpiredIdempotencyKeys(db: Executor, now: Date): Pro
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/** A member left the service: the answers kept for their retries (a gift code, say) go too. */
+export async function deleteIdempotencyKeysOf(tx: Executor, owner: string): Promise<void> {
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.owner, owner));
 }

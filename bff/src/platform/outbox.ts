@@ -484,3 +484,9 @@ declare module 'fastify' {
     outbox: OutboxWorker;
   }
 }
+
+/** A member left the service: mail and SMS not yet sent to them (a reset link, a code) are not sent. */
+export async function dropPendingMessagesTo(tx: Executor, recipients: string[]): Promise<void> {
+  if (recipients.length === 0) return;
+  await tx.delete(outboxMessages).where(and(inArray(outboxMessages.recipient, recipients), eq(outboxMessages.status, 'pending')));
+}

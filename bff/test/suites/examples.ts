@@ -281,6 +281,8 @@ export const examples: Examples = {
   listMynaMedicalBills: () => ({ limit: 1 }),
   exportMynaHealthFiles: () => ({ format: 'csv' }),
   removeMynaSensitives: () => ({ confirm: true }),
+  getLeaveServiceSummary: () => ({}),
+  leaveService: () => ({ confirm: true }),
 };
 
 /**
@@ -294,6 +296,8 @@ export const ownershipExempt: { [N in CallName]?: string } = {
   createPasswordReset: "mails a link to the address given and answers the same whether or not it is anyone's",
   operatorSignIn: "starts a new operator session from an address and a password: the matrix keeps B's operator signed in as B",
   operatorSignOut: "ends the caller's own operator session and names nothing: the matrix keeps B's operator signed in",
+  leaveService:
+    "ends the caller's own account and names no stored data by id: the matrix keeps A signed in (leaving is tested in leave-and-export.test.ts)",
 };
 
 /** The example of a call, for a member; undefined when the call has none (a test fails then). */

@@ -1,6 +1,7 @@
 import type { CallDefinition } from '../define';
 import * as agreements from './agreements';
 import * as emailChange from './email-change';
+import * as leave from './leave';
 import * as navigation from './navigation';
 import * as operatorMembers from './operator-members';
 import * as orgVerification from './org-verification';
@@ -48,6 +49,8 @@ export const accountCalls = {
   unsubscribeNotification: accountSettings.unsubscribeNotification,
   getOperatorMemberStats: operatorMembers.getOperatorMemberStats,
   importOperatorRoster: operatorMembers.importOperatorRoster,
+  getLeaveServiceSummary: leave.getLeaveServiceSummary,
+  leaveService: leave.leaveService,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './password-policy';
@@ -85,3 +88,12 @@ export type { NavigationNext } from './navigation';
 export { nickname, notificationCategories, notificationSettingsSchema, unsubscribeTokenCategory } from './settings';
 export type { NotificationCategory, NotificationSettings } from './settings';
 export { ROSTER_CSV_MAX_CHARS } from './operator-members';
+export {
+  LEAVE_RETENTION_YEARS,
+  MEMBER_DATA_EXPORT_PATH,
+  memberDataExportFormatLabels,
+  memberDataExportFormats,
+  memberDataExportQuery,
+  memberDataExportUrl,
+} from './leave';
+export type { MemberDataExportFormat } from './leave';

@@ -45,6 +45,9 @@ describe('ProfilePage (/profile)', () => {
     expect(screen.getByRole('link', { name: 'パスワードの再設定' })).toHaveAttribute('href', '/password_reset/new');
     expect(screen.getByRole('link', { name: '通知設定' })).toHaveAttribute('href', '/settings/notifications');
     expect(screen.getByRole('link', { name: '健康情報の提供への同意' })).toHaveAttribute('href', '/privacy_provision_agreements');
+    // Issue 24 #15: taking one's records and leaving are reachable from the settings.
+    expect(screen.getByRole('link', { name: 'データのダウンロード' })).toHaveAttribute('href', '/settings/data_export');
+    expect(screen.getByRole('link', { name: '退会' })).toHaveAttribute('href', '/settings/leave');
     expect(document.title).toBe('アカウント設定 | すこやか');
   });
 

@@ -253,6 +253,17 @@ function Profile({ member }: { member: UserInfo }) {
           </li>
         </List>
       </Card>
+      <Card aria-labelledby="data-heading">
+        <SectionHeading id="data-heading">データと退会</SectionHeading>
+        <List>
+          <li>
+            <LinkRow href="/settings/data_export">データのダウンロード</LinkRow>
+          </li>
+          <li>
+            <LinkRow href="/settings/leave">退会</LinkRow>
+          </li>
+        </List>
+      </Card>
       <Text>
         <AppLink href="/">ホームに戻る</AppLink>
       </Text>

@@ -56,6 +56,12 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     smsMfaEnabledAt: timestamp('sms_mfa_enabled_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Set when the member left the service (account/leave.ts): the row stays only as the anonymous
+     * holder of the ledger and audit entries kept (docs/decisions/0001-leaving-the-service.md),
+     * its personal fields cleared.
+     */
+    leftAt: timestamp('left_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('users_association_idx').on(table.associationId)],

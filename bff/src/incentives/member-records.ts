@@ -1,0 +1,147 @@
+// The incentives area's part of a member's download and of their leaving (platform/member-records.ts).
+// The ledger is the association's accounting and stays (anonymous with the member's emptied row,
+// docs/decisions/0001-leaving-the-service.md); what the member still holds is forfeited as a
+// revocation to the currency's adjustment account, so every invariant of reconcile.ts holds.
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import type { Transaction } from '../db/client';
+import { earningMarks, ledgerAccounts, ledgerTransfers, pointAgreements, pointCampaignEntries, pointPrograms } from '../db/schema';
+import { exportTimestamp as iso, type MemberRecordsKeeper } from '../platform/member-records';
+import { allUserGifts } from './gifts';
+import { debit, expireMember, lockMemberAccount } from './ledger';
+
+const currency = (programName: string | null) => programName ?? 'コイン';
+
+async function forfeitBalances(tx: Transaction, userId: string, now: Date): Promise<{ points: number; coins: number }> {
+  const accounts = await tx
+    .select({ id: ledgerAccounts.id, programId: ledgerAccounts.programId })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'member'), gt(ledgerAccounts.balance, 0)));
+  const forfeited = { points: 0, coins: 0 };
+  for (const account of accounts) {
+    // Points already due expire as such first; what is left is forfeited by leaving.
+    if (account.programId !== null) await expireMember(tx, userId, account.programId, now);
+    const { balance } = await lockMemberAccount(tx, userId, account.programId);
+    if (balance === 0) continue;
+    await debit(tx, {
+      kind: 'revoke',
+      userId,
+      programId: account.programId,
+      amount: balance,
+      description: account.programId === null ? '退会によるコインの失効' : '退会によるポイントの失効',
+      reference: 'leave',
+      idempotencyKey: `leave:${account.id}`,
+      now,
+    });
+    if (account.programId === null) forfeited.coins += balance;
+    else forfeited.points += balance;
+  }
+  return forfeited;
+}
+
+export const incentivesMemberRecords: MemberRecordsKeeper = {
+  area: 'incentives',
+
+  async collect({ db, userId }) {
+    const accounts = await db
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, program: pointPrograms.name })
+      .from(ledgerAccounts)
+      .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerAccounts.programId))
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'member')));
+    const accountIds = accounts.map((account) => account.id);
+    // Every transfer that concerns the member, signed as they see it (+ received, − spent or forfeited).
+    const transfers = accountIds.length
+      ? await db
+          .select({
+            createdAt: ledgerTransfers.createdAt,
+            kind: ledgerTransfers.kind,
+            amount: ledgerTransfers.amount,
+            description: ledgerTransfers.description,
+            creditAccountId: ledgerTransfers.creditAccountId,
+            program: pointPrograms.name,
+          })
+          .from(ledgerTransfers)
+          .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerTransfers.programId))
+          .where(
+            and(
+              eq(ledgerTransfers.userId, userId),
+              or(inArray(ledgerTransfers.debitAccountId, accountIds), inArray(ledgerTransfers.creditAccountId, accountIds)),
+            ),
+          )
+          .orderBy(asc(ledgerTransfers.createdAt), asc(ledgerTransfers.id))
+      : [];
+    return {
+      tables: [
+        {
+          kind: 'point_balances',
+          title: 'ポイント・コインの残高',
+          columns: [
+            ['currency', '種類'],
+            ['balance', '残高'],
+          ],
+          rows: accounts.map((account) => ({ currency: currency(account.program), balance: Number(account.balance ?? 0) })),
+        },
+        {
+          kind: 'point_history',
+          title: 'ポイント・コインの履歴',
+          columns: [
+            ['createdAt', '日時'],
+            ['currency', '種類'],
+            ['kind', '区分'],
+            ['amount', '増減'],
+            ['description', '内容'],
+          ],
+          rows: transfers.map((row) => ({
+            createdAt: iso(row.createdAt),
+            currency: currency(row.program),
+            kind: row.kind,
+            amount: accountIds.includes(row.creditAccountId) ? Number(row.amount) : -Number(row.amount),
+            description: row.description,
+          })),
+        },
+        {
+          kind: 'gifts',
+          title: '交換したギフト',
+          columns: [
+            ['createdAt', '交換日時'],
+            ['name', 'ギフト'],
+            ['source', '入手方法'],
+            ['deliveryState', '状態'],
+            ['code', 'ギフトコード'],
+            ['usedAt', '使用済みにした日時'],
+          ],
+          rows: (await allUserGifts(db, userId)).map((gift) => ({
+            createdAt: gift.createdAt,
+            name: gift.name,
+            source: gift.source,
+            deliveryState: gift.deliveryState,
+            // The member's own: a digital code they redeemed is theirs to keep.
+            code: gift.code,
+            usedAt: gift.usedAt,
+          })),
+        },
+      ],
+    };
+  },
+
+  async outlook({ db, userId }) {
+    const accounts = await db
+      .select({ programId: ledgerAccounts.programId, balance: ledgerAccounts.balance, programName: pointPrograms.name })
+      .from(ledgerAccounts)
+      .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerAccounts.programId))
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'member'), gt(ledgerAccounts.balance, 0)));
+    return {
+      points: accounts
+        .filter((account) => account.programId !== null)
+        .map((account) => ({ programName: account.programName ?? '', points: Number(account.balance) })),
+      coins: accounts.filter((account) => account.programId === null).reduce((sum, account) => sum + Number(account.balance), 0),
+    };
+  },
+
+  async erase({ tx, userId, now }) {
+    const forfeited = await forfeitBalances(tx, userId, now);
+    await tx.delete(pointAgreements).where(eq(pointAgreements.userId, userId));
+    await tx.delete(pointCampaignEntries).where(eq(pointCampaignEntries.userId, userId));
+    await tx.delete(earningMarks).where(eq(earningMarks.userId, userId));
+    return { audit: { forfeited }, forfeited };
+  },
+};

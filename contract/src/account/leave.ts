@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { API_PREFIX, defineCall } from '../define';
+import { isoTimestamp } from '../fields';
+
+/*
+ * Taking one's records and leaving the service (issue 24 #15; the PHR service guideline and APPI
+ * expect both). The download is a file route, not a call (a call answers JSON): the page fetches
+ * it and saves what the server sent, with its own name and type. Leaving is a call that needs the
+ * password step-up; docs/decisions/0001-leaving-the-service.md says what goes and what stays.
+ */
+
+/** How long the anonymised ledger and audit entries are kept after a member leaves (accounting practice). */
+export const LEAVE_RETENTION_YEARS = 7;
+
+export const memberDataExportFormats = ['json', 'csv'] as const;
+export type MemberDataExportFormat = (typeof memberDataExportFormats)[number];
+export const memberDataExportFormatLabels: Record<MemberDataExportFormat, string> = {
+  json: 'JSON（1つのファイル）',
+  csv: 'CSV（種類ごとのファイルをまとめたZIP）',
+};
+
+/** GET, with the session cookie: the member's records as one file (JSON, or a ZIP of CSV files). */
+export const MEMBER_DATA_EXPORT_PATH = `${API_PREFIX}/files/member-data`;
+
+/** The download's query: the format, and whether the My Number records (their step-up) are included. */
+export const memberDataExportQuery = () =>
+  z.object({
+    format: z.enum(memberDataExportFormats, { error: '形式を選択してください' }),
+    myna: z.enum(['0', '1'], { error: 'マイナポータルの記録を含めるかを選択してください' }).optional(),
+  });
+
+export function memberDataExportUrl(format: MemberDataExportFormat, includeMyna: boolean): string {
+  return `${MEMBER_DATA_EXPORT_PATH}?format=${format}${includeMyna ? '&myna=1' : ''}`;
+}
+
+export const getLeaveServiceSummary = defineCall({
+  name: 'getLeaveServiceSummary',
+  method: 'GET',
+  access: 'member',
+  summary:
+    'What leaving would forfeit and end for the signed-in member: point balances per program, coins, and whether a wearable or My Number Portal connection exists.',
+  input: () => z.object({}).strict(),
+  output: () =>
+    z.object({
+      points: z.array(z.object({ programName: z.string(), points: z.number().int() })),
+      coins: z.number().int(),
+      wearableConnected: z.boolean(),
+      mynaConnected: z.boolean(),
+      retentionYears: z.number().int(),
+    }),
+});
+
+export const leaveService = defineCall({
+  name: 'leaveService',
+  method: 'POST',
+  access: 'member',
+  stepUp: 'password',
+  summary:
+    "Leaves the service (退会): ends every session, revokes the wearable and My Number grants, frees the roster entry, forfeits the balances, deletes the member's personal records and anonymises the ledger and audit entries kept, in one transaction.",
+  // Strict: a leaving request is exactly what the page sends, nothing else rides along.
+  input: () =>
+    z
+      .object({
+        confirm: z.literal(true, { error: '退会の確認にチェックを入れてください' }),
+      })
+      .strict(),
+  output: () =>
+    z.object({
+      leftAt: isoTimestamp,
+      forfeited: z.object({ points: z.number().int(), coins: z.number().int() }),
+    }),
+});
