@@ -191,10 +191,10 @@ export async function saveHealthForecastSnapshot(
   return openSnapshot(row);
 }
 
-export async function listHealthForecastSnapshots(
+export async function listSavedHealthForecasts(
   db: Executor,
   caller: { userId: string; session: SessionRow; now: Date },
-  input: ParsedInput<'listHealthForecastSnapshots'>,
+  input: ParsedInput<'listSavedHealthForecasts'>,
 ): Promise<{ items: ListedForecastSnapshot[]; nextCursor: string | null }> {
   const { userId } = caller;
   const after = input.cursor ? decodeCursor(input.cursor) : null;
@@ -209,6 +209,24 @@ export async function listHealthForecastSnapshots(
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.savedAt, id: row.id }));
   const visible = checkupVisibleTo(caller.session, caller.now);
   return { items: page.rows.map((row) => asSeenBy(openSnapshot(row), visible)), nextCursor: page.nextCursor };
+}
+
+/**
+ * Release 2026-11-23's call, for its clients: the same page with the snapshots whose check-up
+ * values are withheld left out, so it keeps its shape and never shows them without the step-up.
+ */
+export async function listHealthForecastSnapshots(
+  db: Executor,
+  caller: { userId: string; session: SessionRow; now: Date },
+  input: ParsedInput<'listHealthForecastSnapshots'>,
+): Promise<{ items: ForecastSnapshot[]; nextCursor: string | null }> {
+  const page = await listSavedHealthForecasts(db, caller, input);
+  const items: ForecastSnapshot[] = [];
+  for (const { checkupWithheld, inputs, result, ...rest } of page.items) {
+    // Not withheld: asSeenBy answered the snapshot as saved, every input and its result.
+    if (!checkupWithheld && result) items.push({ ...rest, inputs: inputs as ForecastSnapshot['inputs'], result });
+  }
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** Every snapshot of the member, newest first, opened (the download of their records). */

@@ -4,7 +4,13 @@ import { bloodSugarService, bloodSugarValues } from './blood-sugars';
 import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
 import { getDoctorProfile } from './doctor-profile';
 import { fitbitHandlers } from './fitbit';
-import { deleteHealthForecastSnapshot, getHealthForecast, listHealthForecastSnapshots, saveHealthForecastSnapshot } from './forecast';
+import {
+  deleteHealthForecastSnapshot,
+  getHealthForecast,
+  listHealthForecastSnapshots,
+  listSavedHealthForecasts,
+  saveHealthForecastSnapshot,
+} from './forecast';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
 import { deleteStep, listSteps, saveStep, updateStep } from './steps';
@@ -48,6 +54,8 @@ export const healthHandlers = {
   saveHealthForecastSnapshot: (input, { db, member, now }) => saveHealthForecastSnapshot(db, member.id, input, now),
   listHealthForecastSnapshots: (input, { db, member, request, now }) =>
     listHealthForecastSnapshots(db, { userId: member.id, session: request.session!.row, now }, input),
+  listSavedHealthForecasts: (input, { db, member, request, now }) =>
+    listSavedHealthForecasts(db, { userId: member.id, session: request.session!.row, now }, input),
   deleteHealthForecastSnapshot: (input, { db, member }) => deleteHealthForecastSnapshot(db, member.id, input.id),
   getDoctorProfile: (_input, { db, member }) => getDoctorProfile(db, member?.associationId ?? null),
 

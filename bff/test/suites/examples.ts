@@ -108,6 +108,7 @@ export const examples: Examples = {
   getHealthForecast: () => ({}),
   saveHealthForecastSnapshot: () => ({ sex: 'female', age: 55, systolic: 128, ldl: 138, hdl: 55, impairedGlucose: false, smoker: false }),
   listHealthForecastSnapshots: () => ({ limit: 1 }),
+  listSavedHealthForecasts: () => ({ limit: 1 }),
   deleteHealthForecastSnapshot: () => ({ id: UNKNOWN_READING }),
   getDoctorProfile: () => ({}),
   ingestVitals: (member) => ({

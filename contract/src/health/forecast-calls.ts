@@ -181,8 +181,22 @@ export const saveHealthForecastSnapshot = defineCall({
   output: () => forecastSnapshotSchema,
 });
 
+/**
+ * The saved forecasts in the shape of release 2026-11-23, kept for its clients: only the snapshots
+ * that may be shown whole, so without a current My Number step-up those holding check-up values
+ * are left out of the page (issue 24 #7). Pages use `listSavedHealthForecasts`.
+ */
 export const listHealthForecastSnapshots = defineCall({
   name: 'listHealthForecastSnapshots',
+  method: 'GET',
+  access: 'member',
+  summary: "The member's saved forecasts that may be shown whole, newest first, a page at a time (superseded by listSavedHealthForecasts).",
+  input: () => z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
+  output: () => pageOf(forecastSnapshotSchema),
+});
+
+export const listSavedHealthForecasts = defineCall({
+  name: 'listSavedHealthForecasts',
   method: 'GET',
   access: 'member',
   summary:
@@ -238,6 +252,7 @@ export const forecastCalls = {
   getHealthForecast,
   saveHealthForecastSnapshot,
   listHealthForecastSnapshots,
+  listSavedHealthForecasts,
   deleteHealthForecastSnapshot,
   getDoctorProfile,
 };

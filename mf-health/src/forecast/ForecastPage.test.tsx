@@ -66,7 +66,7 @@ describe('/health_forecasts/simulations (issue 13)', () => {
   beforeEach(() => {
     bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall('getUserInfo', reply(member));
-    bff.onCall('listHealthForecastSnapshots', noSnapshots);
+    bff.onCall('listSavedHealthForecasts', noSnapshots);
   });
 
   it('loads, then shows each input with its source and date, the risk with its category, 100 people and what drives it', async () => {
@@ -254,7 +254,7 @@ describe('/health_forecasts/simulations (issue 13)', () => {
     renderWithProviders(<ForecastPage />);
     expect(await screen.findByText('保存した結果はまだありません')).toBeInTheDocument();
 
-    bff.onCall('listHealthForecastSnapshots', reply({ items: [{ ...saved, checkupWithheld: false }], nextCursor: null }));
+    bff.onCall('listSavedHealthForecasts', reply({ items: [{ ...saved, checkupWithheld: false }], nextCursor: null }));
     await userEvent.click(screen.getByRole('button', { name: 'この結果を保存する' }));
     expect(await screen.findByText('結果を保存しました。下の「保存した結果」で前回と比べられます。')).toBeInTheDocument();
     const [request] = bff.callsOf('saveHealthForecastSnapshot');
@@ -278,7 +278,7 @@ describe('/health_forecasts/simulations (issue 13)', () => {
   it('issue 24 #7: a saved result holding check-up values, withheld without the step-up, asks for the secret question', async () => {
     bff.onCall('getHealthForecast', reply(forecastOf()));
     bff.onCall(
-      'listHealthForecastSnapshots',
+      'listSavedHealthForecasts',
       reply({
         items: [
           {

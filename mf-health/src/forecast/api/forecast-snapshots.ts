@@ -6,16 +6,16 @@ import { healthForecastQueryKey } from './get-health-forecast';
 export const SNAPSHOT_PAGE_SIZE = 10;
 export const snapshotsQueryKey = ['healthForecast', 'snapshots'] as const;
 
-export function listHealthForecastSnapshots(
+export function listSavedHealthForecasts(
   cursor: string | undefined,
 ): Promise<{ items: ListedForecastSnapshot[]; nextCursor: string | null }> {
-  return api.listHealthForecastSnapshots({ ...(cursor ? { cursor } : {}), limit: SNAPSHOT_PAGE_SIZE });
+  return api.listSavedHealthForecasts({ ...(cursor ? { cursor } : {}), limit: SNAPSHOT_PAGE_SIZE });
 }
 
 export function snapshotsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: snapshotsQueryKey,
-    queryFn: ({ pageParam }) => listHealthForecastSnapshots(pageParam),
+    queryFn: ({ pageParam }) => listSavedHealthForecasts(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
