@@ -145,7 +145,22 @@ export type ForecastSnapshot = z.infer<typeof forecastSnapshotSchema>;
 export const listedForecastSnapshotSchema = z.object({
   id: z.string(),
   savedAt: isoTimestamp,
-  inputs: snapshotInputsSchema.partial(),
+  // Spelled out rather than .partial(): the browser's zod (mini, with the classic methods the
+  // contract calls: root-config/src/zod-classic-on-mini.ts) has no partial.
+  inputs: z.object({
+    sex: z.enum(['male', 'female']).optional(),
+    age: z.number().optional(),
+    systolic: z.number().optional(),
+    ldl: z.number().optional(),
+    hdl: z.number().optional(),
+    impairedGlucose: z.boolean().optional(),
+    smoker: z.boolean().optional(),
+    coronaryDisease: z.boolean().optional(),
+    diabetes: z.boolean().optional(),
+    ckd: z.boolean().optional(),
+    pad: z.boolean().optional(),
+    nonCardiogenicStroke: z.boolean().optional(),
+  }),
   sources: z.record(z.string(), forecastInputSource),
   result: forecastResultSchema.nullable(),
   checkupWithheld: z.boolean(),

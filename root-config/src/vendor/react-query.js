@@ -12,6 +12,7 @@ export {
   useIsFetching,
   useIsMutating,
   useMutation,
+  useMutationState,
   useQueries,
   useQuery,
   useQueryClient,

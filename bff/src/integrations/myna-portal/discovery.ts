@@ -14,11 +14,12 @@ const cache = new Map<string, { metadata: MynaPortalMetadata; fetchedAt: number 
  */
 export async function discoverMynaPortal(config: Pick<MynaPortalConfig, 'baseUrl' | 'timeoutMs'>): Promise<MynaPortalMetadata> {
   const cached = cache.get(config.baseUrl);
-  if (cached && Date.now() - cached.fetchedAt < CACHE_MS) return cached.metadata;
   try {
-    const metadata = await fetchMetadata(config);
+    const metadata = cached && Date.now() - cached.fetchedAt < CACHE_MS ? cached.metadata : await fetchMetadata(config);
+    // The configuration in use discovers well (now, or within the hour): a problem recorded
+    // against another one is over, whichever answered first after a fix.
     reportWorking('myna_portal');
-    cache.set(config.baseUrl, { metadata, fetchedAt: Date.now() });
+    if (metadata !== cached?.metadata) cache.set(config.baseUrl, { metadata, fetchedAt: Date.now() });
     return metadata;
   } catch (error) {
     // An answer our protocol does not allow (wrong issuer, missing endpoint, 404) is the
