@@ -50,11 +50,6 @@ function installGtag(measurementId: string | undefined): Gtag {
   return window.gtag;
 }
 
-/** The page as analytics may see it: the path, without query or fragment. */
-export function pagePathOf(location: Pick<Location, 'pathname'>): string {
-  return location.pathname;
-}
-
 export function pageViewEvent(session: SessionData, pagePath: string, userAgent?: string, origin = window.location.origin): PageViewEvent {
   return {
     browser_id: session.browserId,
@@ -82,7 +77,8 @@ export function startPageViewTracking(options: { measurementId?: string | undefi
   let queue: Promise<void> = Promise.resolve();
 
   const track = () => {
-    const pagePath = pagePathOf(window.location);
+    // The page as analytics may see it: the path, without query or fragment.
+    const pagePath = window.location.pathname;
     queue = queue
       .then(async () => {
         const session = await fetchSession();
