@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { callPath, type CallInput, type CallName, type OperatorRole } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { MIGRATIONS_FOLDER } from '../src/paths';
 import { associations, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { createOperator } from '../src/operators/accounts';
@@ -15,16 +19,91 @@ import { startServices, type RunningServices } from '../src/services';
 import type { DevOutbox } from '../src/dev/outbox';
 
 /**
- * A fresh database per test file: PGlite in memory by default; with TEST_DATABASE_URL, a new
- * database created on that PostgreSQL server and dropped afterwards (the CI run on PostgreSQL).
+ * The migrations' fingerprint: a template made from other migrations (another branch, an edited
+ * file) is never reused.
  */
-async function freshDatabase(options: DatabaseOptions = {}): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+function migrationsFingerprint(): string {
+  const digest = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (statSync(full).isFile()) digest.update(file).update(readFileSync(full));
+  }
+  digest.update(String(process.env.npm_package_version ?? ''));
+  return digest.digest('hex').slice(0, 16);
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * An embedded database with every migration applied, as a data-directory dump. Made once per
+ * machine and migration set (a file in the temporary folder), then loaded by every test file:
+ * loading takes about a quarter of initdb plus the migrations (docs/performance.md, "Tests").
+ */
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const file = path.join(os.tmpdir(), `sukoyaka-pglite-${migrationsFingerprint()}.tar`);
+    if (!existsSync(file)) {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      const dump = await database.dumpDataDir!();
+      await database.close();
+      // Written aside and renamed: a worker reading it never sees half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
+    return new Blob([readFileSync(file)]);
+  })();
+  return pgliteTemplate;
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * PostgreSQL: a database with every migration applied, made once per server and migration set,
+ * that each test file's database is created from (CREATE DATABASE … TEMPLATE).
+ */
+function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `sukoyaka_template_${migrationsFingerprint()}`;
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount) return name;
+      const building = `${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${building}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      await database.close();
+      try {
+        // Another worker may have finished first: then its template is used and this one dropped.
+        await admin.query(`alter database ${building} rename to ${name}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42P04') throw error;
+        await admin.query(`drop database if exists ${building} with (force)`);
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  return postgresTemplate;
+}
+
+/**
+ * A fresh database per test file: PGlite in memory by default (loaded from the migrated
+ * template); with TEST_DATABASE_URL, a new database created on that PostgreSQL server from the
+ * migrated template and dropped afterwards (the CI run on PostgreSQL).
+ */
+async function freshDatabase(options: DatabaseOptions = {}): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { drop: async () => undefined };
+  if (!serverUrl) return { loadDataDir: await migratedPgliteTemplate(), drop: async () => undefined };
+  const template = await migratedPostgresTemplate(serverUrl);
   const name = `sukoyaka_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   if (options.asynchronousCommit) await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
@@ -102,7 +181,11 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const fresh = await freshDatabase(databaseOptions);
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(fresh.loadDataDir && config.dataDir === 'memory://' ? { loadDataDir: fresh.loadDataDir } : {}),
+  });
   const clock = createClock();
   const services = await startServices(config);
   // Times in the database are real, so the clock starts at the real now and moves from there.

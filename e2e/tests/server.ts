@@ -50,7 +50,11 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntilAnswering(server: RunningServer, output: () => string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Up to three minutes: on PostgreSQL the first start migrates and seeds the demo, and CI's
+ * machine may be busy (a CI run once gave up at 60 s on a start that was merely slow).
+ */
+async function waitUntilAnswering(server: RunningServer, output: () => string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {

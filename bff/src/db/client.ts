@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start another database from it (`loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const DEFAULT_POOL: DatabasePoolSettings = {
@@ -44,6 +46,11 @@ export async function openDatabase(options: {
   onPoolError?: PoolErrorListener;
   /** PGlite only: how many calls run and wait for its one connection (db/queue.ts). */
   queue?: WorkQueueLimits;
+  /**
+   * PGlite only: a data directory to start from (`dumpDataDir()` of an already migrated
+   * database). The tests start each file from one, which skips initdb and the migrations.
+   */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const settings = options.pool ?? DEFAULT_POOL;
@@ -69,11 +76,11 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   queueDatabase(db, options.queue ?? PGLITE_QUEUE);
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 /**
