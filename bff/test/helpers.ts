@@ -76,14 +76,23 @@ function migratedPostgresTemplate(serverUrl: string): Promise<string> {
       url.pathname = `/${building}`;
       const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
       await database.close();
-      try {
-        // Another worker may have finished first: then its template is used and this one dropped.
-        await admin.query(`alter database ${building} rename to ${name}`);
-      } catch (error) {
-        if ((error as { code?: string }).code !== '42P04') throw error;
-        await admin.query(`drop database if exists ${building} with (force)`);
+      // The pool has ended but its backends may still be leaving (55006, "being accessed by
+      // other users"): wait for them. Another worker may have finished first (42P04): then its
+      // template is used and this one dropped.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await admin.query(`alter database ${building} rename to ${name}`);
+          return name;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === '42P04') {
+            await admin.query(`drop database if exists ${building} with (force)`);
+            return name;
+          }
+          if (code !== '55006' || attempt >= 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       }
-      return name;
     } finally {
       await admin.end();
     }
