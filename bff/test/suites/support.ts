@@ -8,7 +8,8 @@ import type { ExampleContext } from './examples';
 /*
  * What the generated suites share: a browser of their own (cookie jar, authenticity token, and a
  * new client address per request so the per-address throttle of the authentication calls never
- * hides what a call does with its input), raw-SQL fingerprints of every table, and members set up
+ * hides what a call does with its input), raw-SQL fingerprints of every table and triggers noting
+ * every table a request writes, and members set up
  * with everything the examples need. Only `@sukoyaka/contract`, `../helpers` and raw SQL: the
  * suites survive the bff's files moving.
  */
@@ -143,12 +144,15 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
  */
 const BOOKKEEPING_TABLES = new Set(['auth_throttle_attempts']);
 
+/** Where the triggers below note what a request changed (the test's database only). */
+const CHANGES_TABLE = 'test_row_changes';
+
 let tableNames: string[] | undefined;
 export async function tables(ctx: TestContext): Promise<string[]> {
   tableNames ??= (
     await query<{ name: string }>(
       ctx,
-      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> '${CHANGES_TABLE}' order by 1`,
     )
   ).map((row) => row.name);
   return tableNames;
@@ -179,6 +183,67 @@ export async function fingerprint(
 
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+}
+
+/*
+ * The exact, cheap form of "did this request change a row" (issue 26): an md5 over every row of
+ * every table after each request took most of the fuzz's time. Instead, triggers on every
+ * application table (the bookkeeping ones left out) note each row a write takes away (-1) or puts
+ * in (+1), as the fingerprint's text of it (to_jsonb, VOLATILE_COLUMNS dropped), and the suite
+ * takes (reads and clears) the notes after each request: a table changed if some row text's notes
+ * do not sum to 0. So it is the fingerprint's own comparison — the multiset of row texts per
+ * table — and nothing else: a no-op update, or a row put in and taken out again, is no change for
+ * either; a rolled-back write leaves no note (the note is written in the same transaction).
+ * The notes are appended, never upserted: a counter row per table would stay locked by each
+ * writing transaction until it ends, so two transactions writing the same tables in a different
+ * order (a request and the outbox worker, on PostgreSQL) could deadlock on the notes alone.
+ * PostgreSQL 17 manual, 43.10 "Trigger Functions" (TG_OP, TG_ARGV, TG_NARGS) and CREATE TRIGGER
+ * (BEFORE TRUNCATE … FOR EACH STATEMENT); PGlite runs the same PostgreSQL.
+ */
+
+/** Installs the triggers on every application table of the test's database (once, after migrations). */
+export async function installChangeCapture(ctx: TestContext): Promise<void> {
+  const statements = [
+    `create unlogged table if not exists public.${CHANGES_TABLE} (table_name text not null, row_text text not null, sign int not null)`,
+    `create or replace function public.test_note_row_change() returns trigger language plpgsql as $capture$
+     declare
+       volatile_columns text[] := case when TG_NARGS = 0 then '{}'::text[] else TG_ARGV end;
+       old_text text;
+       new_text text;
+     begin
+       if TG_OP = 'TRUNCATE' then
+         execute format('insert into public.${CHANGES_TABLE} (table_name, row_text, sign) select %L, (to_jsonb(x) - $1)::text, -1 from %I.%I x',
+                        TG_TABLE_NAME, TG_TABLE_SCHEMA, TG_TABLE_NAME) using volatile_columns;
+         return null;
+       end if;
+       if TG_OP <> 'INSERT' then old_text := (to_jsonb(OLD) - volatile_columns)::text; end if;
+       if TG_OP <> 'DELETE' then new_text := (to_jsonb(NEW) - volatile_columns)::text; end if;
+       if old_text is not distinct from new_text then return null; end if;
+       if old_text is not null then insert into public.${CHANGES_TABLE} values (TG_TABLE_NAME, old_text, -1); end if;
+       if new_text is not null then insert into public.${CHANGES_TABLE} values (TG_TABLE_NAME, new_text, 1); end if;
+       return null;
+     end
+     $capture$`,
+  ];
+  for (const table of await tables(ctx)) {
+    if (BOOKKEEPING_TABLES.has(table)) continue;
+    const volatile = (VOLATILE_COLUMNS[table] ?? []).map(literal).join(', ');
+    statements.push(
+      `create trigger test_note_row_change after insert or update or delete on public."${table}" for each row execute function public.test_note_row_change(${volatile})`,
+      `create trigger test_note_truncate before truncate on public."${table}" for each statement execute function public.test_note_row_change(${volatile})`,
+    );
+  }
+  for (const statement of statements) await query(ctx, statement);
+}
+
+/** The tables whose rows changed since the last call (sorted), the notes cleared: one round trip. */
+export async function takeChangedTables(ctx: TestContext): Promise<string[]> {
+  const rows = await query<{ table_name: string }>(
+    ctx,
+    `with taken as (delete from public.${CHANGES_TABLE} returning table_name, row_text, sign)
+     select distinct table_name from taken group by table_name, row_text having sum(sign) <> 0 order by 1`,
+  );
+  return rows.map((row) => row.table_name);
 }
 
 // ---- members with everything the examples need -------------------------------------------------

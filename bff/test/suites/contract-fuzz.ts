@@ -1,17 +1,28 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import type { CallName } from '@sukoyaka/contract';
 import { createTestContext, type TestContext } from '../helpers';
 import { exampleFor } from './examples';
 import { probesFor, type Probe } from './fuzz-inputs';
-import { callNames, changedTables, fingerprint, report, signedInMember, type Answer, type Browser } from './support';
+import { callNames, installChangeCapture, report, signedInMember, takeChangedTables, type Answer, type Browser } from './support';
 
 /*
  * Issue 8, contract fuzz: generated from the contract, so a new call is covered without a new
  * test. For every call, as a signed-in member with a valid authenticity token and fresh step-up
  * confirmations, malformed inputs derived from the call's input schema (fuzz-inputs.ts). No
  * answer may be a 5xx; a 400 has the contract's shape with a Japanese message; and a rejected
- * request (4xx) changes no row of any table (fingerprints over raw SQL before and after).
+ * request (4xx) changes no row of any table (the change capture of support.ts, taken after each
+ * request).
+ * Issue 26: the calls are shared out among SHARDS files, contract-fuzz.part<k>.test.ts, which jest
+ * runs in parallel, each on its own database; each runs this module for its share.
  */
+
+/** How many part files share the calls out (measured on 2 cores: docs/performance.md). */
+export const SHARDS = 2;
+
+/** The calls of part `part` (1-based): the calls whose index in the contract modulo SHARDS is part - 1. */
+export function shareOf(part: number): CallName[] {
+  return callNames.filter((_, index) => index % SHARDS === part - 1);
+}
 
 interface KnownDefect {
   /** The calls it happens on ('*': every call whose probes reach it). */
@@ -79,35 +90,6 @@ async function stillUsable(member: { browser: Browser; example: { userId: string
   return ((await member.browser.get('getOperatorSession')).body as { state?: string }).state === 'signedIn';
 }
 
-let ctx: TestContext;
-const findings: string[] = [];
-const covered = new Set<CallName>();
-let inputsTried = 0;
-let fiveHundreds = 0;
-let rowChanges = 0;
-let countedRejections = 0;
-let sessionsUsed = 0;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  report('contract-fuzz', {
-    calls: `${covered.size}/${callNames.length}`,
-    inputs: inputsTried,
-    '5xx': fiveHundreds,
-    rowsChanged: rowChanges,
-    countedRejections,
-    findings: findings.length,
-    knownDefects: findings.filter(isKnown).length,
-    newDefects: findings.filter((finding) => !isKnown(finding)).length,
-    sessions: sessionsUsed,
-  });
-  // Every finding, for whoever fixes them: SUITE_FINDINGS=/tmp/fuzz.json npm run test:api
-  if (process.env.SUITE_FINDINGS) writeFileSync(process.env.SUITE_FINDINGS, JSON.stringify(findings, null, 2));
-  await ctx?.close();
-});
-
 async function send(browser: Browser, probe: Probe): Promise<Answer> {
   // Operator calls carry the operator session's token, member calls the member's.
   const token = browser.tokenFor(probe.call);
@@ -135,49 +117,103 @@ function problemsOf(probe: Probe, answer: Answer, changed: string[]): string[] {
   return problems;
 }
 
-describe('contract fuzz: malformed input never answers 5xx and a rejected request changes nothing', () => {
-  it.each(callNames)(
-    '%s',
-    async (call) => {
-      const own: string[] = [];
-      let member = await signedInMember(ctx);
-      sessionsUsed += 1;
-      const example = exampleFor(call, member.example);
-      if (!example) throw new Error(`${call} has no example in examples.ts`);
-      let probes = probesFor(call, example);
-      let current = await fingerprint(ctx);
-      for (let index = 0; index < probes.length; index += 1) {
-        const probe = probes[index]!;
-        const answer = await send(member.browser, probe);
-        inputsTried += 1;
-        const after = await fingerprint(ctx);
-        const changed = changedTables(current, after);
-        current = after;
-        if (answer.status >= 500) fiveHundreds += 1;
-        const problems = problemsOf(probe, answer, changed);
-        if (answer.status >= 400 && answer.status < 500 && changed.length > 0) {
-          if (problems.some((problem) => problem.includes(' but changed '))) rowChanges += 1;
-          else countedRejections += 1;
-        }
-        for (const problem of problems) own.push(`${call} | ${probe.label} | ${problem}`);
-        // After anything but a plain refusal, the next probe gets a fresh member if this one is
-        // no longer usable.
-        if (probe.method === 'POST' && !HARMLESS_STATUSES.has(answer.status) && !(await stillUsable(member))) {
-          member = await signedInMember(ctx);
-          sessionsUsed += 1;
-          probes = probesFor(call, exampleFor(call, member.example)!);
-          current = await fingerprint(ctx);
-        }
-      }
-      covered.add(call);
-      findings.push(...own);
-      expect(own.filter((finding) => !isKnown(finding))).toEqual([]);
-    },
-    300_000,
-  );
+/**
+ * The suite for part `part` of SHARDS: its share of the calls, each probed as before, then checks
+ * that it covered exactly its share, that the shares of all parts add up to the contract's calls
+ * (each once), and that every part file exists, so no call is left out by the sharing.
+ */
+export function contractFuzz(part: number): void {
+  const share = shareOf(part);
+  const suite = `contract-fuzz part ${part}/${SHARDS}`;
+  let ctx: TestContext;
+  const findings: string[] = [];
+  const covered = new Set<CallName>();
+  let inputsTried = 0;
+  let fiveHundreds = 0;
+  let rowChanges = 0;
+  let countedRejections = 0;
+  let sessionsUsed = 0;
 
-  it('every known defect is still seen (an entry that no longer happens is taken out)', () => {
-    const seen = new Set(findings.map(isKnown));
-    expect(KNOWN_DEFECTS.filter((defect) => !seen.has(defect)).map((defect) => defect.why)).toEqual([]);
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await installChangeCapture(ctx);
   });
-});
+  afterAll(async () => {
+    report('contract-fuzz', {
+      part: `${part}/${SHARDS}`,
+      calls: `${covered.size}/${share.length}`,
+      contractCalls: callNames.length,
+      inputs: inputsTried,
+      '5xx': fiveHundreds,
+      rowsChanged: rowChanges,
+      countedRejections,
+      findings: findings.length,
+      knownDefects: findings.filter(isKnown).length,
+      newDefects: findings.filter((finding) => !isKnown(finding)).length,
+      sessions: sessionsUsed,
+    });
+    // Every finding, for whoever fixes them, a file per part: SUITE_FINDINGS=/tmp/fuzz.json gives
+    // /tmp/fuzz.part1.json, /tmp/fuzz.part2.json…
+    if (process.env.SUITE_FINDINGS)
+      writeFileSync(process.env.SUITE_FINDINGS.replace(/(\.json)?$/, `.part${part}$1`), JSON.stringify(findings, null, 2));
+    await ctx?.close();
+  });
+
+  describe(`contract fuzz (${suite}): malformed input never answers 5xx and a rejected request changes nothing`, () => {
+    it.each(share)(
+      '%s',
+      async (call) => {
+        const own: string[] = [];
+        let member = await signedInMember(ctx);
+        sessionsUsed += 1;
+        const example = exampleFor(call, member.example);
+        if (!example) throw new Error(`${call} has no example in examples.ts`);
+        let probes = probesFor(call, example);
+        // From here on, changes count against the probes.
+        await takeChangedTables(ctx);
+        for (let index = 0; index < probes.length; index += 1) {
+          const probe = probes[index]!;
+          const answer = await send(member.browser, probe);
+          inputsTried += 1;
+          const changed = await takeChangedTables(ctx);
+          if (answer.status >= 500) fiveHundreds += 1;
+          const problems = problemsOf(probe, answer, changed);
+          if (answer.status >= 400 && answer.status < 500 && changed.length > 0) {
+            if (problems.some((problem) => problem.includes(' but changed '))) rowChanges += 1;
+            else countedRejections += 1;
+          }
+          for (const problem of problems) own.push(`${call} | ${probe.label} | ${problem}`);
+          // After anything but a plain refusal, the next probe gets a fresh member if this one is
+          // no longer usable.
+          if (probe.method === 'POST' && !HARMLESS_STATUSES.has(answer.status) && !(await stillUsable(member))) {
+            member = await signedInMember(ctx);
+            sessionsUsed += 1;
+            probes = probesFor(call, exampleFor(call, member.example)!);
+            // The new member's rows are not the next probe's doing.
+            await takeChangedTables(ctx);
+          }
+        }
+        covered.add(call);
+        findings.push(...own);
+        expect(own.filter((finding) => !isKnown(finding))).toEqual([]);
+      },
+      300_000,
+    );
+
+    it('every known defect is still seen (an entry that no longer happens is taken out)', () => {
+      // The defects of the calls in this part; another part sees the others'.
+      const seen = new Set(findings.map(isKnown));
+      const ofThisPart = KNOWN_DEFECTS.filter((defect) => defect.calls === '*' || defect.calls.some((call) => share.includes(call)));
+      expect(ofThisPart.filter((defect) => !seen.has(defect)).map((defect) => defect.why)).toEqual([]);
+    });
+
+    it('covered its whole share, and the shares of the part files add up to every call once', () => {
+      expect([...covered].sort()).toEqual([...share].sort());
+      const shares = Array.from({ length: SHARDS }, (_, index) => shareOf(index + 1));
+      expect(shares.flat().sort()).toEqual([...callNames].sort());
+      expect(shares.every((calls) => calls.length > 0)).toBe(true);
+      const parts = readdirSync(__dirname).filter((file) => /^contract-fuzz\.part\d+\.test\.ts$/.test(file));
+      expect(parts.sort()).toEqual(Array.from({ length: SHARDS }, (_, index) => `contract-fuzz.part${index + 1}.test.ts`).sort());
+    });
+  });
+}
