@@ -106,7 +106,11 @@ describe('FHIR R4 Bundle', () => {
     expect(latest('9N006000000000001').meta.profile).toEqual([JP_CORE_PROFILES.bodyMeasurement]);
     expect(latest('1A010000000191111').valueCodeableConcept).toEqual({ text: '±' });
     const smoking = latest('9N736000000000011');
-    expect(smoking).toMatchObject({ meta: { profile: [JP_CORE_PROFILES.socialHistory] }, valueBoolean: false });
+    expect(smoking).toMatchObject({
+      meta: { profile: [JP_CORE_PROFILES.socialHistory] },
+      valueCodeableConcept: { coding: [{ system: FHIR_SYSTEMS.yesNo, code: 'N' }], text: 'いいえ' },
+    });
+    expect(smoking.valueBoolean).toBeUndefined();
   });
 
   it('has one JP_MedicationStatement per dispensed medicine with its YJ code and generic name', () => {

@@ -35,17 +35,18 @@ export async function loadMynaExportRecords(
   const counts = { medicalExams: exams.length, medicines: dispensings.length, medicalBills: bills.length };
   const latest = exams[0]?.exam;
   const [owner] = await db
-    .select({ name: associations.name, nickname: users.nickname })
+    .select({ name: associations.name, insurerNumber: associations.insurerNumber, nickname: users.nickname })
     .from(users)
     .leftJoin(associations, eq(associations.id, users.associationId))
     .where(eq(users.id, userId));
   const records: MynaExportRecords = {
-    // The member's internal id: opaque, never a login or an insurance number.
+    // The member's internal id: the export derives its ids from it and never writes it out.
     patient: { id: userId, sex: latest?.sex ?? null, birthDate: latest?.birthDate ?? null },
     checkups: exams.map(({ exam }) => exam),
     dispensings: dispensings.map(({ dispensing }) => dispensing),
     bills: bills.map(({ bill }) => bill),
     insurerName: owner?.name ?? null,
+    insurerNumber: owner?.insurerNumber ?? null,
   };
   return { records, counts, nickname: owner?.nickname ?? '' };
 }
