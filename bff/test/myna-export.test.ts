@@ -282,7 +282,14 @@ describe('the bills list CSV (`tax_form_csv`, its released name; no longer claim
     expect(rows.slice(1).reduce((sum, row) => sum + Number(row[5]), 0)).toBe(ofYear.reduce((sum, bill) => sum + bill.paidAmount, 0));
     expect(rows.slice(1).map((row) => row[0])).toEqual([...rows.slice(1).map((row) => row[0]!)].sort());
     const dental = ofYear.find((bill) => bill.kind === 'dental')!;
-    expect(rows).toContainEqual(['2026-01', 'まちなか歯科医院', '歯科', String(dental.days), String(dental.totalCost), String(dental.paidAmount)]);
+    expect(rows).toContainEqual([
+      '2026-01',
+      'まちなか歯科医院',
+      '歯科',
+      String(dental.days),
+      String(dental.totalCost),
+      String(dental.paidAmount),
+    ]);
   });
 
   it('leaves out other years, and a year without bills is the header alone', () => {

@@ -47,7 +47,11 @@ const receipt = (fields: Record<string, unknown> = {}) => ({
 });
 
 async function download(agent: typeof a.agent, url: string) {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: `sukoyaka_session=${agent.cookie('sukoyaka_session')}` } });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: `sukoyaka_session=${agent.cookie('sukoyaka_session')}` },
+  });
   return response;
 }
 
@@ -72,7 +76,14 @@ describe('validation: 400 with a Japanese message naming the field, nothing stor
     });
     const malformed = await a.agent.post(
       'createMynaMedicalReceipt',
-      receipt({ patientName: 'あ'.repeat(11), payee: 'い'.repeat(21), paidOn: '2025-02-30', category: 'food', amount: 12.5, compensation: -1 }),
+      receipt({
+        patientName: 'あ'.repeat(11),
+        payee: 'い'.repeat(21),
+        paidOn: '2025-02-30',
+        category: 'food',
+        amount: 12.5,
+        compensation: -1,
+      }),
     );
     expect(malformed.status).toBe(400);
     expect(malformed.body.fields).toMatchObject({
@@ -109,11 +120,22 @@ describe('validation: 400 with a Japanese message naming the field, nothing stor
 
 describe('the member’s own receipts', () => {
   it('created, listed for their year with totals, changed and removed', async () => {
-    const created = await a.agent.post('createMynaMedicalReceipt', receipt({ amount: 12_000, compensation: 2_000, category: 'treatment', payee: '駅前整形外科' }));
+    const created = await a.agent.post(
+      'createMynaMedicalReceipt',
+      receipt({ amount: 12_000, compensation: 2_000, category: 'treatment', payee: '駅前整形外科' }),
+    );
     expect(created.status).toBe(200);
-    expect(created.body.receipt).toMatchObject({ patientName: 'すこやか 花子', payee: '駅前整形外科', paidOn: '2025-12-20', amount: 12_000 });
+    expect(created.body.receipt).toMatchObject({
+      patientName: 'すこやか 花子',
+      payee: '駅前整形外科',
+      paidOn: '2025-12-20',
+      amount: 12_000,
+    });
     const id = created.body.receipt.id as string;
-    const second = await a.agent.post('createMynaMedicalReceipt', receipt({ paidOn: '2025-11-02', payee: 'バス（通院）', category: 'other', amount: 440 }));
+    const second = await a.agent.post(
+      'createMynaMedicalReceipt',
+      receipt({ paidOn: '2025-11-02', payee: 'バス（通院）', category: 'other', amount: 440 }),
+    );
     expect(second.status).toBe(200);
 
     const list = await a.agent.get('listMynaMedicalReceipts', { year: '2025' });
@@ -125,10 +147,17 @@ describe('the member’s own receipts', () => {
     expect(list.body.portalPatientName).toBe('すこやか 太郎');
     expect((await a.agent.get('listMynaMedicalReceipts', { year: '2024' })).body.receipts).toEqual([]);
 
-    const changed = await a.agent.post('updateMynaMedicalReceipt', { id, ...receipt({ paidOn: '2024-12-28', amount: 9_000, compensation: 0 }) });
+    const changed = await a.agent.post('updateMynaMedicalReceipt', {
+      id,
+      ...receipt({ paidOn: '2024-12-28', amount: 9_000, compensation: 0 }),
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.receipt).toMatchObject({ id, paidOn: '2024-12-28', amount: 9_000, payee: 'まちなか薬局' });
-    expect((await a.agent.get('listMynaMedicalReceipts', { year: '2025' })).body.totals).toEqual({ count: 1, amount: 440, compensation: 0 });
+    expect((await a.agent.get('listMynaMedicalReceipts', { year: '2025' })).body.totals).toEqual({
+      count: 1,
+      amount: 440,
+      compensation: 0,
+    });
     expect((await a.agent.get('listMynaMedicalReceipts', { year: '2024' })).body.years).toEqual([2025, 2024]);
 
     const deleted = await a.agent.post('deleteMynaMedicalReceipt', { id });
@@ -199,7 +228,14 @@ describe('the 医療費集計フォーム workbook', () => {
     const [nickname] = await ctx.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, b.member.id));
     const added = await b.agent.post(
       'createMynaMedicalReceipt',
-      receipt({ patientName: 'すこやか 花子', payee: 'あおば眼科', paidOn: '2025-12-26', category: 'treatment', amount: 5_230, compensation: 1_000 }),
+      receipt({
+        patientName: 'すこやか 花子',
+        payee: 'あおば眼科',
+        paidOn: '2025-12-26',
+        category: 'treatment',
+        amount: 5_230,
+        compensation: 1_000,
+      }),
     );
     expect(added.status).toBe(200);
     const response = await download(b.agent, mynaMedicalExpenseFormUrl(2025));
@@ -214,7 +250,9 @@ describe('the 医療費集計フォーム workbook', () => {
     expect(sheet.getCell('A1').value).toBe(FORM_TITLE);
     expect(sheet.getCell('A1').value).toBe('医療費集計フォーム  Ver.3.1');
     const rowValues = (row: number) => Array.from({ length: 10 }, (_, index) => sheet.getRow(row).getCell(index + 1).value ?? null);
-    expect(rowValues(6).filter((value, index) => index < 3 || index > 6)).toEqual(FORM_HEADER_ROW_6.filter((_, index) => index < 3 || index > 6));
+    expect(rowValues(6).filter((value, index) => index < 3 || index > 6)).toEqual(
+      FORM_HEADER_ROW_6.filter((_, index) => index < 3 || index > 6),
+    );
     expect(sheet.getCell('D6').value).toBe('医療費の区分\u3000※複数選択可');
     expect(rowValues(7).slice(1)).toEqual(FORM_HEADER_ROW_7.slice(1));
     expect(sheet.getRow(8).hidden).toBe(true);
@@ -231,7 +269,12 @@ describe('the 医療費集計フォーム workbook', () => {
     expect(first.getCell('J').value).toBeNull();
     const dataRows = Array.from({ length: 6 }, (_, index) => sheet.getRow(9 + index));
     const marks = dataRows.slice(0, 4).map((row) => [row.getCell('D').value, row.getCell('E').value]);
-    expect(marks).toEqual(expect.arrayContaining([['該当する', null], [null, '該当する']]));
+    expect(marks).toEqual(
+      expect.arrayContaining([
+        ['該当する', null],
+        [null, '該当する'],
+      ]),
+    );
     // Then the receipt typed in by hand.
     const typed = sheet.getRow(13);
     expect(typed.getCell('B').value).toBe('すこやか 花子');
@@ -278,7 +321,14 @@ describe('the 医療費集計フォーム workbook', () => {
       'スコヤカ タロウ',
     );
     expect(rows).toEqual([
-      { patientName: 'スコヤカ タロウ', payee: '医療法人社団すこやか会 すこやか総合病…', categories: ['treatment'], amount: 300, compensation: 0, paidOn: null },
+      {
+        patientName: 'スコヤカ タロウ',
+        payee: '医療法人社団すこやか会 すこやか総合病…',
+        categories: ['treatment'],
+        amount: 300,
+        compensation: 0,
+        paidOn: null,
+      },
       { patientName: 'すこやか 太郎', payee: '駅前薬局', categories: ['medicine'], amount: 300, compensation: 0, paidOn: null },
     ]);
     expect([...rows[0]!.payee]).toHaveLength(20);

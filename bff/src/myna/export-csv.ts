@@ -3,7 +3,7 @@
 // 確定申告書等作成コーナー reads an Excel workbook): it is export-xlsx.ts. UTF-8 with a byte order
 // mark and CRLF lines (RFC 4180), so Excel opens the Japanese text as it is; formulas neutralised
 // (platform/csv.ts).
-import { MYNA_BILL_KIND_LABELS, type PortalMedicalBillKind } from '../integrations/myna-portal/types';
+import { MYNA_BILL_KIND_LABELS } from '../integrations/myna-portal/types';
 import { writeCsv as csv } from '../platform/csv';
 import type { ExportBill, MynaExportRecords } from './export-fhir';
 

@@ -8,7 +8,7 @@
 //   A1  医療費集計フォーム  Ver.3.1
 //   A3:A4 入力した合計金額 | B3 支払った医療費の金額 | C3 =IF(0=SUM(H9:H1003),"",SUM(H9:H1003))
 //                         | B4 左のうち、補填される金額 | C4 =IF(0=SUM(I9:I1003),"",SUM(I9:I1003))
-//   row 6 headers: A6:A7 No | B 医療を受けた人 | C 病院・薬局などの名称 | D6:G6 医療費の区分　※複数選択可
+//   row 6 headers: A6:A7 No | B 医療を受けた人 | C 病院・薬局などの名称 | D6:G6 医療費の区分(U+3000)※複数選択可
 //                  | H 支払った医療費の金額 | I 左のうち、補填される金額 | J 支払年月日
 //   row 7: （全角10文字以内） （全角20文字以内） 診療・治療 医薬品購入 介護保険サービス その他の医療費
 //          （半角数字９桁以内） （半角数字９桁以内） （任意）
@@ -93,33 +93,25 @@ export function fitToForm(text: string, max: number): string {
  * not know of insurance payouts: the member adds a receipt for those). More rows than the form
  * holds are summed per person, payee and 区分, as the form's own guide allows.
  */
-export function medicalExpenseFormRows(
-  bills: StoredBill[],
-  receipts: MynaMedicalReceipt[],
-  fallbackName: string | null,
-): FormRow[] {
+export function medicalExpenseFormRows(bills: StoredBill[], receipts: MynaMedicalReceipt[], fallbackName: string | null): FormRow[] {
   const imported = [...bills]
     .sort((a, b) => a.month.localeCompare(b.month) || a.institutionName.localeCompare(b.institutionName, 'ja'))
-    .map(
-      (bill): FormRow => ({
-        patientName: bill.patientName ?? fallbackName ?? '',
-        payee: bill.institutionName,
-        categories: [BILL_CATEGORY[bill.kind]],
-        amount: bill.paidAmount,
-        compensation: 0,
-        paidOn: null,
-      }),
-    );
-  const typed = receipts.map(
-    (receipt): FormRow => ({
-      patientName: receipt.patientName,
-      payee: receipt.payee,
-      categories: [receipt.category],
-      amount: receipt.amount,
-      compensation: receipt.compensation,
-      paidOn: receipt.paidOn,
-    }),
-  );
+    .map((bill): FormRow => ({
+      patientName: bill.patientName ?? fallbackName ?? '',
+      payee: bill.institutionName,
+      categories: [BILL_CATEGORY[bill.kind]],
+      amount: bill.paidAmount,
+      compensation: 0,
+      paidOn: null,
+    }));
+  const typed = receipts.map((receipt): FormRow => ({
+    patientName: receipt.patientName,
+    payee: receipt.payee,
+    categories: [receipt.category],
+    amount: receipt.amount,
+    compensation: receipt.compensation,
+    paidOn: receipt.paidOn,
+  }));
   const rows = [...imported, ...typed].map((row) => ({
     ...row,
     patientName: fitToForm(row.patientName, FORM_PATIENT_MAX),
@@ -200,7 +192,8 @@ export async function buildMedicalExpenseWorkbook(rows: FormRow[], options: { ye
   for (const rowNumber of [6, 7]) {
     const row = sheet.getRow(rowNumber);
     row.height = 18;
-    for (let column = 1; column <= 10; column += 1) Object.assign(row.getCell(column), { fill: headerFill, alignment: center, border: box });
+    for (let column = 1; column <= 10; column += 1)
+      Object.assign(row.getCell(column), { fill: headerFill, alignment: center, border: box });
   }
   // Row 8 is an empty, hidden row on the form (its cells styled, so the row is written at all).
   const hiddenRow = sheet.getRow(8);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, defineCall } from '../define';
 import { isoTimestamp, requiredText } from '../fields';
-import { japanDay } from '../health/vital-fields';
 import { mynaRecordId, mynaYear } from './shared';
 
 /*
@@ -34,6 +33,9 @@ export const MEDICAL_RECEIPTS_PER_YEAR_MAX = 500;
 export const MEDICAL_RECEIPT_FIRST_DAY = '2000-01-01';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day in Japan (UTC+9, no summer time) of a moment. */
+const japanDay = (moment: Date) => new Date(moment.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** 支払年月日: a real day (yyyy-MM-dd), from 2000-01-01 to today in Japan. */
 function paymentDay(label: string) {
@@ -135,8 +137,7 @@ export const updateMynaMedicalReceipt = defineCall({
   access: 'member',
   stepUp: 'mynaSecretQuestion',
   summary: 'Changes one of the member’s own hand-entered receipts (every field at once).',
-  input: () =>
-    z.object({ id: mynaRecordId('領収書ID'), ...receiptFields }).refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT),
+  input: () => z.object({ id: mynaRecordId('領収書ID'), ...receiptFields }).refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT),
   output: () => z.object({ receipt: mynaMedicalReceiptSchema }),
 });
 
