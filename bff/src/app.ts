@@ -8,7 +8,7 @@ import { contentHandlers, contentMemberRecords, documentFilesRoute, registerCont
 import { healthHandlers, healthMemberRecords, registerFitbitSyncJob } from './health';
 import { incentiveHandlers, incentivesMemberRecords, registerExpiryNotices, registerIncentivesJobs } from './incentives';
 import { operatorHandlers } from './operators';
-import { mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
+import { medicalExpenseFormRoute, mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
 import { registerMemberRecords } from './platform/member-records';
 import { calls, DEFAULT_MAX_BODY_BYTES } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
@@ -172,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));
   await app.register(memberDataExportRoute({ db, now }));
+  await app.register(medicalExpenseFormRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
   // The contract as OpenAPI 3.1, for the native apps and other teams' client generators.

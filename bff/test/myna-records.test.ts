@@ -18,7 +18,7 @@ import { fakePortal, importedMember, registerSecret, signedIn, type Member } fro
 /*
  * Issue 12, the member's records: check-ups with their MHLW judgements and trends, medicines by
  * dispensing, bills by year with totals, paging, ownership, the audit of every read; export (FHIR,
- * CSV, the tax form) end to end; complete removal; no plaintext of an imported medicine anywhere
+ * CSV, the bills list) end to end; complete removal; no plaintext of an imported medicine anywhere
  * in the database; the forecast's reader.
  */
 
@@ -205,7 +205,9 @@ test('export: a FHIR R4 Bundle, a CSV of everything and the tax form of one year
   const year = Number(served.medicalBills[0]!.month.slice(0, 4));
   const tax = await a.agent.get('exportMynaHealthFiles', { format: 'tax_form_csv', year: String(year) });
   expect(tax.status).toBe(200);
-  expect(tax.body.content.split('\r\n')[0]).toContain('医療を受けた人');
+  // The bills list (its released format name): the tax form itself is the workbook.
+  expect(tax.body.content.split('\r\n')[0]).toContain('診療年月');
+  expect(tax.body.content).not.toContain('医療を受けた人');
   const billsOfYear = served.medicalBills.filter((bill) => bill.month.startsWith(`${year}-`)).length;
   expect(tax.body.counts).toEqual({ medicalExams: 0, medicines: 0, medicalBills: billsOfYear });
   expect(tax.body.content.trim().split('\r\n')).toHaveLength(billsOfYear + 1);
@@ -249,6 +251,7 @@ test('removal needs the confirmation; it removes every record, the link, the job
     medicalExams: 3,
     medicines: served.medicines.length,
     medicalBills: served.medicalBills.length,
+    medicalReceipts: 0,
     importJobs: 1,
     link: true,
   });
@@ -280,5 +283,5 @@ test('removal needs the confirmation; it removes every record, the link, the job
   expect((await a.agent.get('listMynaMedicalExams')).body.medicalExams).toEqual([]);
   expect((await b.agent.get('listMynaMedicalExams')).body.medicalExams).toHaveLength(3);
   const again = await a.agent.post('removeMynaSensitives', { confirm: true });
-  expect(again.body.removed).toEqual({ medicalExams: 0, medicines: 0, medicalBills: 0, importJobs: 0, link: false });
+  expect(again.body.removed).toEqual({ medicalExams: 0, medicines: 0, medicalBills: 0, medicalReceipts: 0, importJobs: 0, link: false });
 });

@@ -6,20 +6,20 @@ import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { associations, mynaDispensings, mynaMedicalBills, users } from '../db/schema';
 import { audit } from '../platform/audit';
-import { mynaRecordsCsvFile, taxFormCsvFile } from './export-csv';
+import { billsListCsvFile, mynaRecordsCsvFile } from './export-csv';
 import { mynaFhirFile, type MynaExportRecords } from './export-fhir';
 import { findMemberKey } from './keys';
 import { allExams } from './records';
 import type { StoredBill, StoredDispensing } from './store';
 
 /**
- * Every imported record of the member, opened with their data key, and the counts; the owner's
- * nickname for the tax form. Shared by this export and the download of all the member's records.
+ * Every imported record of the member, opened with their data key, and the counts. Shared by this
+ * export and the download of all the member's records.
  */
 export async function loadMynaExportRecords(
   db: Executor,
   userId: string,
-): Promise<{ records: MynaExportRecords; counts: CallOutput<'exportMynaHealthFiles'>['counts']; nickname: string }> {
+): Promise<{ records: MynaExportRecords; counts: CallOutput<'exportMynaHealthFiles'>['counts'] }> {
   const key = await findMemberKey(db, userId);
   const exams = key ? await allExams(db, key, userId) : [];
   const dispensings = key
@@ -35,7 +35,7 @@ export async function loadMynaExportRecords(
   const counts = { medicalExams: exams.length, medicines: dispensings.length, medicalBills: bills.length };
   const latest = exams[0]?.exam;
   const [owner] = await db
-    .select({ name: associations.name, insurerNumber: associations.insurerNumber, nickname: users.nickname })
+    .select({ name: associations.name, insurerNumber: associations.insurerNumber })
     .from(users)
     .leftJoin(associations, eq(associations.id, users.associationId))
     .where(eq(users.id, userId));
@@ -48,7 +48,7 @@ export async function loadMynaExportRecords(
     insurerName: owner?.name ?? null,
     insurerNumber: owner?.insurerNumber ?? null,
   };
-  return { records, counts, nickname: owner?.nickname ?? '' };
+  return { records, counts };
 }
 
 export async function exportFiles(
@@ -58,8 +58,8 @@ export async function exportFiles(
   input: ParsedInput<'exportMynaHealthFiles'>,
   now: Date,
 ): Promise<CallOutput<'exportMynaHealthFiles'>> {
-  const { records, counts, nickname } = await loadMynaExportRecords(db, userId);
-  const { counts: inFile, ...file } = buildFile(input, records, nickname, now);
+  const { records, counts } = await loadMynaExportRecords(db, userId);
+  const { counts: inFile, ...file } = buildFile(input, records, now);
   const fileCounts = inFile ?? counts;
   await audit(
     db,
@@ -75,7 +75,6 @@ export async function exportFiles(
 function buildFile(
   input: ParsedInput<'exportMynaHealthFiles'>,
   records: MynaExportRecords,
-  personName: string,
   now: Date,
 ): Omit<CallOutput<'exportMynaHealthFiles'>, 'counts'> & { counts?: CallOutput<'exportMynaHealthFiles'>['counts'] } {
   switch (input.format) {
@@ -83,13 +82,14 @@ function buildFile(
       return { ...mynaFhirFile(records, now), encoding: 'utf8' };
     case 'csv':
       return { ...mynaRecordsCsvFile(records, now), encoding: 'utf8' };
+    // The released name of the bills list; the tax form itself is the workbook (export-xlsx.ts).
     case 'tax_form_csv': {
       // The year asked for, else the newest year with bills, else this year in Japan.
       const newest = records.bills.map((bill) => Number(bill.month.slice(0, 4))).sort((a, b) => b - a)[0];
       const year = input.year ?? newest ?? new Date(now.getTime() + 9 * 60 * 60 * 1000).getUTCFullYear();
       const ofYear = records.bills.filter((bill) => bill.month.startsWith(`${year}-`)).length;
       return {
-        ...taxFormCsvFile(records.bills, year, personName),
+        ...billsListCsvFile(records.bills, year),
         encoding: 'utf8',
         counts: { medicalExams: 0, medicines: 0, medicalBills: ofYear },
       };

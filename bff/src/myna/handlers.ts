@@ -3,6 +3,7 @@ import { agree, getAgreement, withdraw } from './agreements';
 import { completeAuthorization, mynaUnavailable, startAuthorization } from './connection';
 import { exportFiles } from './export';
 import { requestImport } from './imports';
+import { createReceipt, deleteReceipt, listReceipts, updateReceipt } from './receipts';
 import { getExam, listBills, listDispensings, listExams } from './records';
 import { removeEverything } from './removal';
 import {
@@ -64,6 +65,11 @@ export const mynaHandlers = {
   getMynaMedicalExam: (input, { db, member, request, now }) => getExam(db, request, member.id, input.id, now),
   listMynaMedicines: (input, { db, member, request, now }) => listDispensings(db, request, member.id, input, now),
   listMynaMedicalBills: (input, { db, member, request, now }) => listBills(db, request, member.id, input, now),
+
+  listMynaMedicalReceipts: (input, { db, member, request, now }) => listReceipts(db, request, member.id, input, now),
+  createMynaMedicalReceipt: (input, { db, member, request, now }) => createReceipt(db, request, member.id, input, now),
+  updateMynaMedicalReceipt: (input, { db, member, request, now }) => updateReceipt(db, request, member.id, input, now),
+  deleteMynaMedicalReceipt: (input, { db, member, request, now }) => deleteReceipt(db, request, member.id, input.id, now),
 
   exportMynaHealthFiles: (input, { db, member, request, now }) => exportFiles(db, request, member.id, input, now),
   removeMynaSensitives: (_input, { db, member, request, now }) => removeEverything(db, request, member.id, now),

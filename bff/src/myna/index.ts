@@ -12,6 +12,7 @@ export { connectDemoMyna, MYNA_DEMO_SECRET, MYNA_MEMBER, seedMynaDemo } from './
 export { deleteExpiredMynaAuthorizations } from './connection';
 export { rewrapMynaDataKeys } from './keys';
 export { mynaMemberRecords } from './member-records';
+export { medicalExpenseFormRoute } from './medical-expense-form-route';
 
 /**
  * Starts the area with the app: the import worker (a pass at once after a request queued an

@@ -32,7 +32,8 @@ export type SealedColumn =
   | 'myna_links.refresh_token'
   | 'myna_medical_exams.payload'
   | 'myna_dispensings.payload'
-  | 'myna_medical_bills.payload';
+  | 'myna_medical_bills.payload'
+  | 'myna_medical_receipts.payload';
 
 /** A member's unwrapped data key with what the area does with it. */
 export class MemberKey {

@@ -2,11 +2,15 @@
 // The records are in the download only with the secret-question step-up, as on their own pages;
 // leaving removes them, the link (the grant) and the data key through the area's own removal, then
 // the consent history and the secret question, which the removal alone keeps.
+import { medicalExpenseCategoryLabels } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mynaAgreements, mynaLinks, mynaSecretQuestions } from '../db/schema';
 import type { MemberRecordsKeeper } from '../platform/member-records';
+import { writeCsv } from '../platform/csv';
 import { loadMynaExportRecords } from './export';
+import { findMemberKey } from './keys';
+import { receiptsOfYear } from './receipts';
 import { mynaRecordsCsvFile } from './export-csv';
 import { buildMynaFhirBundle } from './export-fhir';
 import { removeEverything } from './removal';
@@ -23,12 +27,26 @@ export const mynaMemberRecords: MemberRecordsKeeper = {
       };
     }
     const { records, counts } = await loadMynaExportRecords(db, userId);
+    const key = await findMemberKey(db, userId);
+    const receipts = key ? await receiptsOfYear(db, key, userId, null) : [];
+    const receiptsCsv = writeCsv([
+      ['支払年月日', '医療を受けた人', '支払先', '医療費の区分', '支払った金額（円）', '補填される金額（円）'],
+      ...receipts.map((r) => [r.paidOn, r.patientName, r.payee, medicalExpenseCategoryLabels[r.category], r.amount, r.compensation]),
+    ]);
     return {
       tables: [],
-      json: { myna: { included: true, fhirBundle: buildMynaFhirBundle(records, now) } },
-      files: { 'myna_records.csv': mynaRecordsCsvFile(records, now).content },
-      notes: ['myna_records.csv: マイナポータルから取り込んだ記録（健診結果・お薬・医療費）'],
-      counts: { mynaMedicalExams: counts.medicalExams, mynaDispensings: counts.medicines, mynaMedicalBills: counts.medicalBills },
+      json: { myna: { included: true, fhirBundle: buildMynaFhirBundle(records, now), medicalReceipts: receipts } },
+      files: { 'myna_records.csv': mynaRecordsCsvFile(records, now).content, 'myna_medical_receipts.csv': receiptsCsv },
+      notes: [
+        'myna_records.csv: マイナポータルから取り込んだ記録（健診結果・お薬・医療費）',
+        'myna_medical_receipts.csv: 医療費控除のために手入力した領収書',
+      ],
+      counts: {
+        mynaMedicalExams: counts.medicalExams,
+        mynaDispensings: counts.medicines,
+        mynaMedicalBills: counts.medicalBills,
+        mynaMedicalReceipts: receipts.length,
+      },
     };
   },
 

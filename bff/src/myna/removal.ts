@@ -1,4 +1,5 @@
-// removeMynaSensitives: everything imported and the link go in one transaction — the records,
+// removeMynaSensitives: everything imported and the link go in one transaction — the records
+// (and the receipts typed in by hand for the 医療費控除, sealed with the same key),
 // the link and its tokens, authorizations in progress, the import jobs (with their counts), and the
 // member's data key (so a copy of a sealed value anywhere, a backup say, can no longer be opened).
 // What stays: the consent history, the secret question and the audit log, none of which holds
@@ -15,6 +16,7 @@ import {
   mynaLinks,
   mynaMedicalBills,
   mynaMedicalExams,
+  mynaMedicalReceipts,
 } from '../db/schema';
 import { audit } from '../platform/audit';
 
@@ -33,6 +35,10 @@ export async function removeEverything(
       medicines: await count(tx.delete(mynaDispensings).where(eq(mynaDispensings.userId, userId)).returning({ id: mynaDispensings.id })),
       medicalBills: await count(
         tx.delete(mynaMedicalBills).where(eq(mynaMedicalBills.userId, userId)).returning({ id: mynaMedicalBills.id }),
+      ),
+      // The hand-entered receipts are sealed with the data key removed below: they go too.
+      medicalReceipts: await count(
+        tx.delete(mynaMedicalReceipts).where(eq(mynaMedicalReceipts.userId, userId)).returning({ id: mynaMedicalReceipts.id }),
       ),
       importJobs: await count(tx.delete(mynaImportJobs).where(eq(mynaImportJobs.userId, userId)).returning({ id: mynaImportJobs.id })),
       link: (await count(tx.delete(mynaLinks).where(eq(mynaLinks.userId, userId)).returning({ id: mynaLinks.id }))) > 0,

@@ -44,6 +44,8 @@ export type AuditEvent =
   | 'myna_import_requested'
   | 'myna_records_read'
   | 'myna_exported'
+  // Hand-entered receipts (issue 25 #3): created, updated or deleted, and the year; never a value.
+  | 'myna_medical_receipt_saved'
   | 'myna_removed';
 
 /**

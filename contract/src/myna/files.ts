@@ -10,12 +10,18 @@ import { mynaYear } from './shared';
  * consent history, the secret question and the audit log stay.
  */
 
+/**
+ * `tax_form_csv` keeps its released name (clients of the previous release send it) but is no
+ * longer the tax form: it is the year's bills as a plain list. The tax office's 医療費集計フォーム
+ * is an Excel workbook the 確定申告書等作成コーナー reads (a CSV cannot be uploaded there); the
+ * member downloads it from the bills page (MYNA_MEDICAL_EXPENSE_FORM_PATH, receipts.ts).
+ */
 export const mynaExportFormats = ['fhir', 'csv', 'tax_form_csv'] as const;
 export type MynaExportFormat = (typeof mynaExportFormats)[number];
 export const mynaExportFormatLabels: Record<MynaExportFormat, string> = {
   fhir: 'FHIR R4（JSON）',
   csv: 'CSV',
-  tax_form_csv: '医療費集計フォーム（医療費控除用CSV）',
+  tax_form_csv: '医療費の一覧（CSV・1年分）',
 };
 
 export const exportMynaHealthFiles = defineCall({
@@ -24,11 +30,11 @@ export const exportMynaHealthFiles = defineCall({
   access: 'member',
   stepUp: 'mynaSecretQuestion',
   summary:
-    'Everything imported as one file: a FHIR R4 Bundle (JP Core: Observation with JLAC10, MedicationStatement with YJ, ExplanationOfBenefit), a CSV, or the bills of one year in the layout of the tax office’s 医療費集計フォーム.',
+    'Everything imported as one file: a FHIR R4 Bundle (JP Core: Observation with JLAC10, MedicationStatement with YJ, ExplanationOfBenefit), a CSV, or the bills of one year as a CSV list (`tax_form_csv`, its released name; the tax form itself is the workbook of MYNA_MEDICAL_EXPENSE_FORM_PATH).',
   input: () =>
     z.object({
       format: z.enum(mynaExportFormats, { error: '形式を選択してください' }),
-      /** tax_form_csv: the year of the bills (default: the newest year with bills). */
+      /** tax_form_csv (the bills list): the year of the bills (default: the newest year with bills). */
       year: mynaYear.optional(),
     }),
   output: () =>
@@ -62,6 +68,8 @@ export const removeMynaSensitives = defineCall({
         /** Dispensings (each with its medicines). */
         medicines: z.number().int(),
         medicalBills: z.number().int(),
+        /** Receipts typed in by hand (they are sealed with the data key that goes too). */
+        medicalReceipts: z.number().int(),
         importJobs: z.number().int(),
         /** Whether a link (with its tokens) was removed. */
         link: z.boolean(),

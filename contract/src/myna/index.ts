@@ -1,6 +1,7 @@
 import type { CallDefinition } from '../define';
 import { mynaConnectionCalls } from './connection';
 import { mynaFileCalls } from './files';
+import { mynaReceiptCalls } from './receipts';
 import { mynaRecordCalls } from './records';
 import { mynaSecretQuestionCalls } from './secret-question';
 
@@ -10,6 +11,7 @@ export const mynaCalls = {
   ...mynaSecretQuestionCalls,
   ...mynaRecordCalls,
   ...mynaFileCalls,
+  ...mynaReceiptCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './shared';
@@ -17,4 +19,5 @@ export * from './connection';
 export * from './secret-question';
 export * from './records';
 export * from './files';
+export * from './receipts';
 export * from './judgements';

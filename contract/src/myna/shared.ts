@@ -62,6 +62,8 @@ export const MynaErrorCodes = {
   confirmationRequired: 'myna_confirmation_required',
   /** 503: the portal could not be reached, or the connection is not configured. */
   unavailable: 'myna_unavailable',
+  /** 409: the year already holds MEDICAL_RECEIPTS_PER_YEAR_MAX hand-entered receipts. */
+  medicalReceiptsFull: 'myna_medical_receipts_full',
 } as const;
 export type MynaErrorCode = (typeof MynaErrorCodes)[keyof typeof MynaErrorCodes];
 

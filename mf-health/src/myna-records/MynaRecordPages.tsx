@@ -62,7 +62,7 @@ export function MedicalExpenseBillsPage({ load }: { load?: Load }) {
   return (
     <RecordsFrame
       title="医療費"
-      intro="マイナポータルから取り込んだ医療費通知情報です。月ごとの医療費と1年間に支払った額を確認でき、医療費控除の申告に使えるCSVをダウンロードできます。"
+      intro="マイナポータルから取り込んだ医療費通知情報と、手入力した領収書です。1年間に支払った額を確認でき、医療費控除の申告に使える医療費集計フォーム（Excel形式）をダウンロードできます。"
       parcel="MynaMedicalBillsParcel"
       label="医療費を読み込んでいます"
       load={load}

@@ -10,7 +10,8 @@ import { mynaPagePaths } from '../paths';
 const DESCRIPTIONS: Record<MynaExportFormat, string> = {
   fhir: '医療情報の国際標準の形式です。ほかの健康管理サービスや医療機関に渡すときに使えます（健診結果・お薬・医療費のすべて）。',
   csv: '表計算ソフトで開ける形式です（健診結果・お薬・医療費のすべて）。',
-  tax_form_csv: '国税庁の医療費控除の明細書作成に使える「医療費集計フォーム」の形式です（選んだ年の医療費）。',
+  tax_form_csv:
+    '選んだ年の医療費の一覧です。医療費控除の申告には、「医療費」のページから医療費集計フォーム（Excel形式）をダウンロードしてください。',
 };
 
 /** `/myna_connection/export`: everything imported as a file, after a fresh secret-question answer. */

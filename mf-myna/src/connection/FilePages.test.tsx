@@ -105,7 +105,7 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
   });
 
   describe('/myna_connection/export', () => {
-    it('FHIR by default: downloads the file and says what it holds; the tax form asks for the year', async () => {
+    it('FHIR by default: downloads the file and says what it holds; the bills list asks for the year', async () => {
       bff.onCall('getMynaConnectionState', reply(connection()));
       bff.onCall('listMynaMedicalBills', reply(billsPage()));
       bff.onCall('exportMynaHealthFiles', (request) =>
@@ -128,7 +128,9 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
       expect(save).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'sukoyaka-myna.json' }));
       expect(bff.callsOf('exportMynaHealthFiles')[0]!.query).toEqual({ format: 'fhir' });
 
-      await userEvent.click(screen.getByRole('radio', { name: '医療費集計フォーム（医療費控除用CSV）' }));
+      await userEvent.click(screen.getByRole('radio', { name: '医療費の一覧（CSV・1年分）' }));
+      // Not the tax form: that is the workbook of the bills page.
+      expect(screen.getByText(/医療費集計フォーム（Excel形式）をダウンロードしてください/)).toBeInTheDocument();
       await userEvent.selectOptions(await screen.findByRole('combobox', { name: '年' }), '2025');
       await userEvent.click(screen.getByRole('button', { name: 'ダウンロードする' }));
       await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
@@ -153,7 +155,10 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
       bff.onCall('getMynaConnectionState', reply(connection()));
       bff.onCall(
         'removeMynaSensitives',
-        reply({ removed: { medicalExams: 3, medicines: 12, medicalBills: 24, importJobs: 2, link: true }, removedAt: NOW.toISOString() }),
+        reply({
+          removed: { medicalExams: 3, medicines: 12, medicalBills: 24, medicalReceipts: 5, importJobs: 2, link: true },
+          removedAt: NOW.toISOString(),
+        }),
       );
       renderWithProviders(<RemovePage />);
 
@@ -170,6 +175,7 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
       expect(bff.callsOf('removeMynaSensitives')[0]!.body).toEqual({ confirm: true });
       expect(screen.getByText('2026年11月21日(土) 12:00に、取り込んだ情報と連携を削除しました。')).toBeInTheDocument();
       expect(screen.getByText('12件')).toBeInTheDocument();
+      expect(screen.getByText('手入力した領収書').nextSibling).toHaveTextContent('5件');
       expect(screen.getByText('解除しました')).toBeInTheDocument();
     });
 

@@ -52,6 +52,7 @@ function Confirm({ remove }: { remove: ReturnType<typeof useRemoveMynaSensitives
           <li>取り込んだ健診結果（特定健診の結果）</li>
           <li>取り込んだお薬の情報（薬剤情報）</li>
           <li>取り込んだ医療費の情報（医療費通知情報）</li>
+          <li>医療費控除のために手入力した領収書</li>
           <li>マイナポータルとの連携と、取り込みの履歴</li>
         </List>
         <Text $muted>
@@ -98,6 +99,8 @@ function Result({ result }: { result: Removed }) {
           <dd>{removed.medicines}件</dd>
           <dt>医療費</dt>
           <dd>{removed.medicalBills}件</dd>
+          <dt>手入力した領収書</dt>
+          <dd>{removed.medicalReceipts}件</dd>
           <dt>取り込みの履歴</dt>
           <dd>{removed.importJobs}件</dd>
           <dt>マイナポータルとの連携</dt>

@@ -3,11 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, createQueryClient } from '@sukoyaka/shared';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
-import { billsPage, connection, dispensing, exam, EXAM_ID, examSummary, NOW, signedIn, unlinked } from '../testing/fixtures';
+import { connection, dispensing, exam, EXAM_ID, examSummary, NOW, signedIn, unlinked } from '../testing/fixtures';
 import { CheckSheetPage } from './CheckSheetPage';
 import { MedicalExamPage } from './MedicalExamPage';
-import { MedicalBillsView } from './MedicalBillsView';
-import { MedicalBillsPage, MedicalExamsPage, MedicinesPage } from './RecordPages';
+import { MedicalExamsPage, MedicinesPage } from './RecordPages';
 
 const lapsed = () => connection({ secretQuestion: { registered: true, lockedUntil: null, authenticatedUntil: null } });
 
@@ -175,70 +174,6 @@ describe('the member’s records (issue 12, "The member’s records")', () => {
       bff.onCall('listMynaMedicines', reply({ dispensings: [], nextCursor: null }));
       renderWithProviders(<MedicinesPage />);
       expect(await screen.findByText('お薬の情報はまだありません')).toBeInTheDocument();
-    });
-  });
-
-  describe('/myna_connection/medical_bills', () => {
-    it('the year’s total paid, by month, another year chosen, and the tax form’s CSV of that year', async () => {
-      bff.onCall('listMynaMedicalBills', (request) =>
-        reply(
-          request.query.year === '2025'
-            ? billsPage({
-                year: 2025,
-                yearTotals: { count: 1, totalCost: 5000, paidAmount: 1500 },
-                months: [{ month: '2025-04', count: 1, totalCost: 5000, paidAmount: 1500 }],
-                bills: [
-                  {
-                    id: 'b-9',
-                    month: '2025-04',
-                    institutionName: 'みなと歯科',
-                    category: 'dental',
-                    days: 1,
-                    totalCost: 5000,
-                    paidAmount: 1500,
-                    publicExpense: 0,
-                  },
-                ],
-              })
-            : billsPage(),
-        ),
-      );
-      bff.onCall(
-        'exportMynaHealthFiles',
-        reply({
-          fileName: 'iryohi-2025.csv',
-          mediaType: 'text/csv; charset=shift_jis',
-          encoding: 'base64',
-          content: 'MSwy',
-          counts: { medicalExams: 0, medicines: 0, medicalBills: 1 },
-        }),
-      );
-      const save = jest.fn();
-      renderWithProviders(<MedicalBillsView save={save} />);
-
-      expect(await screen.findByRole('heading', { name: '2026年の医療費' })).toBeInTheDocument();
-      expect(screen.getByText('14,400円')).toBeInTheDocument();
-      const october = screen.getByRole('region', { name: '2026年10月' });
-      expect(october).toHaveTextContent('支払った額 11,400円（医療費の総額 38,000円・2件）');
-      expect(within(october).getAllByRole('listitem')[0]).toHaveTextContent('本町内科クリニック（医科外来・2日）支払った額 9,000円');
-
-      await userEvent.selectOptions(screen.getByRole('combobox', { name: '年' }), '2025');
-      expect(await screen.findByRole('heading', { name: '2025年の医療費' })).toBeInTheDocument();
-      expect(screen.getByRole('region', { name: '2025年4月' })).toHaveTextContent('支払った額 1,500円');
-      expect(screen.queryByRole('region', { name: '2026年10月' })).not.toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: '2025年の医療費集計フォーム（CSV）をダウンロード' }));
-      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-      expect(bff.callsOf('exportMynaHealthFiles')[0]!.query).toEqual({ format: 'tax_form_csv', year: '2025' });
-      expect(save.mock.calls[0][0]).toMatchObject({ fileName: 'iryohi-2025.csv' });
-    });
-
-    it('none imported: says so', async () => {
-      bff.onCall(
-        'listMynaMedicalBills',
-        reply(billsPage({ year: null, years: [], yearTotals: { count: 0, totalCost: 0, paidAmount: 0 }, months: [], bills: [] })),
-      );
-      renderWithProviders(<MedicalBillsPage />);
-      expect(await screen.findByText('医療費の情報はまだありません')).toBeInTheDocument();
     });
   });
 

@@ -33,12 +33,12 @@ export function MedicinesPage() {
   );
 }
 
-/** `/myna_connection/medical_bills`: the bills by month, the year's total and the tax form's CSV. */
+/** `/myna_connection/medical_bills`: the bills and hand-entered receipts of a year, its total and the tax form's workbook. */
 export function MedicalBillsPage() {
   return (
     <MynaPage
       title="医療費"
-      lead="マイナポータルから取り込んだ医療費通知情報です。月ごとの医療費と、1年間に窓口で支払った額を確認できます。"
+      lead="マイナポータルから取り込んだ医療費通知情報と、手入力した領収書です。医療費控除の申告に使う医療費集計フォームをダウンロードできます。"
     >
       <MedicalBillsView />
       {back}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './platform';
 
 // The My Number Portal area (issue 12): written only by bff/src/myna/.
@@ -186,4 +186,27 @@ export const mynaMedicalBills = pgTable(
     index('myna_medical_bills_list_idx').on(table.userId, table.monthAt.desc(), table.id.desc()),
     index('myna_medical_bills_year_idx').on(table.userId, table.year),
   ],
+);
+
+/**
+ * Receipts the member typed in by hand for the 医療費控除 (issue 25 #3), kept apart from the
+ * imported bills: the portal never deletes or rewrites them, and removing the imported records
+ * removes them with the data key that seals them. Plain columns: the payment day and its year
+ * (the year's list and the workbook); who, payee, 区分 and amounts are sealed in `payload`.
+ */
+export const mynaMedicalReceipts = pgTable(
+  'myna_medical_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 支払年月日 (Japan), yyyy-MM-dd, and its year. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    year: integer('year').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('myna_medical_receipts_year_idx').on(table.userId, table.year, table.paidOn, table.id)],
 );

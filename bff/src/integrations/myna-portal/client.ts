@@ -63,6 +63,8 @@ const billWire = z.object({
   days: z.number().int().nonnegative(),
   total_cost: z.number().int().nonnegative(),
   patient_paid: z.number().int().nonnegative(),
+  /** 受診者氏名 (optional: PROTOCOL.md §4.3). */
+  patient: z.object({ name: text }).nullable().optional(),
   registered_at: instant,
 });
 
@@ -195,6 +197,7 @@ export function fetchMedicalBills(
       days: item.days,
       totalCost: item.total_cost,
       paidAmount: item.patient_paid,
+      patientName: item.patient?.name ?? null,
       registeredAt: item.registered_at,
     }),
     options,

@@ -501,6 +501,7 @@ export function fakeMedicalBills(person: FakeMynaPerson): PortalMedicalBill[] {
       days,
       totalCost,
       paidAmount: counterShare(totalCost),
+      patientName: person.name,
       registeredAt: registeredAfter(`${month}-01`, 75),
     });
   const jitter = (label: string, spread: number) => Math.round(unit(person.subject, label) * spread) * 10;

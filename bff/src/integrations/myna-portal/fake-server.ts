@@ -406,6 +406,7 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
       days: record.days,
       total_cost: record.totalCost,
       patient_paid: record.paidAmount,
+      patient: record.patientName ? { name: record.patientName } : null,
       registered_at: record.registeredAt,
     }),
   );

@@ -127,6 +127,11 @@ export interface PortalMedicalBill {
   totalCost: number;
   /** What the member paid at the counter in yen (窓口負担相当額). */
   paidAmount: number;
+  /**
+   * 受診者氏名: who was treated, as the notice names them (the 医療費集計フォーム's 医療を受けた人);
+   * null when the portal gives none. Bills stored before the field existed have none either.
+   */
+  patientName?: string | null;
   registeredAt: string;
 }
 

@@ -1,0 +1,72 @@
+import { MYNA_MEDICAL_EXPENSE_FORM_PATH, mynaMedicalExpenseFormQuery } from '@sukoyaka/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { mynaMedicalBills } from '../db/schema';
+import { audit } from '../platform/audit';
+import { accountConditionError, emailNotVerified } from '../platform/conditions';
+import { contentDisposition } from '../platform/content-disposition';
+import { unauthenticated } from '../platform/errors';
+import { assertStepUp } from '../platform/step-up';
+import { invalidParameters } from '../platform/validation';
+import { buildMedicalExpenseWorkbook, medicalExpenseFormRows } from './export-xlsx';
+import { findMemberKey } from './keys';
+import { portalPatientName, receiptsOfYear } from './receipts';
+import type { StoredBill } from './store';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/bff/files/myna/medical-expense-form?year=2025[&bills=0] — the year's 医療費集計フォーム
+ * as a workbook (issue 25 #3): the imported bills of the year (unless bills=0) and the receipts
+ * typed in by hand. The checks of a member call that reads records (routes.ts): signed in, in good
+ * standing, address verified, and a fresh secret-question answer. Audited with its counts.
+ */
+export function medicalExpenseFormRoute(options: { db: Database; now: () => Date }) {
+  return async (app: FastifyInstance) => {
+    app.get(MYNA_MEDICAL_EXPENSE_FORM_PATH, async (request, reply) => {
+      const now = options.now();
+      const found = request.caller;
+      if (!found || !request.session) throw unauthenticated();
+      const condition = accountConditionError(found.standing, now);
+      if (condition) throw condition;
+      if (!found.member.emailVerified) throw emailNotVerified();
+      const parsed = mynaMedicalExpenseFormQuery().safeParse(request.query ?? {});
+      if (!parsed.success) throw invalidParameters(parsed.error);
+      assertStepUp('mynaSecretQuestion', request.session.row, now);
+
+      const { year } = parsed.data;
+      const includeBills = parsed.data.bills !== '0';
+      const userId = found.member.id;
+      const key = await findMemberKey(options.db, userId);
+      const bills =
+        key && includeBills
+          ? (
+              await options.db
+                .select({ id: mynaMedicalBills.id, payload: mynaMedicalBills.payload })
+                .from(mynaMedicalBills)
+                .where(and(eq(mynaMedicalBills.userId, userId), eq(mynaMedicalBills.year, year)))
+            ).map((row) => key.openJson<StoredBill>('myna_medical_bills.payload', row.id, row.payload))
+          : [];
+      const receipts = key ? await receiptsOfYear(options.db, key, userId, year) : [];
+      // Never the nickname: the portal's 受診者氏名, or the cell stays empty for the member to fill.
+      const fallbackName = key && bills.some((bill) => !bill.patientName) ? await portalPatientName(options.db, key, userId) : null;
+      const rows = medicalExpenseFormRows(bills, receipts, fallbackName);
+      const body = await buildMedicalExpenseWorkbook(rows, { year, createdAt: now });
+      await audit(
+        options.db,
+        request,
+        'myna_exported',
+        userId,
+        { format: 'medical_expense_form', year, medicalBills: bills.length, medicalReceipts: receipts.length, rows: rows.length },
+        now,
+      );
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition(`iryouhi_form_${year}.xlsx`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(body);
+    });
+  };
+}
