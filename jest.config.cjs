@@ -22,7 +22,9 @@ const moduleNameMapper = {
 };
 
 // Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
-const esmOnly = ['cookie', 'jose'];
+// oidc-provider is the independent OpenID provider the bff's clients are tested against
+// (bff/test/peers); its own dependencies (koa, debug) are CommonJS already, jose is above.
+const esmOnly = ['cookie', 'jose', 'oidc-provider'];
 
 const node = (name, extra = {}) => ({
   displayName: name,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { mynaDispensings, mynaImportJobs, mynaMedicalBills, mynaMedicalExams } from '../src/db/schema';
+import { mynaDispensings, mynaImportJobs, mynaLinks, mynaMedicalBills, mynaMedicalExams } from '../src/db/schema';
 import { requestImport } from '../src/myna/imports';
 import { createTestContext, type TestContext } from './helpers';
 import { agreeTerms, fakePortal, importNow, importedMember, link, registerSecret, signedIn } from './myna-helpers';
@@ -85,13 +85,67 @@ test('a failure part-way marks the job failed with a Japanese reason and keeps w
   expect(after.medicalBills).toBe(fake.records().medicalBills.length);
 });
 
-test('a grant the portal no longer accepts fails the import, asking the member to link again', async () => {
+test('a grant the portal no longer accepts fails the import, asking the member to link again; the state says so and imports wait for a new link', async () => {
   const { member, agent } = await importedMember(ctx);
   fakePortal(ctx).revokeSubject();
   const failed = await importNow(ctx, agent);
   expect(failed.status).toBe('failed');
   expect(failed.failureReason).toContain('もう一度マイナンバーカードで連携');
   expect((await held(member.id)).medicalExams).toBe(3);
+  // Member-visible, not a silent failure: the connection asks for a new link, and an import says why it cannot start.
+  expect((await agent.get('getMynaConnectionState')).body).toMatchObject({ linked: true, relinkRequired: true });
+  const refused = await agent.post('createMynaImport', {});
+  expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({ code: 'myna_relink_required' });
+  expect(refused.body.message).toContain('マイナンバーカードでもう一度連携してください');
+
+  const relinked = await link(agent);
+  expect(relinked.connection).toMatchObject({ linked: true, relinkRequired: false });
+  expect((await importNow(ctx, agent)).status).toBe('succeeded');
+});
+
+describe('issue 25 #1: imports keep working for as long as the consent does', () => {
+  afterEach(() => fakePortal(ctx).setAccessTokenTtl(null));
+
+  test('60-second tokens: the first import needs no refresh; after the expiry (by the bff’s clock) the token is refreshed and imports go on', async () => {
+    const fake = fakePortal(ctx);
+    fake.setAccessTokenTtl(60);
+    const { member, agent } = await signedIn(ctx);
+    await agreeTerms(agent);
+    await link(agent);
+    await registerSecret(agent);
+    const before = fake.refreshCount();
+    expect((await importNow(ctx, agent)).status).toBe('succeeded');
+    expect(fake.refreshCount()).toBe(before);
+
+    ctx.clock.advance(61_000);
+    expect((await importNow(ctx, agent)).status).toBe('succeeded');
+    expect(fake.refreshCount()).toBe(before + 1);
+    const [stored] = await ctx.db.select().from(mynaLinks).where(eq(mynaLinks.userId, member.id));
+    expect(stored!.tokenExpiresAt.getTime()).toBe(ctx.clock.now().getTime() + 60_000);
+    expect(stored!.refreshToken).not.toBeNull();
+  });
+
+  test('a token the portal ended before our clock says answers 401: refreshed once, and the import goes on', async () => {
+    const fake = fakePortal(ctx);
+    const { agent } = await importedMember(ctx);
+    const before = fake.refreshCount();
+    fake.expireAccessTokens();
+    const job = await importNow(ctx, agent);
+    expect(job.status).toBe('succeeded');
+    expect(fake.refreshCount()).toBe(before + 1);
+  });
+
+  test('a link without a refresh token reads until its token expires; then the member is asked to link again', async () => {
+    const { member, agent } = await importedMember(ctx);
+    // As a link made when the portal gave no refresh token (it was not asked with prompt=consent).
+    await ctx.db.update(mynaLinks).set({ refreshToken: null }).where(eq(mynaLinks.userId, member.id));
+    expect((await agent.get('getMynaConnectionState')).body.relinkRequired).toBe(false);
+    expect((await importNow(ctx, agent)).status).toBe('succeeded');
+    ctx.clock.advance(3601_000);
+    expect((await agent.get('getMynaConnectionState')).body.relinkRequired).toBe(true);
+    expect((await agent.post('createMynaImport', {})).status).toBe(409);
+  });
 });
 
 test('one import at a time per member: asking again while one is queued answers that one', async () => {

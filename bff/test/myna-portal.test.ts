@@ -161,7 +161,7 @@ describe('discovery', () => {
 });
 
 describe('authorization', () => {
-  it('sends the member to the authorization endpoint with state, nonce and an S256 challenge', async () => {
+  it('sends the member to the authorization endpoint with state, nonce, an S256 challenge and prompt=consent (for offline_access)', async () => {
     const { state, nonce, pkce, url } = await start();
     const parsed = new URL(url);
     expect(`${parsed.origin}${parsed.pathname}`).toBe(`${fake.url}/authorize`);
@@ -174,7 +174,17 @@ describe('authorization', () => {
       nonce,
       code_challenge: pkce.codeChallenge,
       code_challenge_method: 'S256',
+      // OpenID Connect Core §11: without it a conformant provider ignores offline_access.
+      prompt: 'consent',
     });
+    // Without offline_access there is nothing to ask consent for beyond the provider's own rules.
+    const online = new URL(
+      await buildMynaAuthorizationUrl(
+        { ...config, scopes: [MYNA_PORTAL_SCOPES.openid, MYNA_PORTAL_SCOPES.checkups] },
+        { state, nonce, codeChallenge: pkce.codeChallenge },
+      ),
+    );
+    expect(online.searchParams.has('prompt')).toBe(false);
     expect(pkce.codeChallenge).toBe(pkceChallenge(pkce.codeVerifier));
     expect(pkce.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -324,6 +334,55 @@ describe('code exchange', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('issues a refresh token only for offline_access asked with prompt=consent, as OpenID Connect Core §11 has a conformant provider do', async () => {
+    const started = await start();
+    const url = new URL(started.url);
+    url.searchParams.delete('prompt');
+    const callback = await approve(url.toString());
+    const tokens = await exchangeMynaCode(config, { code: callback.code, codeVerifier: started.pkce.codeVerifier, nonce: started.nonce });
+    expect(tokens.refreshToken).toBeUndefined();
+    // The consent page does not promise continued access either.
+    const page = await (await fetch(url)).text();
+    expect(page).not.toContain('連携の継続');
+    expect(await (await fetch(started.url)).text()).toContain('連携の継続');
+    expect((await link()).refreshToken).toMatch(/^fake-rt-/);
+  });
+
+  it('has a configurable access-token lifetime: a short one expires on the fake’s clock, and a fetch given a way to renew refreshes and goes on', async () => {
+    fake.setAccessTokenTtl(2);
+    const tokens = await link();
+    expect(tokens.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(2000);
+    expect((await fetchCheckups(config, tokens.accessToken)).length).toBe(3);
+    clock += 3000;
+    const expired = await failure(fetchCheckups(config, tokens.accessToken));
+    expect(expired).toBeInstanceOf(MynaTokenInvalid);
+    expect((expired as MynaTokenInvalid).details).toMatchObject({ status: 401, code: 'invalid_token' });
+
+    let refreshToken = tokens.refreshToken!;
+    const renewAccessToken = jest.fn(async () => {
+      const refreshed = await refreshMynaTokens(config, refreshToken);
+      refreshToken = refreshed.refreshToken!;
+      return refreshed.accessToken;
+    });
+    const before = fake.refreshCount();
+    expect((await fetchCheckups(config, tokens.accessToken, { renewAccessToken })).length).toBe(3);
+    expect(renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(fake.refreshCount()).toBe(before + 1);
+
+    // Every access token ended at once (the switch): renewed once per need, not in a loop.
+    fake.setAccessTokenTtl(null);
+    const fresh = await refreshMynaTokens(config, refreshToken);
+    refreshToken = fresh.refreshToken!;
+    fake.expireAccessTokens();
+    expect((await fetchMedicalBills(config, fresh.accessToken, { renewAccessToken })).length).toBeGreaterThan(0);
+    expect(renewAccessToken).toHaveBeenCalledTimes(2);
+    // A renewal that yields a token the portal refuses too: MynaTokenInvalid, not a loop.
+    fake.revokeSubject();
+    const stale = jest.fn(async () => fresh.accessToken);
+    expect(await failure(fetchMedicines(config, fresh.accessToken, { renewAccessToken: stale }))).toBeInstanceOf(MynaTokenInvalid);
+    expect(stale).toHaveBeenCalledTimes(1);
   });
 
   it('refreshes with rotation; the old refresh token then ends the grant', async () => {

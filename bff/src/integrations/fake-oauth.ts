@@ -94,10 +94,12 @@ export interface FakeToken<G extends FakeGrant> {
 export function fakeGrantStore<G extends FakeGrant, Extra extends object = object>(options: {
   now: () => number;
   codeTtlMs: number;
-  accessTtlMs: number;
+  /** An access token's lifetime, read at each issue (a fake's test switch may change it). */
+  accessTtlMs: number | (() => number);
   prefixes: { code: string; access: string; refresh: string };
 }) {
-  const { now, codeTtlMs, accessTtlMs, prefixes } = options;
+  const { now, codeTtlMs, prefixes } = options;
+  const accessTtlMs = () => (typeof options.accessTtlMs === 'function' ? options.accessTtlMs() : options.accessTtlMs);
   const codes = new Map<string, FakeCode<G> & Extra>();
   const accessTokens = new Map<string, FakeToken<G>>();
   const refreshTokens = new Map<string, FakeToken<G>>();
@@ -136,7 +138,7 @@ export function fakeGrantStore<G extends FakeGrant, Extra extends object = objec
   function issueTokens(grant: G) {
     const accessToken = newToken(prefixes.access);
     const refreshToken = newToken(prefixes.refresh);
-    accessTokens.set(accessToken, { grant, expiresAt: now() + accessTtlMs, active: true });
+    accessTokens.set(accessToken, { grant, expiresAt: now() + accessTtlMs(), active: true });
     refreshTokens.set(refreshToken, { grant, expiresAt: Number.POSITIVE_INFINITY, active: true });
     return { accessToken, refreshToken };
   }
@@ -166,6 +168,11 @@ export function fakeGrantStore<G extends FakeGrant, Extra extends object = objec
     return { token };
   }
 
+  /** Ends every access token issued so far (as if each had reached its expiry); refresh tokens stay. */
+  function expireAccessTokens(): void {
+    for (const token of accessTokens.values()) token.expiresAt = Math.min(token.expiresAt, now());
+  }
+
   /** The live access token an `Authorization: Bearer` header carries, if any. */
   function bearer(authorization: string | undefined): FakeToken<G> | undefined {
     const value = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
@@ -173,5 +180,17 @@ export function fakeGrantStore<G extends FakeGrant, Extra extends object = objec
     return token && !token.grant.revoked && token.expiresAt > now() ? token : undefined;
   }
 
-  return { codes, accessTokens, refreshTokens, issueCode, takeCode, codeProblem, redeem, issueTokens, takeRefreshToken, bearer };
+  return {
+    codes,
+    accessTokens,
+    refreshTokens,
+    issueCode,
+    takeCode,
+    codeProblem,
+    redeem,
+    issueTokens,
+    takeRefreshToken,
+    bearer,
+    expireAccessTokens,
+  };
 }

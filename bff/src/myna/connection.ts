@@ -119,7 +119,8 @@ export async function completeAuthorization(
 
   let tokens: MynaTokenSet;
   try {
-    tokens = await exchangeMynaCode(portal, { code: input.code, codeVerifier, nonce });
+    // The expiry is kept on the bff's clock, against which imports compare it.
+    tokens = await exchangeMynaCode(portal, { code: input.code, codeVerifier, nonce }, { now: () => now.getTime() });
   } catch (error) {
     // Refused code, tampered ID token, or an answer outside the protocol: the member starts again.
     const reason =

@@ -132,7 +132,7 @@ export async function connectDemoMyna(
     deps.log.warn({ status: response.status }, 'the fake My Number Portal did not approve the demo link');
     return false;
   }
-  const tokens = await exchangeMynaCode(portal.config, { code, codeVerifier: pkce.codeVerifier, nonce });
+  const tokens = await exchangeMynaCode(portal.config, { code, codeVerifier: pkce.codeVerifier, nonce }, { now: () => now.getTime() });
   await db.transaction((tx) => storeLink(tx, member.id, tokens, now, { keepLinkedAt: true }));
   return true;
 }

@@ -80,6 +80,15 @@ const activeImport = async (db: Executor, userId: string) => {
 let queuedCount = 0;
 
 export const notLinked = () => new HttpError(409, MynaErrorCodes.notLinked, MYNA_MESSAGES.notLinked);
+const relinkRequired = () => new HttpError(409, MynaErrorCodes.relinkRequired, MYNA_MESSAGES.relinkRequired);
+
+/**
+ * The link can no longer read anything: its access token has expired and there is no refresh
+ * token to renew it (the portal issued none, or refused it: the grant ended, and
+ * markRelinkRequired dropped it). Only linking again helps; getMynaConnectionState says so.
+ */
+export const isRelinkRequired = (link: Pick<typeof mynaLinks.$inferSelect, 'refreshToken' | 'tokenExpiresAt'>, now: Date) =>
+  link.refreshToken === null && link.tokenExpiresAt.getTime() <= now.getTime();
 
 /**
  * Queues an import (consent, link and a registered secret question needed) and answers at once;
@@ -87,8 +96,13 @@ export const notLinked = () => new HttpError(409, MynaErrorCodes.notLinked, MYNA
  */
 export async function requestImport(db: Database, request: FastifyRequest | null, userId: string, now: Date): Promise<MynaImport> {
   await assertCurrentConsent(db, userId);
-  const [link] = await db.select({ id: mynaLinks.id }).from(mynaLinks).where(eq(mynaLinks.userId, userId));
+  const [link] = await db
+    .select({ id: mynaLinks.id, refreshToken: mynaLinks.refreshToken, tokenExpiresAt: mynaLinks.tokenExpiresAt })
+    .from(mynaLinks)
+    .where(eq(mynaLinks.userId, userId));
   if (!link) throw notLinked();
+  // An import would fail at once without reaching the portal: say what helps instead.
+  if (isRelinkRequired(link, now)) throw relinkRequired();
   if (!(await isSecretQuestionRegistered(db, userId))) throw secretQuestionRequired();
   const running = await activeImport(db, userId);
   if (running) return toImport(running);
@@ -115,6 +129,8 @@ export async function requestImport(db: Database, request: FastifyRequest | null
 const REASONS = {
   linkExpired:
     'マイナポータルとの連携の有効期限が切れたため、取り込めませんでした。もう一度マイナンバーカードで連携してから取り込んでください。',
+  scopeMissing:
+    'マイナポータルで一部の情報の提供が許可されていないため、取り込めませんでした。もう一度マイナンバーカードで連携し、すべての情報の提供に同意してください。',
   unavailable: 'マイナポータルと通信できなかったため、取り込みを中断しました。時間をおいてもう一度取り込んでください。',
   consentWithdrawn: '利用規約への同意が撤回されたため、取り込みを中止しました。',
   notLinked: 'マイナポータルとの連携が解除されたため、取り込みを中止しました。',
@@ -165,23 +181,69 @@ async function finish(db: Executor, jobId: string, fields: Partial<ImportJobRow>
   await db.update(mynaImportJobs).set(fields).where(eq(mynaImportJobs.id, jobId));
 }
 
-/** A usable access token for the member's link, refreshed (and the rotated refresh token stored) when due. */
-async function accessToken(deps: ImportDeps, key: MemberKey, userId: string): Promise<string> {
-  const [link] = await deps.db.select().from(mynaLinks).where(eq(mynaLinks.userId, userId));
-  if (!link) throw new ImportFailure(REASONS.notLinked);
+/**
+ * The link can read nothing more (PROTOCOL.md §5): the refresh token is dropped (the portal
+ * refused it, or there never was one) and the access token counts as expired, so the connection
+ * state asks the member to link again (isRelinkRequired) until they do.
+ */
+async function markRelinkRequired(deps: ImportDeps, linkId: string, expiresAt: Date): Promise<void> {
   const now = deps.now();
-  if (link.tokenExpiresAt.getTime() - 60_000 > now.getTime()) return key.open('myna_links.access_token', link.id, link.accessToken);
-  if (!link.refreshToken) throw new ImportFailure(REASONS.linkExpired);
-  const refreshed = await refreshMynaTokens(deps.portal, key.open('myna_links.refresh_token', link.id, link.refreshToken));
   await deps.db
     .update(mynaLinks)
-    .set({
-      accessToken: key.seal('myna_links.access_token', link.id, refreshed.accessToken),
-      refreshToken: refreshed.refreshToken ? key.seal('myna_links.refresh_token', link.id, refreshed.refreshToken) : link.refreshToken,
-      tokenExpiresAt: refreshed.expiresAt,
-    })
-    .where(eq(mynaLinks.id, link.id));
-  return refreshed.accessToken;
+    .set({ refreshToken: null, tokenExpiresAt: expiresAt.getTime() < now.getTime() ? expiresAt : now })
+    .where(eq(mynaLinks.id, linkId));
+}
+
+/**
+ * The member's tokens for one import. `current` is the stored access token until it actually
+ * expires (by the bff's clock), then a refreshed one; `renew` refreshes now — also when the
+ * portal answered 401 to a token our clock still took for valid. The rotated refresh token is
+ * stored at once. No refresh token, or one the portal refuses (invalid_grant): the link is marked
+ * for re-linking and the import fails asking the member to link again.
+ */
+async function linkTokens(deps: ImportDeps, key: MemberKey, userId: string) {
+  const [found] = await deps.db.select().from(mynaLinks).where(eq(mynaLinks.userId, userId));
+  if (!found) throw new ImportFailure(REASONS.notLinked);
+  const link = found;
+  let accessToken = key.open('myna_links.access_token', link.id, link.accessToken);
+  let refreshToken = link.refreshToken ? key.open('myna_links.refresh_token', link.id, link.refreshToken) : null;
+  let expiresAt = link.tokenExpiresAt;
+  const expireLink = async () => {
+    await markRelinkRequired(deps, link.id, expiresAt);
+    return new ImportFailure(REASONS.linkExpired);
+  };
+  async function renew(): Promise<string> {
+    if (!refreshToken) throw await expireLink();
+    let refreshed;
+    try {
+      refreshed = await refreshMynaTokens(deps.portal, refreshToken, { now: () => deps.now().getTime() });
+    } catch (error) {
+      // invalid_grant: the grant ended at the portal (withdrawn, expired, or a reused token).
+      if (error instanceof MynaTokenInvalid) {
+        deps.log.warn({ err: error, userId }, 'the My Number Portal refused the refresh token: the member is asked to link again');
+        throw await expireLink();
+      }
+      throw error;
+    }
+    accessToken = refreshed.accessToken;
+    refreshToken = refreshed.refreshToken ?? refreshToken;
+    expiresAt = refreshed.expiresAt;
+    await deps.db
+      .update(mynaLinks)
+      .set({
+        accessToken: key.seal('myna_links.access_token', link.id, accessToken),
+        refreshToken: key.seal('myna_links.refresh_token', link.id, refreshToken),
+        tokenExpiresAt: expiresAt,
+      })
+      .where(eq(mynaLinks.id, link.id));
+    return accessToken;
+  }
+  return {
+    current: async (): Promise<string> => (expiresAt.getTime() > deps.now().getTime() ? accessToken : renew()),
+    renew,
+    /** A resource refused even a renewed token (or lacks a scope): only linking again helps. */
+    relinkRequired: () => markRelinkRequired(deps, link.id, expiresAt),
+  };
 }
 
 /** Registration time from which to ask the portal: the start of the last successful import, a day early for late arrivals. */
@@ -201,14 +263,17 @@ export async function runImportJob(deps: ImportDeps, job: ImportJobRow): Promise
   const { db, log } = deps;
   const counts = { ...emptyCounts(), ...job.counts } as Counts;
   const userId = job.userId;
+  let tokens: Awaited<ReturnType<typeof linkTokens>> | undefined;
   try {
     if (job.attempts > MAX_ATTEMPTS) throw new ImportFailure(REASONS.interrupted);
     if (!(await hasCurrentConsent(db, userId))) throw new ImportFailure(REASONS.consentWithdrawn);
     const key = await findMemberKey(db, userId);
     if (!key) throw new ImportFailure(REASONS.notLinked);
-    const token = await accessToken(deps, key, userId);
+    const linked = await linkTokens(deps, key, userId);
+    tokens = linked;
     const since = await fetchSince(db, userId, job.id);
-    const options = since ? { since } : {};
+    // Each fetch starts with the token as it is now (refreshed by an earlier one, perhaps).
+    const options = { ...(since ? { since } : {}), renewAccessToken: linked.renew };
 
     // Each kind: fetch, then store it and the progress in one transaction.
     const step = async <T>(
@@ -237,7 +302,7 @@ export async function runImportJob(deps: ImportDeps, job: ImportJobRow): Promise
       'medical_exams',
       'medicalExams',
       async () => {
-        const documents = await fetchCheckups(deps.portal, token, options);
+        const documents = await fetchCheckups(deps.portal, await linked.current(), options);
         const parsed: Array<{ documentId: string; parsed: StoredExam }> = [];
         for (const document of documents) {
           try {
@@ -255,13 +320,13 @@ export async function runImportJob(deps: ImportDeps, job: ImportJobRow): Promise
     await step(
       'medicines',
       'medicines',
-      () => fetchMedicines(deps.portal, token, options),
+      async () => fetchMedicines(deps.portal, await linked.current(), options),
       (tx, records, now) => storeDispensings(tx, key, userId, records, now),
     );
     await step(
       'medical_bills',
       'medicalBills',
-      () => fetchMedicalBills(deps.portal, token, options),
+      async () => fetchMedicalBills(deps.portal, await linked.current(), options),
       (tx, records, now) => storeBills(tx, key, userId, records, now),
     );
 
@@ -272,11 +337,15 @@ export async function runImportJob(deps: ImportDeps, job: ImportJobRow): Promise
     });
     log.info({ importId: job.id, counts }, 'My Number import finished');
   } catch (error) {
+    // A resource refused the token even after a renewal (401), or a scope is not granted (403).
+    if (error instanceof MynaTokenInvalid) await tokens?.relinkRequired();
     const reason =
       error instanceof ImportFailure
         ? error.reason
         : error instanceof MynaTokenInvalid
-          ? REASONS.linkExpired
+          ? error.details.code === 'insufficient_scope'
+            ? REASONS.scopeMissing
+            : REASONS.linkExpired
           : error instanceof MynaPortalUnavailable
             ? REASONS.unavailable
             : REASONS.unknown;

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { mynaLinks, mynaSecretQuestions } from '../db/schema';
 import type { SessionRow } from '../platform/sessions';
 import { agreedVersion } from './agreements';
-import { latestImport, toImport } from './imports';
+import { isRelinkRequired, latestImport, toImport } from './imports';
 import { hasRecords } from './records';
 import { toUserSecretQuestion } from './secret-question';
 import { currentMynaTerms } from './terms';
@@ -28,6 +28,7 @@ export async function connectionState(
     agreement: { agreed: version === currentVersion, currentVersion, agreedVersion: version },
     linked: link !== undefined,
     linkedAt: link?.linkedAt.toISOString() ?? null,
+    relinkRequired: link !== undefined && isRelinkRequired(link, now),
     secretQuestion: {
       registered: secretQuestion.registered,
       lockedUntil: secretQuestion.lockedUntil,

@@ -119,6 +119,13 @@ export const mynaConnectionStateSchema = z.object({
   /** A My Number card is linked (tokens held). */
   linked: z.boolean(),
   linkedAt: nullableTimestamp,
+  /**
+   * Linked, but the link can read nothing more: the portal's access token has expired and there
+   * is no refresh token to renew it (the portal issued none, or refused it — the consent at the
+   * portal was withdrawn or ran out). The member links the card again; imports are refused
+   * (409 myna_relink_required) until then.
+   */
+  relinkRequired: z.boolean(),
   secretQuestion: z.object({
     registered: z.boolean(),
     /** Locked after five wrong answers in a row, until this moment (null: not locked). */

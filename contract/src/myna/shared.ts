@@ -50,6 +50,11 @@ export const MynaErrorCodes = {
   nonceMismatch: 'myna_nonce_mismatch',
   /** 409: importing or reading without a linked My Number card. */
   notLinked: 'myna_not_linked',
+  /**
+   * 409: importing when the link can read nothing more (its access token expired and the portal
+   * gave no refresh token, or refused it): the member links the card again.
+   */
+  relinkRequired: 'myna_relink_required',
   /** 409: the member has not registered a secret question yet (/myna_connection/secret_question/guidance). */
   secretQuestionRequired: 'myna_secret_question_required',
   /** 409: a secret question is registered already; changing it goes through the reset (password step-up). */
@@ -75,6 +80,7 @@ export const MYNA_MESSAGES = {
   codeInvalid: 'マイナポータルとの連携を完了できませんでした。お手数ですが、マイナポータル連携のページからもう一度お試しください。',
   nonceMismatch: 'マイナポータルからの応答を確認できませんでした。お手数ですが、マイナポータル連携のページからもう一度お試しください。',
   notLinked: 'マイナポータルと連携されていません。先にマイナンバーカードで連携してください。',
+  relinkRequired: 'マイナポータルとの連携の有効期限が切れています。情報を取り込むには、マイナンバーカードでもう一度連携してください。',
   secretQuestionRequired: '秘密の質問が登録されていません。先に秘密の質問を登録してください。',
   secretQuestionExists: '秘密の質問はすでに登録されています。変更するには、秘密の質問の再設定を行ってください。',
   confirmationRequired: '削除の確認にチェックを入れてください。',

@@ -74,8 +74,22 @@ function State({ go }: { go?: ((url: string) => void) | undefined }) {
   return <NextStep state={state.data} go={go} />;
 }
 
-function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: string) => void) | undefined }) {
+/** Sends the member to the portal's authorization page (a fresh state each press). */
+export function ConnectButton({ go, label }: { go?: ((url: string) => void) | undefined; label: string }) {
   const start = useStartMynaAuthorization(go);
+  return (
+    <Stack $gap={1}>
+      {start.isError ? <FormError>{describeError(start.error)}</FormError> : null}
+      <Actions>
+        <Button busy={start.isPending || start.isSuccess} onClick={() => start.mutate()}>
+          {label}
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}
+
+function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: string) => void) | undefined }) {
   if (!state.available) {
     return (
       <Card>
@@ -83,16 +97,7 @@ function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: strin
       </Card>
     );
   }
-  const connectButton = (
-    <Stack $gap={1}>
-      {start.isError ? <FormError>{describeError(start.error)}</FormError> : null}
-      <Actions>
-        <Button busy={start.isPending || start.isSuccess} onClick={() => start.mutate()}>
-          {state.linked ? 'もう一度連携する' : 'マイナンバーカードで連携する'}
-        </Button>
-      </Actions>
-    </Stack>
-  );
+  const connectButton = <ConnectButton go={go} label={state.linked ? 'もう一度連携する' : 'マイナンバーカードで連携する'} />;
 
   return (
     <>
@@ -105,7 +110,13 @@ function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: strin
               {state.agreement.agreed ? `同意済み（第${state.agreement.agreedVersion ?? state.agreement.currentVersion}版）` : '未同意'}
             </dd>
             <dt>マイナンバーカード</dt>
-            <dd>{state.linked ? `連携済み${state.linkedAt ? `（${formatDateTime(state.linkedAt)}）` : ''}` : '未連携'}</dd>
+            <dd>
+              {!state.linked
+                ? '未連携'
+                : state.relinkRequired
+                  ? '連携の有効期限切れ（もう一度連携してください）'
+                  : `連携済み${state.linkedAt ? `（${formatDateTime(state.linkedAt)}）` : ''}`}
+            </dd>
             <dt>秘密の質問</dt>
             <dd>{state.secretQuestion.registered ? '登録済み' : '未登録'}</dd>
             <dt>最後の取り込み</dt>
@@ -132,6 +143,8 @@ function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: strin
               </Text>
               {connectButton}
             </Stack>
+          ) : state.relinkRequired ? (
+            <RelinkNeeded connectButton={connectButton} />
           ) : !state.secretQuestion.registered ? (
             <Stack $gap={1}>
               <Text>取り込んだ情報を守るため、情報を見る前に秘密の質問を登録してください。</Text>
@@ -159,6 +172,18 @@ function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: strin
         </Stack>
       </Card>
     </>
+  );
+}
+
+/** The link can read nothing more (the portal's consent ended or ran out): only linking again helps. */
+export function RelinkNeeded({ connectButton }: { connectButton: ReactNode }) {
+  return (
+    <Stack $gap={1}>
+      <Notice role="status">
+        マイナポータルとの連携の有効期限が切れました。新しい情報を取り込むには、マイナンバーカードでもう一度連携してください。取り込み済みの情報はそのまま見られます。
+      </Notice>
+      {connectButton}
+    </Stack>
   );
 }
 
@@ -190,7 +215,7 @@ function RecordLinks({ state, connectButton }: { state: MynaConnectionState; con
             </li>
           </Links>
         </nav>
-        {state.linked && state.agreement.agreed ? (
+        {state.linked && state.agreement.agreed && !state.relinkRequired ? (
           <details>
             <summary>連携をやり直す</summary>
             <Stack $gap={1}>

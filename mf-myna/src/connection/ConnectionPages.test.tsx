@@ -101,6 +101,23 @@ describe('My Number Portal connection pages (issue 12, "The flow")', () => {
       ]);
     });
 
+    it('a link that can read nothing more (issue 25): says so and offers to link again, not the import', async () => {
+      bff.onCall('getMynaConnectionState', reply(connection({ relinkRequired: true })));
+      bff.onCall(
+        'getMynaAuthorizationURL',
+        reply({ authorizationUrl: 'https://portal.example/authorize?state=s2', expiresAt: at(11, 21, 12, 10) }),
+      );
+      const go = jest.fn();
+      renderWithProviders(<ConnectionPage go={go} />);
+      expect(await screen.findByText(/マイナポータルとの連携の有効期限が切れました。新しい情報を取り込むには/)).toBeInTheDocument();
+      expect(screen.getByText('連携の有効期限切れ（もう一度連携してください）')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: '最新の情報を取り込む' })).not.toBeInTheDocument();
+      // The records already imported stay readable.
+      expect(screen.getByRole('link', { name: '健診結果' })).toHaveAttribute('href', '/myna_connection/medical_exams');
+      await userEvent.click(screen.getByRole('button', { name: 'もう一度連携する' }));
+      expect(go).toHaveBeenCalledWith('https://portal.example/authorize?state=s2');
+    });
+
     it('a failed load says so with 再読み込み', async () => {
       bff.onCall('getMynaConnectionState', reply(connection()));
       bff.onCall('getMynaConnectionState', bffError(500, 'internal_error', 'システムエラーです'), { times: 1 });

@@ -95,6 +95,31 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
       expect(screen.queryByRole('button', { name: /取り込/ })).not.toBeInTheDocument();
     });
 
+    it('a link that can read nothing more (issue 25): asks to link again instead of offering the import, and the failure does not say “try later”', async () => {
+      bff.onCall(
+        'getMynaConnectionState',
+        reply(
+          connection({
+            relinkRequired: true,
+            latestImport: job({
+              status: 'failed',
+              phase: 'medical_exams',
+              failureReason:
+                'マイナポータルとの連携の有効期限が切れたため、取り込めませんでした。もう一度マイナンバーカードで連携してから取り込んでください。それまでに取り込んだ情報は保存されています。',
+            }),
+          }),
+        ),
+      );
+      renderWithProviders(<ImportPage />);
+      expect(await screen.findByRole('heading', { name: 'もう一度連携してください' })).toBeInTheDocument();
+      expect(screen.getByText(/マイナポータルとの連携の有効期限が切れました。/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'もう一度連携する' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /取り込/ })).not.toBeInTheDocument();
+      const failure = screen.getByRole('alert');
+      expect(failure).toHaveTextContent('もう一度マイナンバーカードで連携してから取り込んでください。');
+      expect(failure).not.toHaveTextContent('しばらくしてから');
+    });
+
     it('a refused start says why', async () => {
       bff.onCall('getMynaConnectionState', reply(connection()));
       bff.onCall('createMynaImport', bffError(503, 'myna_unavailable', '現在マイナポータルと通信できません。'));

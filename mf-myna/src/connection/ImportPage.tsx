@@ -23,6 +23,7 @@ import { mynaRecordsQueryKey } from '../api/myna-records';
 import { formatDateTime } from '../format';
 import { LoadFailure, MynaPage } from '../parts/MynaPage';
 import { NotLinked } from '../parts/RecordsGate';
+import { ConnectButton, RelinkNeeded } from './ConnectionPage';
 import { mynaPagePaths } from '../paths';
 import { KIND_LABELS, phaseLabel } from './import-status';
 
@@ -93,6 +94,19 @@ function Import({ state }: { state: MynaConnectionState }) {
       </Card>
     );
   }
+  if (state.relinkRequired) {
+    return (
+      <>
+        <Card aria-labelledby="import-relink-heading">
+          <Stack $gap={1.5}>
+            <SectionHeading id="import-relink-heading">もう一度連携してください</SectionHeading>
+            <RelinkNeeded connectButton={<ConnectButton label="もう一度連携する" />} />
+          </Stack>
+        </Card>
+        {job ? <Progress job={job} relink /> : null}
+      </>
+    );
+  }
   if (!state.secretQuestion.registered) {
     return (
       <Card>
@@ -128,7 +142,7 @@ function Import({ state }: { state: MynaConnectionState }) {
   );
 }
 
-function Progress({ job }: { job: MynaImport }) {
+function Progress({ job, relink = false }: { job: MynaImport; relink?: boolean }) {
   const running = job.status === 'queued' || job.status === 'running';
   return (
     <Card aria-labelledby="import-progress-heading">
@@ -144,7 +158,9 @@ function Progress({ job }: { job: MynaImport }) {
         {job.status === 'failed' ? (
           <FormError>
             取り込みに失敗しました。{job.failureReason ?? ''}
-            それまでに取り込んだ情報はそのまま残っています。しばらくしてから、もう一度お試しください。
+            {relink
+              ? 'それまでに取り込んだ情報はそのまま残っています。'
+              : 'それまでに取り込んだ情報はそのまま残っています。しばらくしてから、もう一度お試しください。'}
           </FormError>
         ) : null}
         <List aria-label="種類ごとの進み具合">

@@ -58,6 +58,7 @@ export function connection(overrides: Partial<MynaConnectionState> = {}): MynaCo
     agreement: { agreed: true, currentVersion: 1, agreedVersion: 1 },
     linked: true,
     linkedAt: at(11, 20, 9, 0),
+    relinkRequired: false,
     secretQuestion: { registered: true, lockedUntil: null, authenticatedUntil: at(11, 21, 12, 15) },
     hasRecords: true,
     lastImportedAt: at(11, 21, 10, 1),

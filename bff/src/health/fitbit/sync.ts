@@ -77,24 +77,40 @@ export type SyncResult = 'ok' | 'failed' | 'needs_renewal';
 export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: FitbitConnectionRow, now: Date): Promise<SyncResult> {
   try {
     let accessToken = unseal('fitbit_connections.access_token', row.id, row.accessToken);
-    if (needsRefresh({ expiresAt: row.tokenExpiresAt }, now.getTime())) {
-      const refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
+    let refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
+    let refreshed = false;
+    const refresh = async () => {
+      refreshed = true;
       const tokens = await refreshAccessToken(google.config, refreshToken, { now: () => now.getTime() });
       accessToken = tokens.accessToken;
+      refreshToken = tokens.refreshToken ?? refreshToken;
       // Stored at once: Google may have rotated the refresh token, and the old one is then spent.
       await db
         .update(fitbitConnections)
         .set({
           accessToken: seal('fitbit_connections.access_token', row.id, tokens.accessToken),
-          refreshToken: seal('fitbit_connections.refresh_token', row.id, tokens.refreshToken ?? refreshToken),
+          refreshToken: seal('fitbit_connections.refresh_token', row.id, refreshToken),
           tokenExpiresAt: tokens.expiresAt,
           ...(tokens.scopes.length > 0 ? { scopes: tokens.scopes.join(' ') } : {}),
         })
         .where(eq(fitbitConnections.id, row.id));
-    }
+    };
+    if (needsRefresh({ expiresAt: row.tokenExpiresAt }, now.getTime())) await refresh();
     const today = japanDay(now);
     const from = row.lastSyncedDay ? addDays(row.lastSyncedDay, -OVERLAP_DAYS) : addDays(today, -(FIRST_SYNC_DAYS - 1));
-    const days = await google.client.dailySteps(accessToken, { from: from > today ? today : from, to: today });
+    const range = { from: from > today ? today : from, to: today };
+    let days;
+    try {
+      days = await google.client.dailySteps(accessToken, range);
+    } catch (error) {
+      // 401: the access token ended before our clock said so (an expiry shorter than announced,
+      // a token revoked alone): refresh once and ask again. Only a refused refresh (invalid_grant)
+      // or a second 401 means the grant is gone and the member reconnects.
+      const unauthenticated = error instanceof GoogleHealthError && error.kind === 'grant_invalid' && error.status === 401;
+      if (refreshed || !unauthenticated) throw error;
+      await refresh();
+      days = await google.client.dailySteps(accessToken, range);
+    }
     await db.transaction(async (tx) => {
       // Still connected? A disconnect while Google answered means the member wants nothing more saved.
       const [still] = await tx

@@ -7,13 +7,16 @@ import { GoogleHealthError, retryAfterSeconds, unreachable } from './errors';
  * Google's OAuth 2.0 for web server applications, as the Fitbit connection uses it: the
  * authorization code grant with PKCE (RFC 7636, S256), offline access for a refresh token, and
  * revocation (RFC 7009 as Google implements it). Requests are form-encoded; the client
- * authenticates with client_id and client_secret in the body, as Google's guide shows.
+ * authenticates with HTTP Basic (client_secret_basic, RFC 6749 §2.3.1) at both endpoints: every
+ * authorization server must accept it for a client with a password, Google lists it in its
+ * discovery document, and a server that binds a client to one method (as oidc-provider does)
+ * then sees the same method at the token and the revocation endpoint.
  *
  *   GET  {authorizeUrl}?client_id&redirect_uri&response_type=code&scope&state
  *                      &code_challenge&code_challenge_method=S256&access_type=offline&prompt=consent
  *     → {redirect_uri}?code&state&scope   (or ?error=access_denied&state)
- *   POST {tokenUrl}  grant_type=authorization_code&code&redirect_uri&code_verifier&client_id&client_secret
- *   POST {tokenUrl}  grant_type=refresh_token&refresh_token&client_id&client_secret
+ *   POST {tokenUrl}  grant_type=authorization_code&code&redirect_uri&code_verifier   (Authorization: Basic …)
+ *   POST {tokenUrl}  grant_type=refresh_token&refresh_token                          (Authorization: Basic …)
  *     → 200 { access_token, expires_in, refresh_token?, scope, token_type: "Bearer" }
  *     → 400/401 { error: "invalid_grant" | "invalid_client" | …, error_description }
  *   POST {revokeUrl} token=…  (Authorization: Basic client_id:client_secret)
@@ -106,8 +109,12 @@ async function tokenRequest(
   try {
     response = await fetch(config.tokenUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...grant, client_id: config.clientId, client_secret: config.clientSecret }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        authorization: basicClientAuthorization(config),
+      },
+      body: new URLSearchParams(grant),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
   } catch (error) {

@@ -86,6 +86,9 @@ async function fetchAll<W, R>(
   const records: R[] = [];
   const seenTokens = new Set<string>();
   let pageToken: string | null = null;
+  let bearer = accessToken;
+  // Whether the page being read was already asked again with a renewed token.
+  let renewed = false;
   for (let page = 0; page < MAX_PAGES; page++) {
     const url = new URL(endpoint(metadata));
     url.searchParams.set('limit', String(PAGE_SIZE));
@@ -94,19 +97,29 @@ async function fetchAll<W, R>(
     const response = await portalFetch(
       what,
       url.toString(),
-      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+      { headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' } },
       config.timeoutMs,
     );
     if (!response.ok) {
       const { code, description } = await errorBody(response);
       unavailableIfTransient(what, response, code);
       const message = `${what} refused (${response.status} ${code ?? ''})${description ? `: ${description}` : ''}`;
-      // RFC 6750 §3.1: invalid_token (401) or insufficient_scope (403) — the member must link again.
+      // RFC 6750 §3.1 invalid_token (401): the access token expired or was ended at the portal,
+      // whatever our clock said. With a way to renew it, the same page is asked again once with
+      // the new token (a renewal that cannot happen throws from renewAccessToken itself).
+      if (response.status === 401 && options.renewAccessToken && !renewed) {
+        bearer = await options.renewAccessToken();
+        renewed = true;
+        page -= 1;
+        continue;
+      }
+      // Still invalid_token, or insufficient_scope (403: a scope was not granted) — the member must link again.
       if (response.status === 401 || code === 'invalid_token' || code === 'insufficient_scope') {
         throw new MynaTokenInvalid(message, { status: response.status, code });
       }
       throw new MynaPortalProtocolError(message, { status: response.status, code });
     }
+    renewed = false;
     const body = pageWire.safeParse(await jsonBody(what, response));
     if (!body.success) throw new MynaPortalProtocolError(`${what} answered a page not in the protocol's shape`);
     for (const [index, item] of body.data.items.entries()) {

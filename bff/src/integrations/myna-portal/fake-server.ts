@@ -32,16 +32,20 @@ import type { MynaPortalConfig, PortalCheckupDocument, PortalDispensing, PortalM
  * - GET  /.well-known/openid-configuration, GET /jwks (an RS256 key made at start);
  * - GET  /authorize: a consent page in Japanese (which data, 「同意して連携する」 / 「キャンセル」;
  *   cancel returns error=access_denied); `auto=1` (or the `autoApprove` option) approves at once,
- *   for tests and e2e; `subject=…` links as another card holder than the demo person;
+ *   for tests and e2e; `subject=…` links as another card holder than the demo person.
+ *   `offline_access` is granted only with `prompt=consent`, as OpenID Connect Core §11 has a
+ *   conformant provider do (without it the scope is ignored, so no refresh token is issued);
  * - POST /token: client_secret_basic; authorization_code (single-use codes valid ten minutes, exact
  *   redirect URI, PKCE S256; a replayed code also ends what it issued) with an id_token carrying
- *   the nonce; refresh_token (rotated);
+ *   the nonce; refresh_token (rotated); access tokens live `accessTokenTtlSeconds` (an hour by
+ *   default; the switch `setAccessTokenTtl` shortens it, down to a few seconds);
  * - GET  /api/v1/checkups, /api/v1/medicines, /api/v1/medical_bills: bearer token, `since`,
  *   `limit` and `page_token`.
  *
  * Switches for tests (methods of the returned object): fail a collection after N records, add a
  * new check-up, refuse the next code exchange, tamper with the next id_token, revoke a subject's
- * tokens. Production never starts it (services.ts).
+ * tokens, change the access-token lifetime, end every access token issued so far. Production
+ * never starts it (services.ts).
  */
 
 export type FakeMynaCollection = 'checkups' | 'medicines' | 'medical_bills';
@@ -56,6 +60,7 @@ export interface FakeMynaPortalOptions {
   autoApprove?: boolean;
   /** The card holder the consent page links (default: the demo person). */
   defaultSubject?: string;
+  /** Lifetime of an access token, in seconds (default 3600; `expires_in` says it). */
   accessTokenTtlSeconds?: number;
   codeTtlSeconds?: number;
   /** Caps pages below the requested limit (the protocol's cap is 100), to exercise paging. */
@@ -82,6 +87,12 @@ export interface RunningFakeMynaPortal {
   tamperNextIdToken(how: 'nonce' | 'audience' | 'issuer' | 'expired' | 'signature'): void;
   /** Switch: every token of the subject stops working (the member ended the link at the portal). */
   revokeSubject(subject?: string): void;
+  /** Switch: access tokens issued from now on live this many seconds (null: the option's lifetime again). */
+  setAccessTokenTtl(seconds: number | null): void;
+  /** Switch: every access token issued so far expires now (refresh tokens keep working). */
+  expireAccessTokens(): void;
+  /** How many refresh_token grants the token endpoint has answered with new tokens. */
+  refreshCount(): number;
   /** Ends every switch and forgets added check-ups and grants. */
   reset(): void;
   close(): Promise<void>;
@@ -106,11 +117,52 @@ const COLLECTION_SCOPES: Record<FakeMynaCollection, string> = {
   medical_bills: MYNA_PORTAL_SCOPES.medicalBills,
 };
 
+/** Records as PROTOCOL.md §4 puts them on the wire (the fake, and the tests' resource server in front of another provider). */
+export const toWire = {
+  checkups: (record: PortalCheckupDocument) => ({
+    document_id: record.documentId,
+    issued_on: record.issuedOn,
+    registered_at: record.registeredAt,
+    media_type: 'application/hl7-cda+xml',
+    document: record.cdaXml,
+  }),
+  medicines: (record: PortalDispensing) => ({
+    dispensing_id: record.dispensingId,
+    dispensed_on: record.dispensedOn,
+    pharmacy: { name: record.pharmacyName },
+    prescriber: record.prescribingInstitution ? { name: record.prescribingInstitution } : null,
+    registered_at: record.registeredAt,
+    medicines: record.items.map((item) => ({
+      yj_code: item.yjCode,
+      brand_name: item.brandName,
+      generic_name: item.genericName,
+      strength: item.strength,
+      quantity: item.quantity,
+      unit: item.unit,
+      days: item.days,
+      usage: item.usage,
+    })),
+  }),
+  medical_bills: (record: PortalMedicalBill) => ({
+    bill_id: record.billId,
+    month: record.month,
+    institution: { name: record.institutionName },
+    kind: record.kind,
+    days: record.days,
+    total_cost: record.totalCost,
+    patient_paid: record.paidAmount,
+    patient: record.patientName ? { name: record.patientName } : null,
+    registered_at: record.registeredAt,
+  }),
+} satisfies Record<FakeMynaCollection, (record: never) => unknown>;
+
 export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions = {}): Promise<RunningFakeMynaPortal> {
   const clientId = options.clientId ?? 'sukoyaka-local';
   const clientSecret = options.clientSecret ?? 'fake-myna-client-secret';
   const now = options.now ?? Date.now;
-  const accessTtlSeconds = options.accessTokenTtlSeconds ?? 3600;
+  const defaultAccessTtlSeconds = options.accessTokenTtlSeconds ?? 3600;
+  let accessTtlSeconds = defaultAccessTtlSeconds;
+  let refreshes = 0;
   const codeTtlMs = (options.codeTtlSeconds ?? 600) * 1000;
   const defaultSubject = options.defaultSubject ?? DEMO_MYNA_PERSON.subject;
 
@@ -124,7 +176,7 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
   const store = fakeGrantStore<Grant, { nonce: string }>({
     now,
     codeTtlMs,
-    accessTtlMs: accessTtlSeconds * 1000,
+    accessTtlMs: () => accessTtlSeconds * 1000,
     prefixes: { code: 'fake-code-', access: 'fake-at-', refresh: 'fake-rt-' },
   });
   const grants: Grant[] = [];
@@ -164,7 +216,11 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     if (!isS256Challenge(params.code_challenge, params.code_challenge_method)) return back('invalid_request');
     const scopes = (params.scope ?? '').split(' ').filter(Boolean);
     if (!scopes.includes('openid') || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) return back('invalid_scope');
-    return { ok: true, redirectUri, scopes };
+    // OpenID Connect Core §11: offline_access is ignored unless the request asks for consent
+    // (prompt=consent), so a request without it gets no refresh token.
+    const prompts = (params.prompt ?? '').split(' ');
+    const granted = prompts.includes('consent') ? scopes : scopes.filter((scope) => scope !== MYNA_PORTAL_SCOPES.offlineAccess);
+    return { ok: true, redirectUri, scopes: granted };
   }
 
   /** Runs after checkAuthorization, so state and nonce are there. */
@@ -297,6 +353,7 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
       }
       const { token } = taken;
       const { accessToken, refreshToken } = handOut(token.grant, store.issueTokens(token.grant));
+      refreshes += 1;
       return reply.header('cache-control', 'no-store').send({
         access_token: accessToken,
         token_type: 'Bearer',
@@ -363,53 +420,9 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     });
   }
 
-  collection(
-    'checkups',
-    (subject) => records(subject).checkups,
-    (record) => ({
-      document_id: record.documentId,
-      issued_on: record.issuedOn,
-      registered_at: record.registeredAt,
-      media_type: 'application/hl7-cda+xml',
-      document: record.cdaXml,
-    }),
-  );
-  collection(
-    'medicines',
-    (subject) => records(subject).medicines,
-    (record) => ({
-      dispensing_id: record.dispensingId,
-      dispensed_on: record.dispensedOn,
-      pharmacy: { name: record.pharmacyName },
-      prescriber: record.prescribingInstitution ? { name: record.prescribingInstitution } : null,
-      registered_at: record.registeredAt,
-      medicines: record.items.map((item) => ({
-        yj_code: item.yjCode,
-        brand_name: item.brandName,
-        generic_name: item.genericName,
-        strength: item.strength,
-        quantity: item.quantity,
-        unit: item.unit,
-        days: item.days,
-        usage: item.usage,
-      })),
-    }),
-  );
-  collection(
-    'medical_bills',
-    (subject) => records(subject).medicalBills,
-    (record) => ({
-      bill_id: record.billId,
-      month: record.month,
-      institution: { name: record.institutionName },
-      kind: record.kind,
-      days: record.days,
-      total_cost: record.totalCost,
-      patient_paid: record.paidAmount,
-      patient: record.patientName ? { name: record.patientName } : null,
-      registered_at: record.registeredAt,
-    }),
-  );
+  collection('checkups', (subject) => records(subject).checkups, toWire.checkups);
+  collection('medicines', (subject) => records(subject).medicines, toWire.medicines);
+  collection('medical_bills', (subject) => records(subject).medicalBills, toWire.medical_bills);
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -446,8 +459,16 @@ export async function startFakeMynaPortalServer(options: FakeMynaPortalOptions =
     revokeSubject(subject = defaultSubject) {
       for (const grant of grants) if (grant.subject === subject) grant.revoked = true;
     },
+    setAccessTokenTtl(seconds) {
+      accessTtlSeconds = seconds ?? defaultAccessTtlSeconds;
+    },
+    expireAccessTokens() {
+      store.expireAccessTokens();
+    },
+    refreshCount: () => refreshes,
     reset() {
       failures.clear();
+      accessTtlSeconds = defaultAccessTtlSeconds;
       extraCheckups.clear();
       codesToRefuse = 0;
       tamper = null;

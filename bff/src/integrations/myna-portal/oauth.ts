@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { MYNA_PORTAL_SCOPES } from './config';
 import { discoverMynaPortal } from './discovery';
 import {
   MynaCodeInvalid,
@@ -54,6 +55,11 @@ export async function buildMynaAuthorizationUrl(
   params.set('nonce', request.nonce);
   params.set('code_challenge', request.codeChallenge);
   params.set('code_challenge_method', 'S256');
+  // OpenID Connect Core §11: a provider must ignore offline_access unless the request asks for
+  // consent (or other conditions permitting offline access are in place). Without it a
+  // conformant provider issues no refresh token, and imports would stop with the first access
+  // token. Asking for consent on each link is what linking is for here anyway.
+  if (config.scopes.includes(MYNA_PORTAL_SCOPES.offlineAccess)) params.set('prompt', 'consent');
   return url.toString();
 }
 
@@ -77,14 +83,20 @@ interface TokenResponse {
   id_token?: unknown;
 }
 
+/** The caller's clock (the bff's injected one), against which a token's expiry is stored and compared. */
+export interface MynaClockOptions {
+  now?: () => number;
+}
+
 async function tokenRequest(
   config: MynaPortalConfig,
   grant: Record<string, string>,
   refused: (message: string, details: { status: number; code?: string }) => Error,
+  options: MynaClockOptions,
 ): Promise<{ body: TokenResponse; requestedAt: number }> {
   const metadata = await discoverMynaPortal(config);
   const what = 'My Number Portal token endpoint';
-  const requestedAt = Date.now();
+  const requestedAt = (options.now ?? Date.now)();
   // client_secret_basic (RFC 6749 §2.3.1): id and secret form-encoded, then Basic.
   const basic = Buffer.from(`${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`).toString('base64');
   const response = await portalFetch(
@@ -166,11 +178,13 @@ async function verifyIdToken(config: MynaPortalConfig, idToken: string, nonce: s
 export async function exchangeMynaCode(
   config: MynaPortalConfig,
   request: { code: string; codeVerifier: string; nonce: string },
+  options: MynaClockOptions = {},
 ): Promise<MynaTokenSet> {
   const { body, requestedAt } = await tokenRequest(
     config,
     { grant_type: 'authorization_code', code: request.code, redirect_uri: config.redirectUri, code_verifier: request.codeVerifier },
     (message, details) => new MynaCodeInvalid(message, details),
+    options,
   );
   if (typeof body.id_token !== 'string') throw new MynaPortalProtocolError('My Number Portal token endpoint answered without an id_token');
   const claims = await verifyIdToken(config, body.id_token, request.nonce);
@@ -187,11 +201,16 @@ export async function exchangeMynaCode(
  * A new access token from the refresh token (rotated: store the returned refresh token in place of
  * the old one). Throws MynaTokenInvalid when the grant is gone: the member links again.
  */
-export async function refreshMynaTokens(config: MynaPortalConfig, refreshToken: string): Promise<Omit<MynaTokenSet, 'subject'>> {
+export async function refreshMynaTokens(
+  config: MynaPortalConfig,
+  refreshToken: string,
+  options: MynaClockOptions = {},
+): Promise<Omit<MynaTokenSet, 'subject'>> {
   const { body, requestedAt } = await tokenRequest(
     config,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
     (message, details) => new MynaTokenInvalid(message, details),
+    options,
   );
   return {
     accessToken: body.access_token as string,

@@ -55,6 +55,12 @@ export interface MynaFetchOptions {
   since?: string;
   /** Called after each page with the number of records fetched so far, for the import's progress. */
   onPage?: (fetchedSoFar: number) => void;
+  /**
+   * A fresh access token when the portal answers 401 invalid_token (the token expired or was
+   * ended before our clock said so): the page is asked again once with it, and the rest of the
+   * collection is read with it. Without it, a 401 throws MynaTokenInvalid at once.
+   */
+  renewAccessToken?: () => Promise<string>;
 }
 
 /** One 特定健診 result document as the portal serves it. */
