@@ -22,7 +22,7 @@ const moduleNameMapper = {
 };
 
 // Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
-const esmOnly = ['cookie', 'jose'];
+const esmOnly = ['jose'];
 
 const node = (name, extra = {}) => ({
   displayName: name,
@@ -51,7 +51,8 @@ module.exports = {
   testTimeout: 30000,
   projects: [
     node('contract'),
-    node('bff'),
+    // bff/test/peers/debian/: the checks against programs from Debian, not npm (promtool): `npm run test:peers`.
+    node('bff', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/peers/debian/'] }),
     browser('mf-shared'),
     browser('root-config'),
     browser('mf-account'),
