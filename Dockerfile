@@ -1,6 +1,11 @@
 # syntax=docker/dockerfile:1
 # The bff and the built front end in one image (issue 15). Not built on the development machine
-# (no container engine there): see README "Running as a service".
+# (no container engine there): see docs/delivery-and-operations.md, "Running as a service".
+#   docker build -t sukoyaka .
+#   docker run -d --name sukoyaka -p 8080:8080 --env-file sukoyaka.env -v sukoyaka-data:/data sukoyaka
+# sukoyaka.env holds the production variables (docs/configuration.md): DATABASE_URL, PUBLIC_URL,
+# SMTP_URL, SMS_API_URL and SMS_API_KEY, GOOGLE_CLIENT_ID/SECRET, MYNA_PORTAL_URL, MYNA_CLIENT_ID/SECRET,
+# DEPLOY_TOKEN. Or compose.yaml, with PostgreSQL and Redis: `docker compose up --build -d`.
 
 # ---- build: every package with its development dependencies ------------------------------------
 FROM node:20-bookworm-slim AS build

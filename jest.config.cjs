@@ -24,7 +24,7 @@ const moduleNameMapper = {
 // Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
 // oidc-provider is the independent OpenID provider the bff's clients are tested against
 // (bff/test/peers); its own dependencies (koa, debug) are CommonJS already, jose is above.
-const esmOnly = ['cookie', 'jose', 'oidc-provider'];
+const esmOnly = ['jose', 'oidc-provider'];
 
 const node = (name, extra = {}) => ({
   displayName: name,
@@ -56,7 +56,8 @@ module.exports = {
   maxWorkers: '100%',
   projects: [
     node('contract'),
-    node('bff'),
+    // bff/test/peers/debian/: the checks against programs from Debian, not npm (promtool): `npm run test:peers`.
+    node('bff', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/peers/debian/'] }),
     browser('mf-shared'),
     browser('root-config'),
     browser('mf-account'),

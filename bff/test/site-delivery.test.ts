@@ -137,6 +137,40 @@ describe('page delivery (issue 9)', () => {
     expect(preloadsOf(deeper.body)).toEqual(areaModules);
   });
 
+  it('serves the page’s import map also at /import-map.json (single-spa’s convention): the same map, asked again each time, cheaply', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/vitals' });
+    const inline = JSON.parse(/<script type="systemjs-importmap"[^>]*>([\s\S]*?)<\/script>/.exec(page.body)![1]!) as unknown;
+    const answer = await ctx.app.inject({ method: 'GET', url: '/import-map.json' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/importmap+json; charset=utf-8');
+    expect(answer.json()).toEqual(inline);
+    expect(answer.json()).toEqual({
+      imports: {
+        '@sukoyaka/root-config': '/assets/root-config/root-config.11111111.js',
+        react: '/assets/root-config/react.22222222.js',
+        'react/jsx-runtime': '/assets/root-config/react.22222222.js',
+        'date-fns': '/assets/root-config/date-fns.33333333.js',
+        '@sukoyaka/shared': '/assets/mf-shared/sukoyaka-shared.55555555.js',
+        '@sukoyaka/account': '/assets/mf-account/sukoyaka-account.66666666.js',
+        '@sukoyaka/health': '/assets/mf-health/sukoyaka-health.77777777.js',
+      },
+    });
+    // Like a visitor's page: kept, but asked again before each use; the same for everyone.
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    const etag = String(answer.headers.etag);
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{43}"$/);
+    const unchanged = await ctx.app.inject({ method: 'GET', url: '/import-map.json', headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    const other = await ctx.app.inject({ method: 'GET', url: '/import-map.json', headers: { 'if-none-match': 'W/"another"' } });
+    expect(other.statusCode).toBe(200);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/import-map.json' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/importmap+json; charset=utf-8');
+  });
+
   it('puts the area’s container before the loading frame, so the area draws where the frame was', async () => {
     const vitals = await ctx.app.inject({ method: 'GET', url: '/vitals' });
     expect(vitals.body).toContain('<div id="single-spa-application:@sukoyaka/health"></div><div id="sukoyaka-boot">');

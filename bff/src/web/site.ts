@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,26 @@ export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-healt
 
 /** The map composed from the local builds: the live map's shape, without integrity. */
 type ImportMap = Omit<ComposedImportMap, 'integrity'>;
+
+/**
+ * Where the live import map is served as a document of its own, besides inline in every page:
+ * single-spa's convention, where import-map-overrides' panel and single-spa's inspector look.
+ */
+export const IMPORT_MAP_PATH = '/import-map.json';
+/** An import map's media type (HTML's external import maps; SystemJS reads any JSON). */
+export const IMPORT_MAP_CONTENT_TYPE = 'application/importmap+json; charset=utf-8';
+
+/**
+ * The import map as the browser gets it, in the page and at IMPORT_MAP_PATH: SystemJS's `imports`,
+ * and its `integrity` for every module that has one (deployed artefacts), so a tampered or
+ * half-uploaded module is refused.
+ */
+export function browserImportMap(map: Pick<ComposedImportMap, 'imports' | 'integrity'>): {
+  imports: Record<string, string>;
+  integrity?: Record<string, string>;
+} {
+  return Object.keys(map.integrity).length > 0 ? { imports: map.imports, integrity: map.integrity } : { imports: map.imports };
+}
 
 /** The area of a page: its owner, and mf-account (its 404 page) for a path no area owns. */
 const ROOT_CONFIG = '@sukoyaka/root-config';
@@ -198,6 +219,28 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
     });
   });
 
+  /** The import map of the next page: the live map over the local builds (theirs alone without delivery). */
+  const composeImportMap = async () => {
+    const local = await buildImportMap(config.webRoot, cache);
+    const map: ComposedImportMap = delivery ? delivery.live.compose(local) : { ...local, integrity: {} };
+    return { local, map };
+  };
+
+  /**
+   * The live import map as a document (single-spa's `/import-map.json`): the very map the next
+   * page carries, integrity included. Like a page for a visitor it may be kept but is asked
+   * again each time (no-cache), a deploy shows at once; the ETag makes the asking cheap.
+   */
+  app.get(IMPORT_MAP_PATH, async (request, reply) => {
+    const body = JSON.stringify(browserImportMap((await composeImportMap()).map));
+    // Weak: the same map is sent compressed or not (@fastify/compress).
+    const etag = `W/"${createHash('sha256').update(body).digest('base64url')}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
+    const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+    if (known.includes(etag) || known.includes('*')) return reply.status(304).send();
+    return reply.type(IMPORT_MAP_CONTENT_TYPE).send(body);
+  });
+
   /** A GET call made in-process with the browser's cookies, as the browser would make it. */
   const callAsBrowser = (request: FastifyRequest, name: string) =>
     app.inject({
@@ -287,8 +330,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
         .send('The front end is not built yet: run `npm run build` (or `npm start`).');
     }
     const nonce = randomToken(16);
-    const local = await buildImportMap(config.webRoot, cache);
-    const map = delivery ? delivery.live.compose(local) : { ...local, integrity: {} as Record<string, string> };
+    const { local, map } = await composeImportMap();
     const pathname = request.url.split('?')[0] ?? '/';
     const area = areaForPath(pathname) ?? FALLBACK_AREA;
     // SystemJS loads each module by a same-origin <script> without crossorigin: so do these.
@@ -303,12 +345,7 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
       .replaceAll('__CSP_NONCE__', nonce)
       .replace('__GA_MEASUREMENT_ID__', config.gaMeasurementId ?? '')
       // SystemJS checks each module against the map's integrity: a tampered file is refused.
-      .replace(
-        '"__IMPORT_MAP__"',
-        JSON.stringify(
-          Object.keys(map.integrity).length > 0 ? { imports: map.imports, integrity: map.integrity } : { imports: map.imports },
-        ).replace(/</g, '\\u003c'),
-      )
+      .replace('"__IMPORT_MAP__"', JSON.stringify(browserImportMap(map)).replace(/</g, '\\u003c'))
       .replace('<!--__PRELOADS__-->', preloads)
       // Replaced through functions: a `$` in the member's data is not a replacement pattern.
       .replace(

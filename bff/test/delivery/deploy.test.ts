@@ -121,6 +121,7 @@ describe('deploying an area: artefacts, the live import map, the deploy API (iss
 
   it('makes a deployed version live: the page names its versioned files with integrity, served long-cached and precompressed', async () => {
     const manifest = await publish('ライブの版');
+    const before = await ctx.app.inject({ method: 'GET', url: '/import-map.json' });
     const answer = await deploy({ package: HEALTH.name, version: manifest.version });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ package: HEALTH.name, version: manifest.version });
@@ -131,6 +132,16 @@ describe('deploying an area: artefacts, the live import map, the deploy API (iss
     expect(map.imports['@sukoyaka/health']).toBe(entryUrl);
     expect(map.integrity![entryUrl]).toBe(manifest.files['sukoyaka-health.1234abcd.js']!.integrity);
     expect(page.body).toContain(`href="${entryUrl}" integrity="${manifest.files['sukoyaka-health.1234abcd.js']!.integrity}"`);
+    // The same live map, integrity included, at single-spa's /import-map.json.
+    // A browser revalidating the map it had before the deploy gets the new one.
+    const document = await ctx.app.inject({
+      method: 'GET',
+      url: '/import-map.json',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/importmap+json; charset=utf-8');
+    expect(document.json()).toEqual(map);
     // The page's chunk is preloaded without integrity: webpack's runtime loads it without one.
     expect(page.body).toContain(
       `<link rel="preload" as="script" href="/assets/@sukoyaka/health/${manifest.version}/page-vitals.5678abcd.js" />`,
@@ -253,6 +264,7 @@ describe('deploying an area: artefacts, the live import map, the deploy API (iss
     expect(importMapOf(page.body).imports['@sukoyaka/health']).toBe(
       `/assets/@sukoyaka/health/${earlier!.version}/sukoyaka-health.1234abcd.js`,
     );
+    expect((await ctx.app.inject({ method: 'GET', url: '/import-map.json' })).json()).toEqual(importMapOf(page.body));
     await otherInstance.refresh();
     expect(otherInstance.entryOf(HEALTH.name)?.version).toBe(earlier!.version);
 

@@ -42,6 +42,19 @@ describe('running as a service: compose.yaml, Dockerfile, production dependencie
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/sukoyaka:[^@]+@postgres:5432\/sukoyaka$/);
   });
 
+  it('compose.yaml states the Compose it needs for its top-level name: v2.3.0 or newer, with the commands (issue 25 #5)', () => {
+    const text = readFileSync(path.join(REPO_ROOT, 'compose.yaml'), 'utf8');
+    expect((parse(text) as { name?: string }).name).toBe('sukoyaka');
+    const header = text.slice(0, text.search(/^name:/m));
+    expect(header).toContain('Needs Docker Compose v2.3.0 or newer');
+    for (const command of ['docker compose config --quiet', 'docker compose up --build -d', 'docker compose down'])
+      expect(header).toContain(command);
+    const operations = readFileSync(path.join(REPO_ROOT, 'docs', 'delivery-and-operations.md'), 'utf8');
+    expect(operations).toContain('needs Docker Compose v2.3.0 or newer');
+    for (const command of ['docker build -t sukoyaka .', 'docker run -d --name sukoyaka', 'docker compose up --build -d'])
+      expect(operations).toContain(command);
+  });
+
   it('its environment is a configuration production accepts', () => {
     const env = Object.fromEntries(
       Object.entries(compose.services.bff!.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]),

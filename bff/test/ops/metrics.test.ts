@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { registerIntervalJob } from '../../src/platform/jobs';
 import { metricsPlugin } from '../../src/platform/ops/metrics';
 import { Agent, createTestContext, type TestContext } from '../helpers';
+import { expositionProblems, familiesWithoutSamples } from './exposition';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,6 +35,50 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
     expect(text).toMatch(/^sukoyaka_outbox_pending \d+$/m);
     expect(text).toContain('# TYPE sukoyaka_http_errors_total counter');
     expect(text).toContain('sukoyaka_process_cpu_seconds_total');
+  });
+
+  it('issue 25 #5: keeps the rules `promtool check metrics` holds it to (promtool itself: npm run test:peers)', async () => {
+    const agent = new Agent(ctx.app);
+    await agent.get('ping');
+    await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    const text = await scrape();
+    expect(expositionProblems(text)).toEqual([]);
+    // prom-client's gauges named like counters are left out; their gauges by type stay.
+    expect(text).not.toMatch(/^# TYPE sukoyaka_nodejs_active_\w+_total /m);
+    expect(text).toMatch(/^sukoyaka_nodejs_active_handles\{type="\w+"\} \d+$/m);
+    // Declared, nothing measured yet: only what this run cannot have (no 5xx, no job, no pool on PGlite).
+    expect(familiesWithoutSamples(text)).not.toContain('sukoyaka_http_requests_total');
+    expect(familiesWithoutSamples(text)).not.toContain('sukoyaka_http_request_duration_seconds');
+  });
+
+  it('issue 25 #5: the structural check finds what promtool would refuse', () => {
+    const bad = [
+      '# HELP app_requests Requests',
+      '# TYPE app_requests counter',
+      'app_requests 3',
+      '# HELP app_open_total Open things',
+      '# TYPE app_open_total gauge',
+      'app_open_total 2',
+      '# TYPE app_latency_milliseconds gauge',
+      'app_latency_milliseconds{callName="x"} 12',
+      '# HELP app_wait_seconds Waits',
+      '# TYPE app_wait_seconds histogram',
+      'app_wait_seconds_bucket{le="1"} 3',
+      'app_wait_seconds_bucket{le="+Inf"} 2',
+      'app_wait_seconds_count 4',
+      'app_orphan 1',
+    ].join('\n');
+    expect(expositionProblems(bad)).toEqual([
+      'line 14: app_orphan: a sample without # HELP and # TYPE',
+      'app_requests: counter metrics should have "_total" suffix',
+      'app_open_total: non-counter metrics should not have "_total" suffix',
+      'app_latency_milliseconds: no help text',
+      'app_latency_milliseconds: use base unit "seconds" instead of "milliseconds"',
+      "app_latency_milliseconds: label names should be written in 'snake_case' not 'camelCase' (callName)",
+      'app_wait_seconds: {}: buckets not cumulative',
+      "app_wait_seconds: {}: _count 4 is not the +Inf bucket's 2",
+      'app_wait_seconds: {}: no _sum',
+    ]);
   });
 
   it('answers loopback only, unless a token is configured', async () => {

@@ -52,6 +52,12 @@ const isLoopback = (address: string | undefined) => {
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sukoyaka_' });
+  // prom-client's gauges of all active handles, requests and resources end in `_total`, a
+  // counter's suffix (`promtool check metrics` refuses them): the gauges by type beside them
+  // add up to the same (`sum without (type) (…)`).
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+    registry.removeSingleMetric(`sukoyaka_${name}`);
+  }
   const requests = new Counter({
     name: 'sukoyaka_http_requests_total',
     help: 'Requests answered, by call and status code',
