@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
   await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
   // The contract as OpenAPI 3.1, for the native apps and other teams' client generators.
-  await app.register(openApiRoutes, { calls });
+  await app.register(openApiRoutes, { calls, serverUrl: config.publicUrl });
   await app.register(siteRoutes, { config, delivery });
   return app;
 }

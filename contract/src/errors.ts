@@ -37,6 +37,10 @@ export const ErrorCodes = {
   operatorUnauthenticated: 'operator_unauthenticated',
   /** The operator's roles do not allow this in that association (403). */
   operatorForbidden: 'operator_forbidden',
+  /** A birthday confirmation asked of a member whose birthday is not recorded (409). */
+  birthdayNotRegistered: 'birthday_not_registered',
+  /** Leaving asked a second time (409). */
+  alreadyLeft: 'already_left',
 } as const;
 
 /** The step-up codes, and the page that gives each confirmation (spec §2 Account routes). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from './documented';
 
 /*
  * Field builders with Japanese messages that name the field. The same schema validates the
@@ -8,12 +9,18 @@ import { z } from 'zod';
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 
+/** Text that is more than whitespace (JavaScript's `\\s`, what `trim()` removes): a required field. */
+export const NOT_BLANK_PATTERN = '\\S';
+
 export function requiredText(label: string, max = 255) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .trim()
-    .min(1, `${label}を入力してください`)
-    .max(max, `${label}は${max}文字以内で入力してください`);
+  return documented(
+    z
+      .string({ error: `${label}を入力してください` })
+      .trim()
+      .min(1, `${label}を入力してください`)
+      .max(max, `${label}は${max}文字以内で入力してください`),
+    { pattern: NOT_BLANK_PATTERN, description: 'Trimmed before it is checked: whitespace alone is refused.' },
+  );
 }
 
 /**
@@ -22,13 +29,19 @@ export function requiredText(label: string, max = 255) {
  * which would make 「請求書(U+202E)fdp.exe」 read as 「請求書exe.pdf」 to whoever downloads it.
  */
 export function fileName(label = 'ファイル名', max = 100) {
-  return requiredText(label, max)
-    .refine(
-      (name) =>
-        ![...name].some((character) => character === '/' || character === '\\' || character.charCodeAt(0) < 0x20 || character === '\x7f'),
-      `${label}に使えない文字が含まれています`,
-    )
-    .refine((name) => !/[\u202a-\u202e\u2066-\u2069]/.test(name), `${label}に文字の向きを変える制御文字は使えません`);
+  return documented(
+    requiredText(label, max)
+      .refine(
+        (name) =>
+          ![...name].some((character) => character === '/' || character === '\\' || character.charCodeAt(0) < 0x20 || character === '\x7f'),
+        `${label}に使えない文字が含まれています`,
+      )
+      .refine((name) => !/[\u202a-\u202e\u2066-\u2069]/.test(name), `${label}に文字の向きを変える制御文字は使えません`),
+    {
+      pattern: '^(?=[\\s\\S]*\\S)[^/\\\\\\u0000-\\u001f\\u007f\\u202a-\\u202e\\u2066-\\u2069]+$',
+      description: 'No path separator (/ \\), control character or bidirectional override; not whitespace alone.',
+    },
+  );
 }
 
 /** A value an OAuth-style return hands back (`code`, `state`): printable ASCII, bounded. */
@@ -41,6 +54,10 @@ export function callbackText(label: string) {
 }
 
 export function emailAddress(label = 'メールアドレス') {
+  return documented(emailAddressUndocumented(label), EMAIL_DOCUMENTATION);
+}
+
+function emailAddressUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .trim()
@@ -49,6 +66,15 @@ export function emailAddress(label = 'メールアドレス') {
     .toLowerCase()
     .pipe(z.email({ error: `${label}の形式が正しくありません` }));
 }
+
+/**
+ * The pattern and format of an address (zod's `z.email()`), which `emailAddress` checks after
+ * trimming and lower-casing: what the OpenAPI document says of every address field.
+ */
+export const EMAIL_DOCUMENTATION = (toJson: (schema: z.ZodType) => Record<string, unknown>) => {
+  const { format, pattern } = toJson(z.email());
+  return { format, pattern, description: 'An e-mail address (compared in lower case).' } as Record<string, unknown>;
+};
 
 export function password(label = 'パスワード') {
   return z
@@ -76,6 +102,21 @@ export function integerInRange(label: string, min: number, max: number, unit = '
  */
 export function pastMoment(label: string) {
   const format = z.iso.datetime({ offset: true });
+  return documented(pastMomentUndocumented(label, format), (toJson) => ({
+    ...momentDocumentation(toJson),
+    'x-earliest': `${DATE_MIN}T00:00:00+09:00`,
+    'x-latest': 'now',
+    description: 'A moment with its UTC offset, from 1900-01-01 (Japan) to now (a few minutes ahead are forgiven).',
+  }));
+}
+
+/** The format and pattern of `z.iso.datetime({ offset: true })`, for a field that checks it in a refinement. */
+export function momentDocumentation(toJson: (schema: z.ZodType) => Record<string, unknown>): Record<string, unknown> {
+  const { format, pattern } = toJson(z.iso.datetime({ offset: true }));
+  return { format, pattern };
+}
+
+function pastMomentUndocumented(label: string, format: z.ZodType) {
   return z
     .string({ error: `${label}を入力してください` })
     .min(1, `${label}を入力してください`)
@@ -101,10 +142,13 @@ export function pageSize(defaultSize = 20, max = 100) {
     .default(defaultSize);
 }
 
-export const cursor = z
-  .string({ error: 'カーソルの形式が正しくありません' })
-  .max(200, 'カーソルの形式が正しくありません')
-  .regex(/^[A-Za-z0-9_-]+$/, 'カーソルの形式が正しくありません');
+export const cursor = documented(
+  z
+    .string({ error: 'カーソルの形式が正しくありません' })
+    .max(200, 'カーソルの形式が正しくありません')
+    .regex(/^[A-Za-z0-9_-]+$/, 'カーソルの形式が正しくありません'),
+  { 'x-state-dependent': 'The nextCursor of the previous page, as it was answered (opaque).' },
+);
 
 export const isoTimestamp = z.string();
 export const nullableTimestamp = z.string().nullable();
@@ -116,6 +160,13 @@ export const nullableTimestamp = z.string().nullable();
 export function decimalInRange(label: string, min: number, max: number, places: number, unit = '') {
   const range = `${label}は${min.toFixed(places)}〜${max.toFixed(places)}${unit}の範囲で入力してください`;
   const scale = 10 ** places;
+  return documented(decimal(label, min, max, places, range, scale), {
+    multipleOf: 1 / scale,
+    description: `To ${places === 0 ? 'a whole number' : `${places} decimal place${places > 1 ? 's' : ''}`} (a binary rounding error within 1e-6 of a step is forgiven).`,
+  });
+}
+
+function decimal(label: string, min: number, max: number, places: number, range: string, scale: number) {
   return z
     .number({
       error: (issue) =>

@@ -11,6 +11,7 @@ import { mynaCalls } from './myna';
 import { systemCalls } from './system';
 
 export * from './define';
+export * from './documented';
 export * from './errors';
 export * from './fields';
 export * from './paths';

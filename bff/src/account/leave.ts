@@ -4,7 +4,7 @@
 // (transfers, entries, lots, redeemed gifts, draws, competition entries) and the audit entries
 // stay for LEAVE_RETENTION_YEARS, attached to the users row emptied of everything personal, so the
 // ledger still reconciles and an auditor can follow a transfer without learning who it was.
-import { LEAVE_RETENTION_YEARS, type CallOutput } from '@sukoyaka/contract';
+import { ErrorCodes, LEAVE_RETENTION_YEARS, type CallOutput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import {
   consents,
@@ -44,7 +44,7 @@ export async function leaveServiceSummary(context: CallContext<'member'>): Promi
   };
 }
 
-const alreadyLeft = () => new HttpError(409, 'already_left', 'この会員はすでに退会しています。');
+const alreadyLeft = () => new HttpError(409, ErrorCodes.alreadyLeft, 'この会員はすでに退会しています。');
 
 export async function leaveService(context: CallContext<'member'>): Promise<CallOutput<'leaveService'>> {
   const { db, member, request, reply, services, now } = context;

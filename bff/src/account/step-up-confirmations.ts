@@ -86,7 +86,7 @@ export async function authenticateBirthday(
     // Nothing to compare with: not a failed guess, so not counted toward the lock.
     throw new HttpError(
       409,
-      'birthday_not_registered',
+      ErrorCodes.birthdayNotRegistered,
       '生年月日が登録されていないため、生年月日による本人確認ができません。先に組合員の確認（保険証の情報の登録）を行ってください。',
     );
   }

@@ -2,7 +2,14 @@
 // uses (operator.ts, gifts.ts), for the association's point programs only. The route layer has
 // checked the role in an input's `associationId`; a program or gift named by id is checked here
 // against the operator's roles before anything of it is read or changed.
-import { ErrorCodes, type CallOutput, type OperatorMenuInput, type OperatorPeriodInput, type ParsedInput } from '@sukoyaka/contract';
+import {
+  ErrorCodes,
+  IncentiveErrorCodes,
+  type CallOutput,
+  type OperatorMenuInput,
+  type OperatorPeriodInput,
+  type ParsedInput,
+} from '@sukoyaka/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { giftCodes, gifts, ledgerTransfers, pointMenus, pointPrograms, users } from '../db/schema';
@@ -270,7 +277,7 @@ export async function adjustOperatorPoints(
   } catch (error) {
     const message = (error as Error).message;
     if (message.startsWith('the balance')) {
-      throw new HttpError(409, 'insufficient_balance', '会員のポイント残高が足りないため、取り消せません。');
+      throw new HttpError(409, IncentiveErrorCodes.insufficientBalance, '会員のポイント残高が足りないため、取り消せません。');
     }
     throw error;
   }

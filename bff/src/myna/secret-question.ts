@@ -7,6 +7,7 @@ import {
   MYNA_SECRET_QUESTION_LOCK_MINUTES,
   MYNA_SECRET_QUESTION_MAX_FAILURES,
   MYNA_SECRET_QUESTION_TTL_MINUTES,
+  ErrorCodes,
   MynaErrorCodes,
   type MynaSecretQuestion,
   type UserMynaSecretQuestion,
@@ -98,12 +99,12 @@ export async function createSecretQuestion(
 ): Promise<UserMynaSecretQuestion> {
   if (!questionById(input.questionId)) {
     const message = '秘密の質問を一覧から選択してください';
-    throw new HttpError(400, 'invalid_parameters', message, { questionId: [message] });
+    throw new HttpError(400, ErrorCodes.invalidParameters, message, { questionId: [message] });
   }
   const normalised = normaliseSecretAnswer(input.answer);
   if (normalised === '') {
     const message = '答えを入力してください';
-    throw new HttpError(400, 'invalid_parameters', message, { answer: [message] });
+    throw new HttpError(400, ErrorCodes.invalidParameters, message, { answer: [message] });
   }
   const answerHash = await hashPassword(normalised);
   const expiresAt = new Date(now.getTime() + ttlMs);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp, nullableTimestamp } from '../fields';
 import { recordId } from './org-verification';
@@ -61,10 +62,13 @@ export const agreeAssociationAgreements = defineCall({
   summary: "Records the member's consent to current documents of their association (version and time); agreeing again changes nothing.",
   input: () =>
     z.object({
-      documentIds: z
-        .array(recordId('規約ID'), { error: '同意する規約を選択してください' })
-        .min(1, '同意する規約を選択してください')
-        .max(10, '同意する規約が多すぎます'),
+      documentIds: documented(
+        z
+          .array(recordId('規約ID'), { error: '同意する規約を選択してください' })
+          .min(1, '同意する規約を選択してください')
+          .max(10, '同意する規約が多すぎます'),
+        { 'x-state-dependent': "Ids of the current documents of the member's association (listAssociationAgreements)." },
+      ),
     }),
   output: () => agreementsOutput,
 });

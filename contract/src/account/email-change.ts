@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { mailLinkToken, ownEmailAddress } from './email-checks';
 
@@ -19,7 +20,10 @@ export const createUserEmailChange = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Mails a confirmation link (24 hours) to the new address; needs a fresh password confirmation.',
-  input: () => z.object({ email: ownEmailAddress('新しいメールアドレス') }),
+  input: () =>
+    z.object({
+      email: documented(ownEmailAddress('新しいメールアドレス'), { 'x-state-dependent': "Not the member's current address." }),
+    }),
   output: () => z.object({ status: z.literal('confirmation_sent') }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailAddress } from '../fields';
+import { documented } from '../documented';
+import { EMAIL_DOCUMENTATION, emailAddress } from '../fields';
 
 /*
  * Checks of an address a member gives as their own (sign-up, e-mail change) beyond its format:
@@ -67,13 +68,32 @@ export function emailDomainProblem(email: string, label = 'メールアドレス
 /** An address the member gives as their own: the format, then the domain checks above. */
 export function ownEmailAddress(label = 'メールアドレス') {
   const format = z.email();
-  return emailAddress(label).superRefine((value, ctx) => {
-    // zod runs this refinement after a failed format check too: one message at a time.
-    if (!format.safeParse(value).success) return;
-    const problem = emailDomainProblem(value, label);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  return documented(
+    emailAddress(label).superRefine((value, ctx) => {
+      // zod runs this refinement after a failed format check too: one message at a time.
+      if (!format.safeParse(value).success) return;
+      const problem = emailDomainProblem(value, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    (toJson) => ({ ...EMAIL_DOCUMENTATION(toJson), ...OWN_DOMAIN_DOCUMENTATION }),
+  );
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * emailDomainProblem in JSON Schema, on the address in lower case (the canonical form: the server
+ * lower-cases it first): labels of 1–63 characters not starting or ending with a hyphen, a
+ * top-level domain of letters or an xn-- label, and none of the typo domains or endings above.
+ */
+const OWN_DOMAIN_DOCUMENTATION = {
+  allOf: [{ pattern: '@((?!-)[a-z0-9-]{1,63}(?<!-)\\.)+([a-z]{2,}|xn--[a-z0-9-]+)$' }],
+  not: {
+    pattern: `@(${Object.keys(DOMAIN_TYPOS).map(escapeRegExp).join('|')})$|(${ENDING_TYPOS.map(([ending]) => ending.source.replace(/\$$/, '')).join('|')})$`,
+  },
+  description:
+    'An address of your own: the domain in lower case, no well-known typo of a mail domain (gmial.com, .con, …) — the server suggests the fix.',
+};
 
 /** A token from a mail link (`token=` of the link). */
 export const mailLinkToken = z

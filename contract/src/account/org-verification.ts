@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { nullableTimestamp } from '../fields';
-import { pastCalendarDate } from './step-up';
+import { PAST_DATE_DOCUMENTATION, pastCalendarDate } from './step-up';
 
 /*
  * Organisation verification: a member links to their health-insurance association by what is
@@ -43,19 +44,35 @@ export function normalizeCardDigits(value: string): string {
 
 /** 保険者番号: the association's 8-digit insurer number. */
 export function insurerNumber(label = '保険者番号') {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .transform(normalizeCardDigits)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label}を入力してください`, abort: true })
-        .regex(/^\d{8}$/, `${label}は8桁の数字で入力してください`),
-    );
+  return documented(
+    z
+      .string({ error: `${label}を入力してください` })
+      .transform(normalizeCardDigits)
+      .pipe(
+        z
+          .string()
+          .min(1, { error: `${label}を入力してください`, abort: true })
+          .regex(/^\d{8}$/, `${label}は8桁の数字で入力してください`),
+      ),
+    {
+      pattern: '^[0-9]{8}$',
+      description: 'Eight digits (full-width digits, spaces and hyphens are also taken and dropped).',
+    },
+  );
 }
 
 /** 記号: printed on the card; usually digits, sometimes with letters or kana. */
 export function memberSymbol(label = '記号') {
+  return documented(memberSymbolUndocumented(label), {
+    pattern: CARD_SYMBOL_PATTERN,
+    description: '1–20 characters as printed on the card: digits, letters, kana, kanji (compared after NFKC and trimming).',
+  });
+}
+
+/** Characters a card's 記号 is printed in that NFKC keeps as they are (the document's canonical form). */
+const CARD_SYMBOL_PATTERN = '^[0-9A-Za-z\\u3041-\\u3096\\u30a1-\\u30fa\\u30fc\\u4e00-\\u9fff]{1,20}$';
+
+function memberSymbolUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .transform(normalizeCardText)
@@ -70,6 +87,13 @@ export function memberSymbol(label = '記号') {
 
 /** 番号: the insured person's number on the card, digits only. */
 export function memberNumber(label = '番号') {
+  return documented(memberNumberUndocumented(label), {
+    pattern: '^[0-9]{1,20}$',
+    description: 'Up to 20 digits (full-width digits, spaces and hyphens are also taken and dropped).',
+  });
+}
+
+function memberNumberUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .transform(normalizeCardDigits)
@@ -85,11 +109,14 @@ export function memberNumber(label = '番号') {
 /** A birthday as yyyy-MM-dd: the same rule as the birthday confirmation (step-up). */
 export function birthDate(label = '生年月日') {
   // An empty value reads "enter it", not also "malformed".
-  return z
-    .string({ error: `${label}を入力してください` })
-    .trim()
-    .min(1, { error: `${label}を入力してください`, abort: true })
-    .pipe(pastCalendarDate(label));
+  return documented(
+    z
+      .string({ error: `${label}を入力してください` })
+      .trim()
+      .min(1, { error: `${label}を入力してください`, abort: true })
+      .pipe(pastCalendarDate(label)),
+    PAST_DATE_DOCUMENTATION,
+  );
 }
 
 /** One roster entry as the member gives it, and as a roster CSV row is checked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 
 /*
  * The password policy every new password follows (sign-up, reset, any change), stated to the
@@ -87,6 +88,12 @@ export function passwordEmailProblem(password: string, email: string | null | un
 
 /** A new password, with Japanese messages that name the field. Never trimmed: spaces count. */
 export function newPassword(label = 'パスワード') {
+  return documented(newPasswordUndocumented(label), {
+    description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, not a commonly used password (compared after NFKC and lower-casing) and not one character repeated.`,
+  });
+}
+
+function newPasswordUndocumented(label: string) {
   return (
     z
       .string({ error: `${label}を入力してください` })

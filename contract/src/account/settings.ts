@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { decimalInRange } from '../fields';
 
@@ -45,6 +46,15 @@ export const updateNotificationSettings = defineCall({
 
 /** 1–20 characters (as a person counts them: an emoji is one), no control characters. */
 export function nickname(label = 'ニックネーム') {
+  return documented(nicknameUndocumented(label), {
+    minLength: 1,
+    maxLength: 20,
+    pattern: '^(?=[\\s\\S]*\\S)[^\\p{Cc}\\p{Cf}]{1,20}$',
+    description: '1–20 characters (as a person counts them: an emoji is one) after NFC and trimming; no control or format characters.',
+  });
+}
+
+function nicknameUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .transform((value) => value.normalize('NFC').trim())

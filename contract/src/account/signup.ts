@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { mailLinkToken, ownEmailAddress } from './email-checks';
 import { newPassword, refinePasswordAgainstEmail } from './password-policy';
@@ -22,13 +23,16 @@ export const validateEmail = defineCall({
   output: () => z.object({ valid: z.boolean(), message: z.string().optional() }),
 });
 
-export const signUpInput = z
-  .object({
-    email: ownEmailAddress(),
-    password: newPassword(),
-    agreedToTerms: z.literal(true, { error: '利用規約への同意が必要です' }),
-  })
-  .superRefine(refinePasswordAgainstEmail());
+export const signUpInput = documented(
+  z
+    .object({
+      email: ownEmailAddress(),
+      password: newPassword(),
+      agreedToTerms: z.literal(true, { error: '利用規約への同意が必要です' }),
+    })
+    .superRefine(refinePasswordAgainstEmail()),
+  { description: 'The password may not contain the local part of the address (when it has 4 characters or more).' },
+);
 
 export const signUp = defineCall({
   name: 'signUp',

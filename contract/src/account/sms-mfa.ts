@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 
@@ -34,6 +35,14 @@ function compactPhoneNumber(value: string): string {
  */
 export function japaneseMobileNumber(label = '電話番号') {
   const invalid = `${label}は携帯電話の番号（例: 090-1234-5678）を入力してください`;
+  return documented(mobileNumber(label, invalid), {
+    pattern: '^(0[6-9]0-?[0-9]{4}-?[0-9]{4}|\\+81[6-9]0[0-9]{8})$',
+    description:
+      'A Japanese mobile number (060, 070, 080, 090): 090-1234-5678, 09012345678 or +819012345678 (other usual notations are also taken).',
+  });
+}
+
+function mobileNumber(label: string, invalid: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .trim()
@@ -52,6 +61,13 @@ export function japaneseMobileNumber(label = '電話番号') {
 
 /** The six digits a member copies from the SMS; full-width digits and spaces are forgiven. */
 export function smsCode(label = '認証コード') {
+  return documented(smsCodeUndocumented(label), {
+    pattern: `^[0-9]{${SMS_CODE_LENGTH}}$`,
+    description: 'The six digits of the SMS (spaces and full-width digits are forgiven).',
+  });
+}
+
+function smsCodeUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .transform((value) => value.normalize('NFKC').replace(/[\s-]/g, ''))
@@ -62,6 +78,8 @@ export function smsCode(label = '認証コード') {
         .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `${label}は${SMS_CODE_LENGTH}桁の数字で入力してください`),
     );
 }
+
+const SMS_CODE_STATE = 'The code of the last SMS, unexpired and not used up (a wrong or expired code is refused under this field).';
 
 /** +819012345678 → 090-****-5678: enough for the member to recognise their own phone. */
 export function maskPhoneNumber(e164: string): string {
@@ -92,7 +110,10 @@ export const sendSmsMfaSetupCode = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Sends a six-digit code to the phone number to register (or to change to); the previous code stops working.',
-  input: () => z.object({ phoneNumber: japaneseMobileNumber() }),
+  input: () =>
+    z.object({
+      phoneNumber: documented(japaneseMobileNumber(), { 'x-state-dependent': 'Not the number registered already.' }),
+    }),
   output: () => z.object({ phoneNumberMasked: z.string(), expiresAt: isoTimestamp }),
 });
 
@@ -102,7 +123,7 @@ export const confirmSmsMfaSetup = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Confirms the number with the code it received: turns SMS two-factor on, or changes its number when already on.',
-  input: () => z.object({ code: smsCode() }),
+  input: () => z.object({ code: documented(smsCode(), { 'x-state-dependent': SMS_CODE_STATE }) }),
   output: () => smsMfaSettingSchema,
 });
 
@@ -121,6 +142,6 @@ export const verifySignInCode = defineCall({
   method: 'POST',
   access: 'visitor',
   summary: 'The second step of signIn when SMS two-factor is on: the code sent by SMS completes sign-in and rotates the session.',
-  input: () => z.object({ code: smsCode() }),
+  input: () => z.object({ code: documented(smsCode(), { 'x-state-dependent': SMS_CODE_STATE }) }),
   output: () => z.object({ userId: z.string() }),
 });

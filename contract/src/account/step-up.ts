@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { DATE_MIN, isoTimestamp, password } from '../fields';
 
@@ -17,7 +18,18 @@ function japanToday(): string {
  * A calendar day as yyyy-MM-dd that exists (no 2月30日), from 1900-01-01 (spec §5) to today in
  * Japan: the form a birthday is kept in.
  */
+export const PAST_DATE_DOCUMENTATION = {
+  format: 'date',
+  'x-earliest': DATE_MIN,
+  'x-latest': 'today',
+  description: 'A calendar day (yyyy-MM-dd) from 1900-01-01 to today in Japan.',
+};
+
 export function pastCalendarDate(label: string) {
+  return documented(pastCalendarDateUndocumented(label), PAST_DATE_DOCUMENTATION);
+}
+
+function pastCalendarDateUndocumented(label: string) {
   return (
     z
       .string({ error: `${label}を入力してください` })

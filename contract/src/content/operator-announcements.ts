@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
@@ -46,6 +47,10 @@ const announcementFields = {
 const windowInOrder = (value: { publishFrom: string; publishUntil?: string | null | undefined }) =>
   !value.publishUntil || Date.parse(value.publishUntil) > Date.parse(value.publishFrom);
 const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
+const WINDOW_DOCUMENTATION = {
+  'x-field-comparisons': [{ left: 'publishFrom', operator: '<' as const, right: 'publishUntil' }],
+  description: 'publishUntil, when given, is after publishFrom.',
+};
 
 export const listOperatorAnnouncements = defineCall({
   name: 'listOperatorAnnouncements',
@@ -67,9 +72,12 @@ export const createOperatorAnnouncement = defineCall({
   summary:
     'Creates an announcement of the association (plain text body, an optional same-site link, a publish window); `publish: true` publishes it at once (members see it from publishFrom), else it stays a draft. Audited.',
   input: () =>
-    z
-      .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
-      .refine(windowInOrder, WINDOW_ORDER),
+    documented(
+      z
+        .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
+        .refine(windowInOrder, WINDOW_ORDER),
+      WINDOW_DOCUMENTATION,
+    ),
   output: () => operatorAnnouncementSchema,
 });
 
@@ -80,9 +88,12 @@ export const updateOperatorAnnouncement = defineCall({
   operatorRole: 'editor',
   summary: 'Changes an announcement of the association (its text, link, category and window); its published state stays. Audited.',
   input: () =>
-    z
-      .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
-      .refine(windowInOrder, WINDOW_ORDER),
+    documented(
+      z
+        .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
+        .refine(windowInOrder, WINDOW_ORDER),
+      WINDOW_DOCUMENTATION,
+    ),
   output: () => operatorAnnouncementSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { fileName, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
@@ -49,10 +50,18 @@ const fileInput = z.object({
   fileName: fileName('ファイル名', 100),
   contentType: z.enum(DOCUMENT_FILE_TYPES, { error: 'PDF・CSV・Excelのファイルを選んでください' }),
   /** The file's bytes, base64. */
-  contentBase64: z
-    .string()
-    .max(DOCUMENT_FILE_BASE64_MAX, 'ファイルは512KB以内にしてください')
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
+  contentBase64: documented(
+    z
+      .string()
+      .max(DOCUMENT_FILE_BASE64_MAX, 'ファイルは512KB以内にしてください')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
+    {
+      contentEncoding: 'base64',
+      minLength: 4,
+      allOf: [{ pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' }],
+      description: 'The file’s bytes in base64 (not empty); a text/csv file is UTF-8 or Shift_JIS text.',
+    },
+  ),
 });
 
 export const createOperatorDocumentVersion = defineCall({

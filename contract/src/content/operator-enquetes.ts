@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
@@ -33,25 +34,39 @@ export const listOperatorEnquetes = defineCall({
   output: () => z.object({ items: z.array(operatorEnqueteSchema) }),
 });
 
-const questionInput = z
-  .object({
-    kind: z.enum(enqueteQuestionKinds, { error: '設問の種類を選択してください' }),
-    text: requiredText('設問', 200),
-    required: z.boolean().default(false),
-    choices: z.array(requiredText('選択肢', 100)).max(20, '選択肢は20個までです').default([]),
-    scaleMin: z.number().int().min(0).max(10).optional(),
-    scaleMax: z.number().int().min(1).max(10).optional(),
-    scaleMinLabel: z.string().trim().max(20).optional(),
-    scaleMaxLabel: z.string().trim().max(20).optional(),
-  })
-  .superRefine((question, ctx) => {
-    if ((question.kind === 'single' || question.kind === 'multiple') && question.choices.length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: '選択肢を2つ以上入力してください' });
-    }
-    if (question.kind === 'scale' && (question.scaleMin ?? 1) >= (question.scaleMax ?? 5)) {
-      ctx.addIssue({ code: 'custom', path: ['scaleMax'], message: '評価の最大値は最小値より大きくしてください' });
-    }
-  });
+const questionInput = documented(
+  z
+    .object({
+      kind: z.enum(enqueteQuestionKinds, { error: '設問の種類を選択してください' }),
+      text: requiredText('設問', 200),
+      required: z.boolean().default(false),
+      choices: z.array(requiredText('選択肢', 100)).max(20, '選択肢は20個までです').default([]),
+      scaleMin: z.number().int().min(0).max(10).optional(),
+      scaleMax: z.number().int().min(1).max(10).optional(),
+      scaleMinLabel: z.string().trim().max(20).optional(),
+      scaleMaxLabel: z.string().trim().max(20).optional(),
+    })
+    .superRefine((question, ctx) => {
+      if ((question.kind === 'single' || question.kind === 'multiple') && question.choices.length < 2) {
+        ctx.addIssue({ code: 'custom', path: ['choices'], message: '選択肢を2つ以上入力してください' });
+      }
+      if (question.kind === 'scale' && (question.scaleMin ?? 1) >= (question.scaleMax ?? 5)) {
+        ctx.addIssue({ code: 'custom', path: ['scaleMax'], message: '評価の最大値は最小値より大きくしてください' });
+      }
+    }),
+  {
+    allOf: [
+      {
+        if: { properties: { kind: { enum: ['single', 'multiple'] } }, required: ['kind'] },
+        then: { properties: { choices: { minItems: 2 } }, required: ['choices'] },
+      },
+      // Without them the scale runs from 1 to 5; the document asks for both.
+      { if: { properties: { kind: { const: 'scale' } }, required: ['kind'] }, then: requires('scaleMin', 'scaleMax') },
+    ],
+    'x-field-comparisons': [{ left: 'scaleMin', operator: '<', right: 'scaleMax' }],
+    description: 'A single or multiple choice question has 2–20 choices; a scale runs from scaleMin (0–10) up to a larger scaleMax (1–10).',
+  },
+);
 
 export const createOperatorEnquete = defineCall({
   name: 'createOperatorEnquete',

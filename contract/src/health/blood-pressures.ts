@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { integerInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { readingBase, readingId } from './vital-fields';
@@ -25,7 +26,16 @@ const diastolicBelowSystolic = {
   error: '最低血圧は最高血圧より低い値を入力してください',
 };
 
-export const bloodPressureInput = z.object(bloodPressureFields).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic);
+/** The rule across the two readings, as the OpenAPI document states it. */
+export const DIASTOLIC_BELOW_SYSTOLIC = {
+  'x-field-comparisons': [{ left: 'diastolic', operator: '<' as const, right: 'systolic' }],
+  description: 'diastolic is below systolic.',
+};
+
+export const bloodPressureInput = documented(
+  z.object(bloodPressureFields).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+  DIASTOLIC_BELOW_SYSTOLIC,
+);
 
 export const bloodPressureCalls = defineVitalCalls({
   singular: 'BloodPressure',
@@ -33,7 +43,10 @@ export const bloodPressureCalls = defineVitalCalls({
   label: 'blood-pressure',
   input: bloodPressureInput,
   updateInput: () =>
-    z.object({ id: readingId, ...bloodPressureFields }).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+    documented(
+      z.object({ id: readingId, ...bloodPressureFields }).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+      DIASTOLIC_BELOW_SYSTOLIC,
+    ),
   reading: bloodPressureSchema,
 });
 

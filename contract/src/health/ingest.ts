@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
-import { bloodPressureFields } from './blood-pressures';
+import { bloodPressureFields, DIASTOLIC_BELOW_SYSTOLIC } from './blood-pressures';
 import { bloodSugarFields } from './blood-sugars';
 import { bodyTemperatureFields } from './body-temperatures';
 import { deviceStepFields } from './steps';
@@ -29,10 +30,13 @@ export const vitalIngestItem = z.discriminatedUnion(
   'type',
   [
     item('bloodSugar', bloodSugarFields),
-    item('bloodPressure', bloodPressureFields).refine((value) => value.diastolic < value.systolic, {
-      path: ['diastolic'],
-      error: '最低血圧は最高血圧より低い値を入力してください',
-    }),
+    documented(
+      item('bloodPressure', bloodPressureFields).refine((value) => value.diastolic < value.systolic, {
+        path: ['diastolic'],
+        error: '最低血圧は最高血圧より低い値を入力してください',
+      }),
+      DIASTOLIC_BELOW_SYSTOLIC,
+    ),
     item('weight', weightFields),
     item('steps', deviceStepFields),
     item('bodyTemperature', bodyTemperatureFields),
@@ -73,10 +77,14 @@ export const ingestVitals = defineCall({
   input: () =>
     z.object({
       // Each item is checked on its own (vitalIngestItem), so one bad reading does not refuse the batch.
-      items: z
-        .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
-        .min(1, '記録を1件以上指定してください')
-        .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+      items: documented(
+        z
+          .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
+          .min(1, '記録を1件以上指定してください')
+          .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+        // Each item is checked on its own: one that breaks this is answered `rejected`, not a 400.
+        (toJson) => ({ items: toJson(vitalIngestItem) }),
+      ),
     }),
   output: () => ingestVitalsOutput,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DATE_MIN, cursor, isoTimestamp, pageSize } from '../fields';
+import { documented } from '../documented';
+import { DATE_MIN, cursor, isoTimestamp, momentDocumentation, pageSize } from '../fields';
 
 /*
  * What every vital shares: where a reading came from, its id, the period a list covers, the day
@@ -49,6 +50,15 @@ function isRealDay(value: string): boolean {
 
 /** A day (yyyy-MM-dd) in Japan, from 1900-01-01 to today: a step count is never for tomorrow. */
 export function pastDay(label: string) {
+  return documented(pastDayUndocumented(label), {
+    format: 'date',
+    'x-earliest': DATE_MIN,
+    'x-latest': 'today',
+    description: 'A day in Japan (yyyy-MM-dd) from 1900-01-01 to today.',
+  });
+}
+
+function pastDayUndocumented(label: string) {
   return z
     .string({ error: `${label}を入力してください` })
     .min(1, `${label}を入力してください`)
@@ -67,6 +77,14 @@ export const MAX_PERIOD_DAYS = 5 * 366;
 
 /** A bound of a period: a day (yyyy-MM-dd, Japan) or a moment with its offset (ISO 8601). */
 function periodBound(label: string) {
+  return documented(periodBoundUndocumented(label), (toJson) => ({
+    anyOf: [{ format: 'date' }, momentDocumentation(toJson)],
+    allOf: [{ pattern: '^(19|20)[0-9]{2}-' }],
+    description: 'A day (yyyy-MM-dd, in Japan) or a moment with its UTC offset, in the years 1900–2099.',
+  }));
+}
+
+function periodBoundUndocumented(label: string) {
   return z
     .string({ error: `${label}の形式が正しくありません` })
     .refine((value) => isRealDay(value) || (MOMENT.safeParse(value).success && !Number.isNaN(Date.parse(value))), {
@@ -97,22 +115,29 @@ export function periodDays(period: { from?: string | undefined; to?: string | un
 }
 
 /** A list's query: an optional period (`from` ≤ `to`, at most five years), a cursor and a page size. */
-export const periodQuery = z
-  .object({
-    from: periodBound('期間の開始').optional(),
-    to: periodBound('期間の終了').optional(),
-    cursor: cursor.optional(),
-    limit: pageSize(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.from || !value.to) return;
-    const { from, until } = periodMoments(value);
-    if (from!.getTime() >= until!.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: '期間の終了は開始より後の日時を指定してください' });
-    } else if (until!.getTime() - from!.getTime() > MAX_PERIOD_DAYS * 24 * 60 * 60 * 1000) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: '期間は5年以内で指定してください' });
-    }
-  });
+export const periodQuery = documented(
+  z
+    .object({
+      from: periodBound('期間の開始').optional(),
+      to: periodBound('期間の終了').optional(),
+      cursor: cursor.optional(),
+      limit: pageSize(),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.from || !value.to) return;
+      const { from, until } = periodMoments(value);
+      if (from!.getTime() >= until!.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: '期間の終了は開始より後の日時を指定してください' });
+      } else if (until!.getTime() - from!.getTime() > MAX_PERIOD_DAYS * 24 * 60 * 60 * 1000) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: '期間は5年以内で指定してください' });
+      }
+    }),
+  {
+    // A day `to` covers the whole day: the period is at most MAX_PERIOD_DAYS counting that day.
+    'x-field-comparisons': [{ left: 'from', operator: '<=', right: 'to', maxDays: MAX_PERIOD_DAYS - 1 }],
+    description: `\`from\` is not after \`to\`, and the period is at most ${MAX_PERIOD_DAYS} days.`,
+  },
+);
 
 /** What every reading answers besides its values. */
 export const readingBase = {

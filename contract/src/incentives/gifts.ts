@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize } from '../fields';
 import { giftId, pointId, userGiftId } from './shared';
@@ -67,9 +68,12 @@ export const patchUserGift = defineCall({
   access: 'member',
   summary: 'Marks one of the member’s gifts used and/or hides it from the list (neither can be undone).',
   input: () =>
-    z
-      .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
-      .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
+    documented(
+      z
+        .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
+        .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
+      { anyOf: [requires('used'), requires('hidden')], description: 'Gives `used`, `hidden` or both.' },
+    ),
   output: () => userGiftSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
@@ -46,29 +47,38 @@ export const createOperatorPrizeCompetition = defineCall({
   summary:
     'Creates (and opens to members) a prize competition of the association: its period, how to enter (a step total in the period, or a coin cost) and the prizes; a secret is committed now (its SHA-256 shown to members) for the draw. Audited.',
   input: () =>
-    z
-      .object({
-        associationId: operatorAssociationId(),
-        title: requiredText('タイトル', 100),
-        description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
-        startsAt: moment('開始日時'),
-        endsAt: moment('終了日時'),
-        entryKind: z.enum(competitionEntryKinds, { error: '応募方法を選択してください' }),
-        stepsRequired: z.number().int().min(1000, '目標歩数は1,000歩以上にしてください').max(10_000_000).optional(),
-        coinCost: z.number().int().min(1, 'コイン数は1以上にしてください').max(100_000).optional(),
-        prizes: z
-          .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().int().min(1).max(10_000) }))
-          .min(1, '賞品を1つ以上入力してください')
-          .max(10, '賞品は10種類までです'),
-      })
-      .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
-        path: ['endsAt'],
-        message: '終了日時は開始日時より後にしてください',
-      })
-      .refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
-        path: ['entryKind'],
-        message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
-      }),
+    documented(
+      z
+        .object({
+          associationId: operatorAssociationId(),
+          title: requiredText('タイトル', 100),
+          description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
+          startsAt: moment('開始日時'),
+          endsAt: moment('終了日時'),
+          entryKind: z.enum(competitionEntryKinds, { error: '応募方法を選択してください' }),
+          stepsRequired: z.number().int().min(1000, '目標歩数は1,000歩以上にしてください').max(10_000_000).optional(),
+          coinCost: z.number().int().min(1, 'コイン数は1以上にしてください').max(100_000).optional(),
+          prizes: z
+            .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().int().min(1).max(10_000) }))
+            .min(1, '賞品を1つ以上入力してください')
+            .max(10, '賞品は10種類までです'),
+        })
+        .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+          path: ['endsAt'],
+          message: '終了日時は開始日時より後にしてください',
+        })
+        .refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
+          path: ['entryKind'],
+          message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
+        }),
+      {
+        'x-field-comparisons': [{ left: 'startsAt', operator: '<', right: 'endsAt' }],
+        if: { properties: { entryKind: { const: 'steps' } }, required: ['entryKind'] },
+        then: requires('stepsRequired'),
+        else: requires('coinCost'),
+        description: 'endsAt is after startsAt; a `steps` competition gives stepsRequired, a `coins` one coinCost.',
+      },
+    ),
   output: () => operatorCompetitionSchema,
 });
 

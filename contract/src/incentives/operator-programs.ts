@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { emailAddress, requiredText } from '../fields';
 import { daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId as recordId } from '../operators/shared';
@@ -16,19 +17,26 @@ const whole = (label: string, min: number, max: number) =>
 export const operatorMenuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] as const;
 export const operatorVitalTypes = ['bloodPressure', 'bloodSugar', 'weight', 'bodyTemperature', 'steps'] as const;
 
-export const operatorMenuInput = z
-  .object({
-    kind: z.enum(operatorMenuKinds, { error: '獲得条件を選んでください' }),
-    vitalType: z.enum(operatorVitalTypes, { error: '記録の種類を選んでください' }).optional(),
-    title: requiredText('メニュー名', 100),
-    points: whole('ポイント数', 1, 100000),
-    dailyLimit: whole('1日の上限', 1, 1000).nullable().optional(),
-    totalLimit: whole('通算の上限', 1, 100000).nullable().optional(),
-  })
-  .refine((menu) => menu.kind !== 'vital_recorded' || menu.vitalType !== undefined, {
-    path: ['vitalType'],
-    message: '記録の種類を選んでください',
-  });
+export const operatorMenuInput = documented(
+  z
+    .object({
+      kind: z.enum(operatorMenuKinds, { error: '獲得条件を選んでください' }),
+      vitalType: z.enum(operatorVitalTypes, { error: '記録の種類を選んでください' }).optional(),
+      title: requiredText('メニュー名', 100),
+      points: whole('ポイント数', 1, 100000),
+      dailyLimit: whole('1日の上限', 1, 1000).nullable().optional(),
+      totalLimit: whole('通算の上限', 1, 100000).nullable().optional(),
+    })
+    .refine((menu) => menu.kind !== 'vital_recorded' || menu.vitalType !== undefined, {
+      path: ['vitalType'],
+      message: '記録の種類を選んでください',
+    }),
+  {
+    if: { properties: { kind: { const: 'vital_recorded' } }, required: ['kind'] },
+    then: requires('vitalType'),
+    description: 'A `vital_recorded` menu names its vitalType.',
+  },
+);
 export type OperatorMenuInput = z.output<typeof operatorMenuInput>;
 
 const menuSchema = z.object({
@@ -137,7 +145,7 @@ export const importOperatorGiftCodes = defineCall({
   summary: "Imports a digital gift's codes from a CSV, one a line (import-codes): all or nothing, wrong lines answered; audited.",
   input: () =>
     z.object({
-      giftId: recordId('ギフトID'),
+      giftId: documented(recordId('ギフトID'), { 'x-state-dependent': 'A gift of kind digital_code.' }),
       csv: z
         .string({ error: 'コードのCSVを選んでください' })
         .min(1, 'コードのCSVを選んでください')

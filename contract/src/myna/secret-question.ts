@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp, nullableTimestamp } from '../fields';
 
@@ -16,17 +17,23 @@ export type MynaSecretQuestion = z.infer<typeof mynaSecretQuestionSchema>;
 export const MYNA_SECRET_ANSWER_MAX = 64;
 
 /** The answer as typed; the server normalises it before hashing or comparing. */
-export const mynaSecretAnswer = z
-  .string({ error: '答えを入力してください' })
-  .trim()
-  .min(1, '答えを入力してください')
-  .max(MYNA_SECRET_ANSWER_MAX, `答えは${MYNA_SECRET_ANSWER_MAX}文字以内で入力してください`);
+export const mynaSecretAnswer = documented(
+  z
+    .string({ error: '答えを入力してください' })
+    .trim()
+    .min(1, '答えを入力してください')
+    .max(MYNA_SECRET_ANSWER_MAX, `答えは${MYNA_SECRET_ANSWER_MAX}文字以内で入力してください`),
+  { pattern: '[0-9A-Za-z\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff]', description: 'Holds at least one digit, letter, kana or kanji.' },
+);
 
-export const mynaSecretQuestionId = z
-  .string({ error: '秘密の質問を選択してください' })
-  .min(1, '秘密の質問を選択してください')
-  .max(64, '秘密の質問を選択してください')
-  .regex(/^[a-z0-9_]+$/, '秘密の質問を選択してください');
+export const mynaSecretQuestionId = documented(
+  z
+    .string({ error: '秘密の質問を選択してください' })
+    .min(1, '秘密の質問を選択してください')
+    .max(64, '秘密の質問を選択してください')
+    .regex(/^[a-z0-9_]+$/, '秘密の質問を選択してください'),
+  { 'x-state-dependent': 'The id of one of the questions listMynaSecretQuestions answers.' },
+);
 
 /** The member's own question (never the answer) and the state of its lock. */
 export const userMynaSecretQuestionSchema = z.object({

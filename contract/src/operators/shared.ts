@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,6 +12,12 @@ export const operatorAssociationId = () => operatorRecordId('健康保険組合I
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const calendarDay = (label: string) =>
+  documented(calendarDayUndocumented(label), {
+    format: 'date',
+    allOf: [{ pattern: '^20[0-9]{2}-' }],
+    description: 'A calendar day (yyyy-MM-dd) from 2000-01-01 to 2099-12-31.',
+  });
+const calendarDayUndocumented = (label: string) =>
   z
     .string({ error: `${label}を入力してください` })
     .regex(DAY, `${label}はyyyy-MM-ddの形式で入力してください`)
@@ -26,14 +33,18 @@ export const OPERATOR_PERIOD_MAX_DAYS = 366;
  * The dashboard's period (Japan days, both included) in one association: at most a year, the end
  * not before the start.
  */
-export const operatorPeriodInput = z
-  .object({ associationId: operatorAssociationId(), from: calendarDay('開始日'), to: calendarDay('終了日') })
-  .superRefine((value, ctx) => {
+export const operatorPeriodInput = documented(
+  z.object({ associationId: operatorAssociationId(), from: calendarDay('開始日'), to: calendarDay('終了日') }).superRefine((value, ctx) => {
     const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000 + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: '終了日は開始日以降の日付を入力してください' });
     else if (days > OPERATOR_PERIOD_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `期間は${OPERATOR_PERIOD_MAX_DAYS}日以内で指定してください` });
-  });
+  }),
+  {
+    'x-field-comparisons': [{ left: 'from', operator: '<=', right: 'to', maxDays: OPERATOR_PERIOD_MAX_DAYS - 1 }],
+    description: `\`to\` is not before \`from\`, and the period (both days included) is at most ${OPERATOR_PERIOD_MAX_DAYS} days.`,
+  },
+);
 export type OperatorPeriodInput = z.output<typeof operatorPeriodInput>;
 
 /** A count per Japan day of the period, every day present (zero when nothing happened). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from '../documented';
 import { defineCall, operatorRoles } from '../define';
 import { emailAddress, password } from '../fields';
 
@@ -7,15 +8,21 @@ const empty = z.object({}).strict();
 /** Six digits, as an authenticator app shows them (spaces and full-width digits forgiven). */
 export const TOTP_DIGITS = 6;
 export const totpCode = (label = '確認コード') =>
-  z
-    .string({ error: `${label}を入力してください` })
-    .transform((value) => value.normalize('NFKC').replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, `${label}を入力してください`)
-        .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `${label}は${TOTP_DIGITS}桁の数字で入力してください`),
-    );
+  documented(
+    z
+      .string({ error: `${label}を入力してください` })
+      .transform((value) => value.normalize('NFKC').replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, `${label}を入力してください`)
+          .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `${label}は${TOTP_DIGITS}桁の数字で入力してください`),
+      ),
+    {
+      pattern: `^[0-9]{${TOTP_DIGITS}}$`,
+      description: 'The six digits the authenticator app shows (spaces and full-width digits are forgiven).',
+    },
+  );
 
 /**
  * Where the operator's sign-in stands: `signedOut`, `totpRequired` (password given, code to come),
