@@ -57,7 +57,11 @@ module.exports = {
   projects: [
     node('contract'),
     // bff/test/peers/debian/: the checks against programs from Debian, not npm (promtool): `npm run test:peers`.
-    node('bff', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/peers/debian/'] }),
+    node('bff', {
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/peers/debian/'],
+      // argon2id at test strength (bff/test/setup-hashing.ts; production's cost: password.test.ts).
+      setupFiles: ['<rootDir>/test/setup-hashing.ts'],
+    }),
     browser('mf-shared'),
     browser('root-config'),
     browser('mf-account'),

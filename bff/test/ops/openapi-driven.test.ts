@@ -2,6 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import RandExp from 'randexp';
 import { OPENAPI_PATH } from '../../src/platform/ops/openapi';
+import { seededRandom } from '../../src/lib/seeded-random';
 import { createTestContext, type TestContext } from '../helpers';
 import { report, signedInMember, withQuery, type Browser } from '../suites/support';
 
@@ -45,18 +46,6 @@ const SEED = Number(process.env.OPENAPI_DRIVEN_SEED ?? 25_04);
 const DAY_MS = 86_400_000;
 const JAPAN_MS = 9 * 3_600_000;
 
-/** mulberry32: a small seeded generator, so a failure can be replayed with the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 type Mode = 'typical' | 'low' | 'high';
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 const japanDay = (ms: number) => new Date(ms + JAPAN_MS).toISOString().slice(0, 10);
@@ -79,7 +68,7 @@ class Generator {
   readonly seen = new Map<string, string[]>();
 
   constructor(seed: number) {
-    this.next = random(seed);
+    this.next = seededRandom(seed);
   }
 
   int(min: number, max: number): number {
