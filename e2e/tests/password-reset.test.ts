@@ -48,6 +48,9 @@ test.describe('password reset: a member who forgot the password sets a new one f
     await page.goto(siteUrl('/login'));
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await waitForPath(page, '/password_reset/new');
+    // The page's own heading first: until its chunk has loaded, the login page (with its own
+    // メールアドレス field) is still on screen.
+    await page.getByRole('heading', { name: 'パスワードの再設定' }).waitFor();
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByRole('button', { name: '再設定用のリンクを送信する' }).click();
     await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
@@ -84,13 +84,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Waits until the page is at `pathname` (and, when given, exactly that search string). */
 export async function waitForPath(page: Page, pathname: string, search?: string): Promise<void> {
-  try {
-    await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search));
-  } catch (error) {
-    throw new Error(
-      `Expected to be at ${pathname}${search ?? ''}, but the page is at ${page.url()} (${(error as Error).message.split('\n')[0]})`,
-    );
-  }
+  // As long as a navigation may take (newSession's navigation timeout).
+  await expect(page, `the page at ${pathname}${search ?? ''}`).toHaveURL(
+    (url) => url.pathname === pathname && (search === undefined || url.search === search),
+    { timeout: 30_000 },
+  );
 }
 
 export interface Journeys {
