@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn, enquetePoints } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn, enquetePoints } from './support';
 
 /**
  * Issue 14, operators: the demo association's operator signs in at /admin (password, then the
@@ -40,7 +40,7 @@ async function signInOperator(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
 }
 
-describe('operators: publish, the member reads and answers, the operator sees the results', () => {
+test.describe('operators: publish, the member reads and answers, the operator sees the results', () => {
   test('an operator publishes an announcement and an enquete; the member reads, answers and earns; the results show the answer', async () => {
     const operator = (await journeys.open(DESKTOP)).page;
     await signInOperator(operator);
@@ -73,13 +73,13 @@ describe('operators: publish, the member reads and answers, the operator sees th
         throw error;
       });
     await operator.getByRole('button', { name: `${ENQUETE}を公開する` }).click();
-    await waitForText(operator.getByRole('row', { name: new RegExp(ENQUETE) }), '回答受付中');
+    await expect(operator.getByRole('row', { name: new RegExp(ENQUETE) })).toContainText('回答受付中');
     await screenshot(operator, 'admin-01-enquetes');
 
     // The member: the unread mark on home, the announcement read.
     const member = (await journeys.open(PHONE)).page;
     await signIn(member, '/');
-    await waitForText(member.getByRole('region', { name: 'お知らせ' }), '未読のお知らせが');
+    await expect(member.getByRole('region', { name: 'お知らせ' })).toContainText('未読のお知らせが');
     await member.goto(siteUrl('/announcements'));
     const item = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
     await item.waitFor();
@@ -89,8 +89,7 @@ describe('operators: publish, the member reads and answers, the operator sees th
     await member.goto(siteUrl('/announcements'));
     const again = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
     await again.waitFor();
-    for (let tries = 0; tries < 50 && (await again.innerText()).includes('未読'); tries += 1) await member.waitForTimeout(100);
-    expect(await again.innerText()).not.toContain('未読');
+    await expect(again).not.toContainText('未読');
 
     // The enquete answered, and the points it earns.
     const before = await enquetePoints(member);
@@ -108,7 +107,7 @@ describe('operators: publish, the member reads and answers, the operator sees th
     await operator.goto(siteUrl('/admin/enquetes'));
     await operator.getByRole('link', { name: `${ENQUETE}の結果を見る` }).click();
     await operator.getByRole('heading', { name: `${ENQUETE}の結果` }).waitFor();
-    await waitForText(operator.getByText(/^回答数:/), '回答数: 1件');
+    await expect(operator.getByText(/^回答数:/)).toContainText('回答数: 1件');
     const yes = operator.getByRole('row', { name: /はい/ });
     expect(await yes.innerText()).toMatch(/はい\s+1\s+100%/);
     await screenshot(operator, 'admin-02-results');

@@ -1,3 +1,4 @@
+import { expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteUrl } from './support';
@@ -74,7 +75,7 @@ function systemDependencies(source: string): string[] | null {
   return match ? (JSON.parse(match[1]!) as string[]) : null;
 }
 
-describe('built bundles (DESIGN.md: shared dependencies through the import map)', () => {
+test.describe('built bundles (DESIGN.md: shared dependencies through the import map)', () => {
   test('the markers find React in root-config’s own React build', () => {
     const react = importMapOf('root-config').react;
     expect(react).toBeDefined();
@@ -83,24 +84,26 @@ describe('built bundles (DESIGN.md: shared dependencies through the import map)'
     expect(source).toMatch(REACT_SYMBOL);
   });
 
-  test.each(AREAS)('%s is one SystemJS module that imports React from the import map and bundles none of it', (area) => {
-    const entries = Object.entries(importMapOf(area));
-    expect(entries).toHaveLength(1);
-    const [name, url] = entries[0]!;
-    expect(name).toMatch(/^@sukoyaka\//);
-    const source = builtFile(area, url);
+  for (const area of AREAS) {
+    test(`${area} is one SystemJS module that imports React from the import map and bundles none of it`, () => {
+      const entries = Object.entries(importMapOf(area));
+      expect(entries).toHaveLength(1);
+      const [name, url] = entries[0]!;
+      expect(name).toMatch(/^@sukoyaka\//);
+      const source = builtFile(area, url);
 
-    expect(source).toContain('System.register(');
-    const dependencies = systemDependencies(source);
-    expect(dependencies).not.toBeNull();
-    expect(dependencies!.filter((dependency) => REACT_SPECIFIERS.includes(dependency)).length).toBeGreaterThan(0);
-    // Whatever React-related module it needs comes from root-config, never from the area itself.
-    const rootMap = importMapOf('root-config');
-    for (const dependency of dependencies!.filter((d) => REACT_SPECIFIERS.includes(d))) expect(rootMap[dependency]).toBeDefined();
+      expect(source).toContain('System.register(');
+      const dependencies = systemDependencies(source);
+      expect(dependencies).not.toBeNull();
+      expect(dependencies!.filter((dependency) => REACT_SPECIFIERS.includes(dependency)).length).toBeGreaterThan(0);
+      // Whatever React-related module it needs comes from root-config, never from the area itself.
+      const rootMap = importMapOf('root-config');
+      for (const dependency of dependencies!.filter((d) => REACT_SPECIFIERS.includes(d))) expect(rootMap[dependency]).toBeDefined();
 
-    for (const marker of REACT_MARKERS) expect({ marker, found: source.includes(marker) }).toEqual({ marker, found: false });
-    expect(source).not.toMatch(REACT_SYMBOL);
-  });
+      for (const marker of REACT_MARKERS) expect({ marker, found: source.includes(marker) }).toEqual({ marker, found: false });
+      expect(source).not.toMatch(REACT_SYMBOL);
+    });
+  }
 
   test('each shared dependency is declared by exactly one built import map', () => {
     const declaredBy = new Map<string, string[]>();

@@ -1,5 +1,6 @@
+import { expect, test } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn, enquetePoints } from './support';
+import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn, enquetePoints } from './support';
 
 /**
  * Issue 14, the member side of content: an unread announcement marked on home and in the list,
@@ -12,12 +13,12 @@ import { DEMO_MEMBER, PHONE, screenshot, siteUrl, useJourneys, waitForPath, wait
 const journeys = useJourneys();
 const ANNOUNCEMENT = '冬のウォーキングキャンペーンを開催します';
 
-describe('content: announcements, FAQ, inquiry, enquete', () => {
+test.describe('content: announcements, FAQ, inquiry, enquete', () => {
   test('an unread announcement on home and in the list is read and then no longer unread', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/');
     const card = page.getByRole('region', { name: 'お知らせ' });
-    await waitForText(card, '未読のお知らせが');
+    await expect(card).toContainText('未読のお知らせが');
     await screenshot(page, 'content-00-home');
 
     await page.goto(siteUrl('/announcements'));
@@ -31,8 +32,7 @@ describe('content: announcements, FAQ, inquiry, enquete', () => {
     await waitForPath(page, '/announcements');
     const again = page.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
     await again.waitFor();
-    for (let tries = 0; tries < 50 && (await again.innerText()).includes('未読'); tries += 1) await page.waitForTimeout(100);
-    expect(await again.innerText()).not.toContain('未読');
+    await expect(again).not.toContainText('未読');
   });
 
   test('the FAQ is found by a word in hiragana, and leads to the contact form, which gives a receipt and mails a copy', async () => {
@@ -77,7 +77,7 @@ describe('content: announcements, FAQ, inquiry, enquete', () => {
     await page.getByRole('heading', { name: 'ご回答ありがとうございました' }).waitFor();
 
     await page.goto(siteUrl('/enquetes'));
-    await waitForText(page.getByRole('list', { name: 'アンケートの一覧' }), '回答済み');
+    await expect(page.getByRole('list', { name: 'アンケートの一覧' })).toContainText('回答済み');
     const after = await enquetePoints(page);
     if (before.enqueteMenuOpen) expect(after.balance).toBe(before.balance + 30);
     expect(after.enqueteMenuOpen).toBe(false);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from './server';
 import { baseUrl, launchBrowser, newSession, PHONE, screenshot, siteUrl, useJourneys, signIn } from './support';
 
@@ -24,7 +24,7 @@ const CHANGED = 'バイタル（新しい版）';
 const stamp = Date.now().toString(36);
 const temporary: string[] = [];
 
-afterAll(() => {
+test.afterAll(() => {
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -77,7 +77,7 @@ const importMapOf = async (page: Page) =>
     integrity?: Record<string, string>;
   };
 
-describe('one area, one deploy (issue 15)', () => {
+test.describe('one area, one deploy (issue 15)', () => {
   test('deploys a changed mf-health, seen on reload without a restart while the other areas stay, and rolls it back', async () => {
     const original = await liveVersion(HEALTH);
     expect(original).toBeTruthy();
@@ -142,12 +142,8 @@ describe('one area, one deploy (issue 15)', () => {
       const session = await newSession(browser, PHONE);
       // No sign-in needed: the area's module itself is what the browser refuses to run.
       await session.page.goto(siteUrl('/vitals'));
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline && !session.consoleErrors.some((line) => /integrity/i.test(line))) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await expect.poll(() => session.consoleErrors.join('\n')).toMatch(/integrity/i);
       await screenshot(session.page, 'deploy-tampered-file-refused');
-      expect(session.consoleErrors.join('\n')).toMatch(/integrity/i);
       expect(await session.page.title()).not.toBe('改ざんされたページ');
       expect(await session.page.getByRole('heading', { name: CHANGED, exact: true }).count()).toBe(0);
     } finally {

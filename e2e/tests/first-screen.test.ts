@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { launchBrowser, PHONE, signIn, siteUrl, useJourneys } from './support';
 
 /**
@@ -9,10 +9,10 @@ import { launchBrowser, PHONE, signIn, siteUrl, useJourneys } from './support';
 
 const journeys = useJourneys();
 let scriptless: Browser;
-beforeAll(async () => {
+test.beforeAll(async () => {
   scriptless = await launchBrowser();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await scriptless.close();
 });
 
@@ -25,7 +25,7 @@ async function withoutScripts(cookies: Parameters<BrowserContext['addCookies']>[
 
 const container = (page: Page) => page.locator('[id^="single-spa-application:"]');
 
-describe('the first screen in the page (issue 9)', () => {
+test.describe('the first screen in the page (issue 9)', () => {
   test('/login shows its form from the HTML alone, inert until the area mounts; then it signs in', async () => {
     const { context, page } = await withoutScripts();
     await page.goto(siteUrl('/login'));

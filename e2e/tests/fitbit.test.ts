@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useJourneys, waitForPath, waitForText, signIn, publicSiteUrl } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { PHONE, screenshot, useJourneys, waitForPath, signIn, publicSiteUrl } from './support';
 
 /**
  * Issue 10, the wearable: the demo member's Fitbit (the local fake Google the server starts, connected
@@ -18,14 +18,14 @@ async function disconnect(page: Page): Promise<void> {
   await page.getByText('Fitbitとは連携していません。').waitFor();
 }
 
-describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390x844)', () => {
+test.describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390x844)', () => {
   test('the demo member reconnects through the consent page, sees synced steps, syncs now and disconnects', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, CONNECTIONS, { url: publicSiteUrl });
 
     // `npm start` connected the demo member to the fake at start, and synced.
     await page.getByText('Fitbitと連携しています。').waitFor();
-    await waitForText(page.locator('main'), '日分の歩数）');
+    await expect(page.locator('main')).toContainText('日分の歩数）');
     await screenshot(page, 'fitbit-01-connected');
 
     await disconnect(page);
@@ -47,14 +47,14 @@ describe('Fitbit: connect the fake Fitbit, see the steps, disconnect (phone, 390
     await waitForPath(page, '/vitals/steps');
     const list = page.getByRole('list', { name: '歩数の記録' });
     await list.getByRole('listitem').first().waitFor();
-    await waitForText(list, 'ウェアラブル機器から取り込んだ記録');
+    await expect(list).toContainText('ウェアラブル機器から取り込んだ記録');
     expect(await list.getByRole('listitem').first().innerText()).toMatch(/[\d,]+ 歩/);
     await screenshot(page, 'fitbit-04-steps');
 
     // Sync on demand, then disconnect.
     await page.goto(publicSiteUrl(CONNECTIONS));
     await page.getByRole('button', { name: '今すぐ同期' }).click();
-    await waitForText(page.locator('main'), '日分の歩数）');
+    await expect(page.locator('main')).toContainText('日分の歩数）');
     await disconnect(page);
     expect(await page.getByRole('button', { name: 'Fitbitと連携する' }).isVisible()).toBe(true);
     await screenshot(page, 'fitbit-05-disconnected-again');

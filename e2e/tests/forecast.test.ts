@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
@@ -42,7 +42,7 @@ async function completeByHand(card: Locator): Promise<void> {
   }
 }
 
-describe('health forecast (phone, 390x844)', () => {
+test.describe('health forecast (phone, 390x844)', () => {
   test('the demo member sees the 10-year risk from the check-up, moves a slider and sees it change', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, FORECAST);

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
  * Issue 11, incentives: the demo member records a vital, sees the points it earned (earning
@@ -53,15 +53,15 @@ async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-describe('incentives: earn points by recording a vital, redeem a gift, see it in user gifts', () => {
+test.describe('incentives: earn points by recording a vital, redeem a gift, see it in user gifts', () => {
   test('the demo member earns, redeems and finds the gift with its code', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/incentives');
 
     // The overview: coins and the program's points.
     const balances = page.getByRole('region', { name: '残高' });
-    await waitForText(balances, 'コイン');
-    await waitForText(balances, 'すこやかポイント');
+    await expect(balances).toContainText('コイン');
+    await expect(balances).toContainText('すこやかポイント');
     expect(await balances.innerText()).toMatch(/[\d,]+コイン/);
     await screenshot(page, 'incentives-00-overview');
     await page.getByRole('link', { name: 'ポイント（ためる・交換する）' }).click();
@@ -96,8 +96,8 @@ describe('incentives: earn points by recording a vital, redeem a gift, see it in
     // The history of this month shows the earning (ours, or the vitals journey's on the same day).
     await page.goto(siteUrl(`/points/${pointId}/transactions`));
     const history = page.getByRole('list', { name: /の履歴$/ });
-    await waitForText(history, earned ? earned.menu : '体重を記録する');
-    await waitForText(history, `+${earned ? earned.points : 10}pt`);
+    await expect(history).toContainText(earned ? earned.menu : '体重を記録する');
+    await expect(history).toContainText(`+${earned ? earned.points : 10}pt`);
     await screenshot(page, 'incentives-02-history');
 
     // The member's gifts before redeeming (the demo already has one QUOカードPay).
@@ -112,7 +112,7 @@ describe('incentives: earn points by recording a vital, redeem a gift, see it in
     await page.getByRole('button', { name: 'QUOカードPay 500円分と交換する' }).click();
     await page.getByText('交換後の残り：').waitFor();
     await page.getByRole('group').getByRole('button', { name: '交換する', exact: true }).click();
-    await waitForText(page.getByRole('status').filter({ hasText: '交換しました' }), '「QUOカードPay 500円分」と交換しました。');
+    await expect(page.getByRole('status').filter({ hasText: '交換しました' })).toContainText('「QUOカードPay 500円分」と交換しました。');
     await screenshot(page, 'incentives-03-redeemed');
     expect(await fitsWidth(page)).toBe(true);
 
@@ -121,8 +121,7 @@ describe('incentives: earn points by recording a vital, redeem a gift, see it in
     await waitForPath(page, '/incentives/user_gifts');
     await quoCards.first().waitFor();
     // The list is read again after the redemption; wait for the new card.
-    for (let tries = 0; tries < 100 && (await quoCards.count()) !== giftsBefore + 1; tries += 1) await page.waitForTimeout(100);
-    expect(await quoCards.count()).toBe(giftsBefore + 1);
+    await expect(quoCards).toHaveCount(giftsBefore + 1);
     expect(await quoCards.first().innerText()).toMatch(/ギフトコード：QUO-DEMO-\d{4}-[A-Z]{4}/);
     expect(await balance(page, pointId)).toBe(pointsBefore - 500);
 

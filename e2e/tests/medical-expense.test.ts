@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator } from 'playwright-core';
-import { screenshot, siteUrl, signIn, useJourneys, waitForPath, waitForText } from './support';
+import { expect, test } from '@playwright/test';
+import { screenshot, siteUrl, signIn, useJourneys, waitForPath } from './support';
 
 /**
  * Issue 25 #3, 医療費控除 end to end: the demo member (seeded linked, with the fake portal's bills)
@@ -20,18 +20,6 @@ const PAGE = '/myna_connection/medical_bills';
 const NARROW = { width: 320, height: 720 };
 
 const journeys = useJourneys();
-
-/** Waits until the element's whole text is `expected` (「0円」 is part of 「5,230円」). */
-async function waitForExactly(locator: Locator, expected: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | null = null;
-  while (Date.now() < deadline) {
-    last = await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => last);
-    if (last?.trim() === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Expected ${locator} to read "${expected}"; it read ${JSON.stringify(last)}`);
-}
 
 /** The flat ODS (XML) of a workbook, as LibreOffice headless converts it. */
 async function openWithLibreOffice(workbook: string, directory: string): Promise<string> {
@@ -68,7 +56,7 @@ function rowsOf(fods: string): Array<Array<{ type: string | null; value: string 
   );
 }
 
-describe('医療費控除: a receipt by hand, the year’s total, the 医療費集計フォーム opened by LibreOffice', () => {
+test.describe('医療費控除: a receipt by hand, the year’s total, the 医療費集計フォーム opened by LibreOffice', () => {
   test('the demo member adds a receipt, sees it and the total, downloads the workbook; LibreOffice reads text, numbers and dates', async () => {
     const { page } = await journeys.open(NARROW);
     await signIn(page, '/');
@@ -84,7 +72,7 @@ describe('医療費控除: a receipt by hand, the year’s total, the 医療費�
     const year = Number((await heading.textContent())!.slice(0, 4));
     const totals = page.getByLabel(`${year}年の合計`);
     const fact = (name: string) => totals.locator(`dt:text-is("${name}") + dd`);
-    await waitForExactly(fact('手入力'), '0円');
+    await expect(fact('手入力')).toHaveText('0円');
     await page
       .getByRole('region', { name: '取り込み（マイナポータル）' })
       .getByText(/支払った額/)
@@ -106,10 +94,10 @@ describe('医療費控除: a receipt by hand, the year’s total, the 医療費�
     await form.getByRole('button', { name: '追加する' }).click();
 
     const typed = page.getByRole('list', { name: `${year}年の手入力した領収書` });
-    await waitForText(typed, 'あおば眼科クリニック（診療・治療）');
-    await waitForText(typed, 'すこやか 一郎・支払った金額 5,230円（補填 1,000円）');
-    await waitForExactly(fact('手入力'), '5,230円');
-    await waitForExactly(fact('補填される金額'), '1,000円');
+    await expect(typed).toContainText('あおば眼科クリニック（診療・治療）');
+    await expect(typed).toContainText('すこやか 一郎・支払った金額 5,230円（補填 1,000円）');
+    await expect(fact('手入力')).toHaveText('5,230円');
+    await expect(fact('補填される金額')).toHaveText('1,000円');
     await page
       .getByText(/10万円(まであと|を).*円/)
       .first()
@@ -156,6 +144,6 @@ describe('医療費控除: a receipt by hand, the year’s total, the 医療費�
     // Removed again: the demo stays as it was.
     await page.getByRole('button', { name: /あおば眼科クリニックを削除$/ }).click();
     await page.getByRole('button', { name: /あおば眼科クリニックを削除する$/ }).click();
-    await waitForExactly(fact('手入力'), '0円');
+    await expect(fact('手入力')).toHaveText('0円');
   });
 });

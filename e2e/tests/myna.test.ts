@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useJourneys, waitForPath, waitForText, signIn, publicSiteUrl } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { PHONE, screenshot, useJourneys, waitForPath, signIn, publicSiteUrl } from './support';
 
 /**
  * Issue 12, the My Number Portal connection: a member who has linked nothing agrees to the terms,
@@ -18,14 +18,14 @@ async function expectFits(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-describe('My Number Portal: consent, link, secret question, import, records, export, removal', () => {
+test.describe('My Number Portal: consent, link, secret question, import, records, export, removal', () => {
   test('the unlinked member goes the whole way through the fake portal and removes it all again', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, TOP, { member: MYNA_MEMBER, url: publicSiteUrl });
 
     // What is fetched and why, then consent first.
     await page.getByRole('heading', { name: 'マイナポータル連携でできること' }).waitFor();
-    await waitForText(page.locator('main'), '特定健診の結果');
+    await expect(page.locator('main')).toContainText('特定健診の結果');
     await screenshot(page, 'myna-01-top');
     await page.getByRole('link', { name: '利用規約を読んで同意する' }).click();
     await waitForPath(page, '/myna_connection/agreements');
@@ -55,7 +55,7 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await page.getByRole('textbox', { name: '答え（確認のためもう一度）' }).fill('さくら');
     await page.getByRole('button', { name: '確認に進む' }).click();
     await waitForPath(page, '/myna_connection/secret_question/confirm');
-    await waitForText(page.locator('main'), 'さくら');
+    await expect(page.locator('main')).toContainText('さくら');
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByText('秘密の質問を登録しました。').waitFor();
 
@@ -64,7 +64,7 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await waitForPath(page, '/myna_connection/import');
     await page.getByRole('button', { name: '取り込みを始める' }).click();
     await page.getByText('取り込みが完了しました。', { exact: false }).waitFor({ timeout: 60_000 });
-    await waitForText(page.locator('main'), '新しく');
+    await expect(page.locator('main')).toContainText('新しく');
     await screenshot(page, 'myna-03-imported');
 
     // A check-up with its judgements: LDL at 受診勧奨判定値.
@@ -74,22 +74,22 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await exams.getByRole('link').first().click();
     await page.getByRole('heading', { name: '脂質' }).waitFor();
     const ldl = page.getByRole('list', { name: '脂質' }).getByRole('listitem').filter({ hasText: 'LDLコレステロール' });
-    await waitForText(ldl, '受診勧奨判定値');
-    await waitForText(ldl, 'mg/dL');
+    await expect(ldl).toContainText('受診勧奨判定値');
+    await expect(ldl).toContainText('mg/dL');
     await screenshot(page, 'myna-04-exam');
 
     // One records page at 320 px.
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(publicSiteUrl('/myna_connection/medicines'));
     await page.getByRole('list', { name: '調剤ごとのお薬' }).waitFor();
-    await waitForText(page.getByRole('list', { name: '調剤ごとのお薬' }), '一般名');
+    await expect(page.getByRole('list', { name: '調剤ごとのお薬' })).toContainText('一般名');
     await expectFits(page, 320);
     await screenshot(page, 'myna-05-medicines-320');
     await page.setViewportSize(PHONE);
 
     // The check sheet for a doctor: the latest check-up's judgements and the current medicines.
     await page.goto(publicSiteUrl('/myna_connection/check_sheet'));
-    await waitForText(page.getByRole('region', { name: '直近の健診結果' }), '受診勧奨判定値');
+    await expect(page.getByRole('region', { name: '直近の健診結果' })).toContainText('受診勧奨判定値');
     await page.getByRole('region', { name: /服用中のお薬/ }).waitFor();
     await page.getByRole('button', { name: '印刷する' }).waitFor();
     await screenshot(page, 'myna-05b-check-sheet');
@@ -120,7 +120,7 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     expect(await page.getByRole('list', { name: '健診結果の一覧' }).count()).toBe(0);
     await page.goto(publicSiteUrl(TOP));
     await page.getByRole('button', { name: 'マイナンバーカードで連携する' }).waitFor();
-    await waitForText(page.getByRole('region', { name: '連携状況' }), '未連携');
+    await expect(page.getByRole('region', { name: '連携状況' })).toContainText('未連携');
   });
 
   test('the demo member is asked the secret question before the check-ups in the health area, then sees them', async () => {
@@ -137,7 +137,7 @@ describe('My Number Portal: consent, link, secret question, import, records, exp
     await waitForPath(page, '/health_reports');
     const exams = page.getByRole('list', { name: '健診結果の一覧' });
     await exams.getByRole('link').first().waitFor();
-    await waitForText(exams, '受診勧奨判定値');
+    await expect(exams).toContainText('受診勧奨判定値');
     await screenshot(page, 'myna-07-health-reports');
   });
 });

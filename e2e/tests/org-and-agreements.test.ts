@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, waitForText, type Viewport } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, type Viewport } from './support';
 
 /**
  * Issue "accounts and access": a member with no association lands on /unassociated, links to the
@@ -55,7 +55,7 @@ async function linkAssociation(page: Page, memberNumber: string, shot: string): 
   await page.getByLabel('番号', { exact: true }).fill('9999');
   await pickDate(page, '生年月日', 1990, 1, '1990年1月1日(月)');
   await page.getByRole('button', { name: '確認する' }).click();
-  await waitForText(page.getByRole('alert'), NO_MATCH);
+  await expect(page.getByRole('alert')).toContainText(NO_MATCH);
   await screenshot(page, `${shot}-2-no-match`);
 
   await page.getByLabel('番号', { exact: true }).fill(memberNumber);
@@ -64,7 +64,7 @@ async function linkAssociation(page: Page, memberNumber: string, shot: string): 
   await page.getByRole('heading', { name: `${DEMO_ASSOCIATION.name}の規約への同意` }).waitFor();
 }
 
-describe('organisation verification and agreements', () => {
+test.describe('organisation verification and agreements', () => {
   test('the seeded newcomer links with their card, must agree to the terms, lands home, and manages the optional consent (phone)', async () => {
     const page = await open(PHONE);
 
@@ -75,39 +75,43 @@ describe('organisation verification and agreements', () => {
 
     // The terms are required: going on without them says so.
     await page.getByRole('button', { name: '同意して始める' }).click();
-    await waitForText(page.getByText('利用規約に同意してください'), '利用規約に同意してください');
+    await expect(page.getByText('利用規約に同意してください')).toContainText('利用規約に同意してください');
     await page.getByRole('checkbox', { name: /利用規約に同意する$/ }).check();
     await page.getByRole('button', { name: '同意して始める' }).click();
 
     await waitForPath(page, '/');
-    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */);
-    await waitForText(page.getByText(DEMO_ASSOCIATION.name).first(), DEMO_ASSOCIATION.name);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */,
+    );
+    await expect(page.getByText(DEMO_ASSOCIATION.name).first()).toContainText(DEMO_ASSOCIATION.name);
     await screenshot(page, 'org-newcomer-4-home');
 
     // Home again: nothing left to do, so it stays home.
     await page.reload();
-    await waitForText(page.getByRole('heading', { level: 1 }), `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      `${NEWCOMER.nickname}さん、` /* and the greeting of the hour in Japan */,
+    );
     expect(new URL(page.url()).pathname).toBe('/');
 
     // The optional consent, left unchecked, is given and then withdrawn at /privacy_provision_agreements.
     await page.goto(siteUrl('/privacy_provision_agreements'));
-    await waitForText(page.getByText('現在、同意していません。'), '現在、同意していません。');
+    await expect(page.getByText('現在、同意していません。')).toContainText('現在、同意していません。');
     await page.getByRole('button', { name: '同意する' }).click();
-    await waitForText(page.getByText(/から同意しています。$/), 'から同意しています。');
+    await expect(page.getByText(/から同意しています。$/)).toContainText('から同意しています。');
     await page.getByRole('button', { name: '同意を撤回する' }).click();
     await page
       .getByRole('group', { name: /撤回してもよろしいですか/ })
       .getByRole('button', { name: '撤回する' })
       .click();
-    await waitForText(page.getByText('同意を撤回しました。'), '同意を撤回しました。');
-    await waitForText(page.getByText('現在、同意していません。'), '現在、同意していません。');
+    await expect(page.getByText('同意を撤回しました。')).toContainText('同意を撤回しました。');
+    await expect(page.getByText('現在、同意していません。')).toContainText('現在、同意していません。');
     await screenshot(page, 'org-newcomer-5-consent-withdrawn');
 
     // The profile shows the birthday the roster gave and the association.
     await page.goto(siteUrl('/profile'));
     await page.getByRole('heading', { name: 'アカウント設定' }).waitFor();
-    await waitForText(page.locator('dl'), '1990年1月1日');
-    await waitForText(page.locator('dl'), DEMO_ASSOCIATION.name);
+    await expect(page.locator('dl')).toContainText('1990年1月1日');
+    await expect(page.locator('dl')).toContainText(DEMO_ASSOCIATION.name);
     await screenshot(page, 'org-newcomer-6-profile');
   });
 
@@ -136,26 +140,30 @@ describe('organisation verification and agreements', () => {
     await page.getByRole('button', { name: '同意して始める' }).click();
 
     await waitForPath(page, '/');
-    await waitForText(page.getByRole('heading', { level: 1 }), 'さん、' /* and the greeting of the hour in Japan */);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('さん、' /* and the greeting of the hour in Japan */);
     await screenshot(page, 'org-signup-4-home');
 
     // Both consents were recorded: the optional one shows as given.
     await page.goto(siteUrl('/privacy_provision_agreements'));
-    await waitForText(page.getByText(/から同意しています。$/), 'から同意しています。');
+    await expect(page.getByText(/から同意しています。$/)).toContainText('から同意しています。');
   });
 });
 
 /** The path and query of the link in the newest verification mail to `email` (polled: delivery is async). */
 async function verificationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(siteUrl('/__dev/outbox.json'));
-    const outbox = (await response.json()) as { mails: Array<{ to: string; text: string }> };
-    const mail = outbox.mails.find((candidate) => candidate.to.includes(email));
-    const url = mail?.text.match(/https?:\/\/\S+token=[^\s]+/)?.[0];
-    // The mail's link names the configured public address; the journey's site runs elsewhere.
-    if (url) return new URL(url).pathname + new URL(url).search;
-    if (Date.now() > deadline) throw new Error(`No verification mail to ${email} in the dev outbox within 15 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  let url: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(siteUrl('/__dev/outbox.json'));
+        const outbox = (await response.json()) as { mails: Array<{ to: string; text: string }> };
+        const mail = outbox.mails.find((candidate) => candidate.to.includes(email));
+        url = mail?.text.match(/https?:\/\/\S+token=[^\s]+/)?.[0];
+        return url;
+      },
+      { message: `a verification mail to ${email} in the dev outbox` },
+    )
+    .toBeDefined();
+  // The mail's link names the configured public address; the journey's site runs elsewhere.
+  return new URL(url!).pathname + new URL(url!).search;
 }

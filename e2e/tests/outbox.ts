@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { baseUrl } from './support';
 
 /*
@@ -25,23 +26,23 @@ export async function readOutbox(): Promise<{ mails: OutboxMail[]; sms: OutboxSm
   return (await response.json()) as { mails: OutboxMail[]; sms: OutboxSms[] };
 }
 
-/** Waits for the newest mail to `to` that matches, e.g. one with a /signup/verification link. */
-export async function waitForMail(
-  to: string,
-  matches: (mail: OutboxMail) => boolean = () => true,
-  timeoutMs = 15_000,
-): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { mails } = await readOutbox();
-    const found = mails.find((mail) => mail.to.toLowerCase() === to.toLowerCase() && matches(mail));
-    if (found) return found;
-    if (Date.now() >= deadline) {
-      const seen = mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).map((mail) => mail.subject);
-      throw new Error(`No matching mail to ${to} within ${timeoutMs} ms (mails to that address: ${JSON.stringify(seen)})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/**
+ * Waits for the newest mail to `to` that matches, e.g. one with a /signup/verification link (a
+ * failure lists the subjects of the mails to that address).
+ */
+export async function waitForMail(to: string, matches: (mail: OutboxMail) => boolean = () => true): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const toThem = (await readOutbox()).mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+        found = toThem.find(matches);
+        return toThem.map((mail) => ({ subject: mail.subject, matches: matches(mail) }));
+      },
+      { message: `a matching mail to ${to} in the dev outbox` },
+    )
+    .toContainEqual(expect.objectContaining({ matches: true }));
+  return found!;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './outbox';
-import { useJourneys, DESKTOP, screenshot, siteUrl, waitForPath, waitForText } from './support';
+import { useJourneys, DESKTOP, screenshot, siteUrl, waitForPath } from './support';
 
 /**
  * Issue 4, "Password reset": a member who signed up through the UI forgets the password, asks
@@ -33,7 +33,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
 }
 
-describe('password reset: a member who forgot the password sets a new one from the mailed link (desktop)', () => {
+test.describe('password reset: a member who forgot the password sets a new one from the mailed link (desktop)', () => {
   test('request, open the link from the outbox, set a new password, sign in with it; the old one fails', async () => {
     const email = `forgetful-${Date.now()}@example.jp`;
 
@@ -48,10 +48,13 @@ describe('password reset: a member who forgot the password sets a new one from t
     await page.goto(siteUrl('/login'));
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await waitForPath(page, '/password_reset/new');
+    // The page's own heading first: until its chunk has loaded, the login page (with its own
+    // メールアドレス field) is still on screen.
+    await page.getByRole('heading', { name: 'パスワードの再設定' }).waitFor();
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByRole('button', { name: '再設定用のリンクを送信する' }).click();
     await page.getByRole('heading', { name: 'メールを確認してください' }).waitFor();
-    await waitForText(page.getByRole('status'), 'リンクの有効期限は30分です');
+    await expect(page.getByRole('status')).toContainText('リンクの有効期限は30分です');
     await screenshot(page, 'password-reset-01-requested');
 
     const mail = await waitForMail(email, (candidate) => candidate.text.includes('/password_reset/change?token='));
@@ -74,7 +77,7 @@ describe('password reset: a member who forgot the password sets a new one from t
 
     // The old password no longer works…
     await signIn(page, email, OLD_PASSWORD);
-    await waitForText(page.getByRole('alert'), 'メールアドレスまたはパスワードが正しくありません');
+    await expect(page.getByRole('alert')).toContainText('メールアドレスまたはパスワードが正しくありません');
     await screenshot(page, 'password-reset-04-old-password-refused');
 
     // …the new one does, and lands on a signed-in page.

@@ -20,7 +20,7 @@ export interface RunningServer {
 }
 
 declare global {
-  /** Set by global-setup.ts, read by global-teardown.ts (jest runs both in one context). */
+  /** Set by global-setup.ts, read by global-teardown.ts (the runner's main process runs both). */
   var __SUKOYAKA_E2E_SERVER__: RunningServer | undefined;
 }
 
@@ -77,7 +77,7 @@ async function waitUntilAnswering(server: RunningServer, output: () => string, t
 
 /**
  * The environment of the server and of the operators' CLI on the same data: like `npm start`
- * (jest sets NODE_ENV=test), on the temporary PGlite folder or on E2E_DATABASE_URL.
+ * (without the test runner's NODE_ENV), on the temporary PGlite folder or on E2E_DATABASE_URL.
  */
 function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './outbox';
-import { useJourneys, PHONE, screenshot, siteUrl, waitForPath, waitForText } from './support';
+import { useJourneys, PHONE, screenshot, siteUrl, waitForPath } from './support';
 
 /**
  * Issue 4, "Sign-up": a newcomer signs up at /signup (which signs nobody in, issue 8), signs in,
@@ -23,7 +23,7 @@ async function pickBirthday(page: Page, year: string, monthIndex: string, dayLab
   await dialog.getByRole('button', { name: 'OK' }).click();
 }
 
-describe('sign-up: a newcomer joins, verifies the address from the dev outbox, links to the demo association and agrees (phone)', () => {
+test.describe('sign-up: a newcomer joins, verifies the address from the dev outbox, links to the demo association and agrees (phone)', () => {
   test('from /signup to home', async () => {
     const { page } = await journeys.open(PHONE);
     const email = `newcomer-${Date.now()}@example.jp`;
@@ -44,7 +44,7 @@ describe('sign-up: a newcomer joins, verifies the address from the dev outbox, l
     await page.getByRole('checkbox', { name: '利用規約に同意する' }).check();
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
-    await waitForText(page.getByRole('status'), email);
+    await expect(page.getByRole('status')).toContainText(email);
     await screenshot(page, 'signup-02-check-your-mail');
 
     // Sign-up signed nobody in (a registered address gets the very same answer): the member signs
@@ -95,12 +95,12 @@ describe('sign-up: a newcomer joins, verifies the address from the dev outbox, l
         await screenshot(page, 'signup-07-home-failed');
         throw new Error(`${error.message}\nThe page is at ${page.url()} and shows:\n${await page.locator('body').innerText()}`);
       });
-    await waitForText(page.locator('main'), 'すこやか健康保険組合');
+    await expect(page.locator('main')).toContainText('すこやか健康保険組合');
     await screenshot(page, 'signup-07-home');
 
     // The link worked once: opening it again says so.
     await page.goto(linkIn(mail, '/signup/verification'));
     await page.getByRole('heading', { name: 'メールアドレスを確認できませんでした' }).waitFor();
-    await waitForText(page.getByRole('alert'), 'この確認リンクは無効です');
+    await expect(page.getByRole('alert')).toContainText('この確認リンクは無効です');
   });
 });

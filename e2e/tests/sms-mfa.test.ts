@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { readOutbox, type OutboxSms } from './outbox';
-import { useJourneys, PHONE, screenshot, siteUrl, waitForPath, waitForText } from './support';
+import { useJourneys, PHONE, screenshot, siteUrl, waitForPath } from './support';
 
 /**
  * Issue 4, "SMS two-factor": a member turns on SMS two-factor through the pages (the password
@@ -21,18 +21,14 @@ async function smsTo(to: string): Promise<OutboxSms[]> {
 }
 
 /** Waits for an SMS to `to` newer than the `seen` ones and returns its six-digit code. */
-async function waitForNewCode(to: string, seen: number, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const messages = await smsTo(to);
-    if (messages.length > seen) {
-      const code = /(\d{6})/.exec(messages[0]!.text)?.[1];
-      if (!code) throw new Error(`No six-digit code in the SMS to ${to}:\n${messages[0]!.text}`);
-      return code;
-    }
-    if (Date.now() >= deadline) throw new Error(`No new SMS to ${to} within ${timeoutMs} ms (${messages.length} in the outbox)`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function waitForNewCode(to: string, seen: number): Promise<string> {
+  let messages: OutboxSms[] = [];
+  await expect
+    .poll(async () => (messages = await smsTo(to)).length, { message: `a new SMS to ${to} in the dev outbox` })
+    .toBeGreaterThan(seen);
+  const code = /(\d{6})/.exec(messages[0]!.text)?.[1];
+  if (!code) throw new Error(`No six-digit code in the SMS to ${to}:\n${messages[0]!.text}`);
+  return code;
 }
 
 async function fillSignIn(page: Page): Promise<void> {
@@ -50,7 +46,7 @@ async function signedInUser(page: Page): Promise<string | null> {
   });
 }
 
-describe('SMS two-factor: a member turns it on and then signs in with the code (phone, 390x844)', () => {
+test.describe('SMS two-factor: a member turns it on and then signs in with the code (phone, 390x844)', () => {
   test('set up through /prompt_auth, log out, sign in with the SMS code from the outbox, land home', async () => {
     const { page } = await journeys.open(PHONE);
 
@@ -74,7 +70,7 @@ describe('SMS two-factor: a member turns it on and then signs in with the code (
     const before = (await smsTo(PHONE_E164)).length;
     await page.getByLabel('携帯電話番号').fill(PHONE_TYPED);
     await page.getByRole('button', { name: '認証コードを送信する' }).click();
-    await waitForText(page.getByText(/にSMSで6桁の認証コードを送信しました/), '090-****-0101');
+    await expect(page.getByText(/にSMSで6桁の認証コードを送信しました/)).toContainText('090-****-0101');
     const setupCode = await waitForNewCode(PHONE_E164, before);
     await page.getByLabel('SMSで届いた6桁の認証コード').fill(setupCode);
     await screenshot(page, 'sms-mfa-03-setup-code');

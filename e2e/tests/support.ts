@@ -1,19 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
-
-/** The machines are offline: Debian's Chromium, headless, with nothing that phones home. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Viewport {
   width: number;
@@ -47,8 +37,9 @@ export function publicSiteUrl(pathAndQuery: string): string {
   return url.toString();
 }
 
+/** A Chromium of a test's own, beside the runner's (the same executable and flags). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export interface Session {
@@ -91,28 +82,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Waits until the element's text contains `expected` (playwright-core has no auto-waiting expect). */
-export async function waitForText(locator: Locator, expected: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | null = null;
-  for (;;) {
-    last = await locator.innerText({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => last);
-    if (last?.includes(expected)) return;
-    if (Date.now() >= deadline)
-      throw new Error(`Expected ${locator} to contain "${expected}" within ${timeoutMs} ms; its text was ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Waits until the page is at `pathname` (and, when given, exactly that search string). */
 export async function waitForPath(page: Page, pathname: string, search?: string): Promise<void> {
-  try {
-    await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search));
-  } catch (error) {
-    throw new Error(
-      `Expected to be at ${pathname}${search ?? ''}, but the page is at ${page.url()} (${(error as Error).message.split('\n')[0]})`,
-    );
-  }
+  // As long as a navigation may take (newSession's navigation timeout).
+  await expect(page, `the page at ${pathname}${search ?? ''}`).toHaveURL(
+    (url) => url.pathname === pathname && (search === undefined || url.search === search),
+    { timeout: 30_000 },
+  );
 }
 
 export interface Journeys {
@@ -123,17 +99,17 @@ export interface Journeys {
   open(viewport?: Viewport): Promise<Session>;
 }
 
-/** One Chromium per test file, fresh profiles per test: call once at the top of a journey file. */
+/**
+ * The runner's Chromium (playwright.config.ts), fresh profiles per test: call once at the top of a
+ * journey file.
+ */
 export function useJourneys(): Journeys {
   let browser: Browser | undefined;
   let opened: Session[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
+  test.beforeAll(({ browser: runners }) => {
+    browser = runners;
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
+  test.afterEach(async () => {
     const finished = opened;
     opened = [];
     for (const session of finished) await session.context.close().catch(() => undefined);

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, waitForText, signIn } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
  * Issue 10, health records: the demo member records each of the five vitals on its page and sees
@@ -41,7 +41,7 @@ const chartSummary = (page: Page) => page.getByTestId('chart-summary');
  */
 const readingsList = (page: Page, label: string) => page.getByRole('list', { name: `${label}の記録` });
 
-describe('health records: the five vitals (phone, 390x844)', () => {
+test.describe('health records: the five vitals (phone, 390x844)', () => {
   test('records each vital and sees it in the list and in the chart’s text alternative', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/vitals');
@@ -61,8 +61,8 @@ describe('health records: the five vitals (phone, 390x844)', () => {
       await form.getByRole('radio', { name: '空腹時' }).check();
       await form.getByLabel('血糖値（mg/dL）').fill('97');
     });
-    await waitForText(firstReading(page, '血糖値'), '97 mg/dL');
-    await waitForText(chartSummary(page), '空腹時：最新 97mg/dL');
+    await expect(firstReading(page, '血糖値')).toContainText('97 mg/dL');
+    await expect(chartSummary(page)).toContainText('空腹時：最新 97mg/dL');
     expect(await page.getByRole('list', { name: 'グラフの凡例' }).innerText()).toContain('空腹時血糖 糖尿病型の目安 126mg/dL');
     // The canvas chart arrived (mf-health's own uPlot chunk).
     await page.getByTestId('vital-chart-canvas').locator('canvas').first().waitFor();
@@ -74,9 +74,9 @@ describe('health records: the five vitals (phone, 390x844)', () => {
       await form.getByLabel('最高血圧（mmHg）').fill('131');
       await form.getByLabel('最低血圧（mmHg）').fill('84');
     });
-    await waitForText(readingsList(page, '血圧'), '131 / 84 mmHg');
-    await waitForText(chartSummary(page), '最高血圧：最新 ');
-    await waitForText(chartSummary(page), '最低血圧：最新 ');
+    await expect(readingsList(page, '血圧')).toContainText('131 / 84 mmHg');
+    await expect(chartSummary(page)).toContainText('最高血圧：最新 ');
+    await expect(chartSummary(page)).toContainText('最低血圧：最新 ');
 
     // 体重 with body fat.
     await openFromOverview(page, '体重', 'weight');
@@ -84,11 +84,11 @@ describe('health records: the five vitals (phone, 390x844)', () => {
       await form.getByLabel('体重（kg）').fill('61.7');
       await form.getByLabel(/体脂肪率（%）/).fill('22.3');
     });
-    await waitForText(readingsList(page, '体重'), '61.7 kg');
+    await expect(readingsList(page, '体重')).toContainText('61.7 kg');
     expect(await readingsList(page, '体重').getByRole('listitem').filter({ hasText: '61.7 kg' }).first().innerText()).toContain(
       '体脂肪率 22.3 %',
     );
-    await waitForText(chartSummary(page), '体重：最新 ');
+    await expect(chartSummary(page)).toContainText('体重：最新 ');
     await screenshot(page, 'vitals-03-weight');
 
     // 歩数 for today (a later save for the day replaces it).
@@ -96,22 +96,22 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await record(page, '歩数', async (form) => {
       await form.getByLabel('歩数（歩）').fill('12345');
     });
-    await waitForText(firstReading(page, '歩数'), '12,345 歩');
-    await waitForText(chartSummary(page), '歩数：最新 12,345歩');
+    await expect(firstReading(page, '歩数')).toContainText('12,345 歩');
+    await expect(chartSummary(page)).toContainText('歩数：最新 12,345歩');
 
     // 体温.
     await openFromOverview(page, '体温', 'body_temperature');
     await record(page, '体温', async (form) => {
       await form.getByLabel('体温（℃）').fill('36.48');
     });
-    await waitForText(firstReading(page, '体温'), '36.48 ℃');
-    await waitForText(chartSummary(page), '体温：最新 36.48℃');
+    await expect(firstReading(page, '体温')).toContainText('36.48 ℃');
+    await expect(chartSummary(page)).toContainText('体温：最新 36.48℃');
 
     // The overview shows the latest of each.
     await page.goto(siteUrl('/vitals'));
     const overview = page.getByRole('list', { name: 'バイタルの種類' });
-    await waitForText(overview, ' mmHg');
-    await waitForText(overview, '36.48 ℃');
+    await expect(overview).toContainText(' mmHg');
+    await expect(overview).toContainText('36.48 ℃');
     await screenshot(page, 'vitals-04-overview-after');
   });
 
@@ -201,8 +201,8 @@ describe('health records: the five vitals (phone, 390x844)', () => {
     await goalForm.getByLabel(/1日の目標歩数（歩）/).fill('9000');
     await goalForm.getByRole('button', { name: '目標を保存する' }).click();
     await page.getByText('目標を保存しました。').waitFor();
-    await waitForText(page.getByTestId('goal-progress'), '目標の9,000歩');
-    await waitForText(page.getByRole('list', { name: 'グラフの凡例' }), '1日の目標 9,000歩');
+    await expect(page.getByTestId('goal-progress')).toContainText('目標の9,000歩');
+    await expect(page.getByRole('list', { name: 'グラフの凡例' })).toContainText('1日の目標 9,000歩');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, 'vitals-07-steps-320');
   });

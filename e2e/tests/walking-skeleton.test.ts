@@ -1,17 +1,5 @@
-import type { Page } from 'playwright-core';
-import {
-  useJourneys,
-  DEMO_MEMBER,
-  DESKTOP,
-  PHONE,
-  screenshot,
-  siteUrl,
-  waitForPath,
-  waitForText,
-  type Viewport,
-  signIn,
-  fillSignIn,
-} from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { useJourneys, DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, waitForPath, type Viewport, signIn, fillSignIn } from './support';
 
 /**
  * Issue "walking skeleton": a visitor is sent to the login page, signs in with the demo member,
@@ -39,7 +27,7 @@ async function readingTexts(page: Page): Promise<string[]> {
   return readingsList(page).getByRole('listitem').allInnerTexts();
 }
 
-describe('walking skeleton: a member records a blood pressure (phone, 390x844)', () => {
+test.describe('walking skeleton: a member records a blood pressure (phone, 390x844)', () => {
   test('a visitor signs in from /vitals, records a reading that persists, meets the validation and signs out', async () => {
     const page = await open(PHONE);
 
@@ -76,7 +64,7 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
     await page.getByRole('button', { name: '記録する', exact: true }).click();
     await page.getByText('血圧を記録しました。').waitFor();
     const recorded = list.getByRole('listitem').filter({ hasText: '132 / 86' }).first();
-    await waitForText(recorded, '132 / 86');
+    await expect(recorded).toContainText('132 / 86');
     expect(await recorded.innerText()).toContain('脈拍 71 回/分');
     expect(await readingTexts(page)).toHaveLength(seeded.length + 1);
     // The form is empty again for the next reading.
@@ -128,23 +116,25 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
   });
 
   // Every area's pages are built now: deep links to what once said 準備中 show the real page.
-  test.each([
+  for (const [path, title] of [
     ['/health_reports', '健康レポート'],
     ['/myna_connection', 'マイナポータル連携'],
     ['/health_forecasts/simulations', '健康予報'],
     ['/announcements', 'お知らせ'],
-  ])('a deep link to %s shows its page, not 準備中', async (path, title) => {
-    const page = await open(PHONE);
-    await signIn(page, path);
-    const response = await page.goto(siteUrl(path));
-    expect(response?.status()).toBe(200);
-    await page
-      .getByRole('heading', { name: new RegExp(title) })
-      .first()
-      .waitFor();
-    expect(await page.getByText('この機能は現在準備中です。').count()).toBe(0);
-    await screenshot(page, `walking-skeleton-07-deep-link${path.replace(/\//g, '-')}`);
-  });
+  ] as const) {
+    test(`a deep link to ${path} shows its page, not 準備中`, async () => {
+      const page = await open(PHONE);
+      await signIn(page, path);
+      const response = await page.goto(siteUrl(path));
+      expect(response?.status()).toBe(200);
+      await page
+        .getByRole('heading', { name: new RegExp(title) })
+        .first()
+        .waitFor();
+      expect(await page.getByText('この機能は現在準備中です。').count()).toBe(0);
+      await screenshot(page, `walking-skeleton-07-deep-link${path.replace(/\//g, '-')}`);
+    });
+  }
 
   test('an unknown path gets the 404 page, with HTTP status 404, and a way home', async () => {
     const page = await open(PHONE);
@@ -161,7 +151,7 @@ describe('walking skeleton: a member records a blood pressure (phone, 390x844)',
   });
 });
 
-describe('walking skeleton on a desktop (1280x800)', () => {
+test.describe('walking skeleton on a desktop (1280x800)', () => {
   test('/vitals/blood_pressure shows the form and the readings side by side with the header', async () => {
     const page = await open(DESKTOP);
     await signIn(page, '/vitals/blood_pressure');
