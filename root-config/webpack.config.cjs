@@ -15,6 +15,7 @@ const vendors = {
   'single-spa': ['single-spa'],
   'styled-components': ['styled-components'],
   'react-query': ['@tanstack/react-query'],
+  axios: ['axios'],
   'date-fns': ['date-fns'],
   'date-fns-locale-ja': ['date-fns/locale/ja'],
 };

@@ -19,6 +19,7 @@ const SHARED = [
   'single-spa',
   'styled-components',
   '@tanstack/react-query',
+  'axios',
   'date-fns',
   '@sukoyaka/shared',
 ] as const;
