@@ -149,6 +149,9 @@ export function createHttpClient(options: HttpClientOptions | string = {}): Http
   } = typeof options === 'string' ? { baseURL: options } : options;
   const client = axios.create({
     baseURL,
+    // The browser's XMLHttpRequest: the shared axios module leaves out the fetch adapter
+    // (root-config/src/vendor/axios-without-fetch.js).
+    adapter: 'xhr',
     withCredentials: true,
     // No XSRF cookie of axios's: the token comes from the session (above).
     withXSRFToken: false,
