@@ -124,6 +124,20 @@ export default tseslint.config(
       ],
     },
   },
+  // …and they are the only place an area calls the bff: pages and parts use their functions and hooks.
+  {
+    files: ['mf-{account,health,incentives,myna,admin}/src/**/*.{ts,tsx}'],
+    ignores: ['**/api/**', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(api|adminApi)$/]',
+          message: "An area's calls live in its call files (src/api/ or src/<feature>/api/): import their functions and hooks.",
+        },
+      ],
+    },
+  },
   {
     files: ['mf-shared/src/**/*.{ts,tsx}'],
     rules: {
