@@ -100,6 +100,44 @@ export default tseslint.config(
       ],
     },
   })),
+  // Call files (issue 26): calls are named by the contract's typed names (CallName, CallInput,
+  // CallOutput), never built from strings nor cast through unknown, so the typecheck, grep and
+  // go-to-definition reach every use of a call.
+  {
+    files: ['mf-*/src/**/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message: 'A call file casts nothing through unknown: type the call by its contract name (CallName, CallInput, CallOutput).',
+        },
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='CallName']",
+          message: 'A call name is written out, typed as CallName, never cast to it from a string.',
+        },
+        {
+          selector: 'MemberExpression[computed=true][object.name=/^(api|adminApi)$/] :matches(TemplateLiteral, BinaryExpression)',
+          message: 'A call name is written out, never built from strings.',
+        },
+      ],
+    },
+  },
+  // …and they are the only place an area calls the bff: pages and parts use their functions and hooks.
+  {
+    files: ['mf-{account,health,incentives,myna,admin}/src/**/*.{ts,tsx}'],
+    ignores: ['**/api/**', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(api|adminApi)$/]',
+          message: "An area's calls live in its call files (src/api/ or src/<feature>/api/): import their functions and hooks.",
+        },
+      ],
+    },
+  },
   {
     files: ['mf-shared/src/**/*.{ts,tsx}'],
     rules: {

@@ -15,6 +15,7 @@ const SHARED_MODULES = [
   'single-spa',
   'styled-components',
   '@tanstack/react-query',
+  'axios',
   'date-fns',
   'date-fns/locale/ja',
   'zod',

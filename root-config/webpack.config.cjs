@@ -1,5 +1,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
+const webpack = require('webpack');
 const { systemModuleConfig } = require('../webpack.shared.cjs');
 const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
 
@@ -15,6 +16,7 @@ const vendors = {
   'single-spa': ['single-spa'],
   'styled-components': ['styled-components'],
   'react-query': ['@tanstack/react-query'],
+  axios: ['axios'],
   'date-fns': ['date-fns'],
   'date-fns-locale-ja': ['date-fns/locale/ja'],
 };
@@ -86,13 +88,19 @@ class ShellPlugin {
   }
 }
 
+/** axios's fetch adapter, which mf-shared's client never uses (it names the XMLHttpRequest one): 3.6 KiB brotli off every page. */
+const axiosWithoutFetch = new webpack.NormalModuleReplacementPlugin(
+  /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+  path.resolve(__dirname, 'src/vendor/axios-without-fetch.js'),
+);
+
 module.exports = (_env, argv) =>
   systemModuleConfig({
     folder: 'root-config',
     mode: argv.mode,
     entries,
     externalFor,
-    plugins: [new ShellPlugin()],
+    plugins: [new ShellPlugin(), axiosWithoutFetch],
     // React DOM compiled while it streams in (webpack.shared.cjs, CompileHintPlugin).
     compileHintEntries: ['react-dom'],
   });

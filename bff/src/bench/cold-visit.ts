@@ -8,8 +8,8 @@ import { CHROMIUM, fmt, kib, startBenchSite, type BenchSite } from './site';
  */
 
 export const COLD_VISIT_BUDGETS_KIB = {
-  /** Issue 9: JS sent on a cold /login, shared libraries included. */
-  loginScripts: 150,
+  /** Issues 9 and 26: JS sent on a cold /login, shared libraries included (axios too). */
+  loginScripts: 160,
   vitalsScripts: 150,
 };
 

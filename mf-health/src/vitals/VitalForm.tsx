@@ -17,7 +17,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
-import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalKind } from './kinds';
+import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalCalls, type VitalKind } from './kinds';
 
 const Row = styled.div`
   display: grid;
@@ -62,7 +62,7 @@ export function toInput(kind: VitalKind, fields: Record<string, string>, moment:
 }
 
 // Through the area's record: the browser's contract loads the health schemas with it.
-const schemaOf = (name: string) => (healthCalls as Record<string, CallDefinition>)[name]!.input as z.ZodType;
+const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodType;
 
 export interface VitalFormProps {
   kind: VitalKind;

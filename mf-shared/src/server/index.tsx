@@ -31,7 +31,7 @@ const renders = new AsyncLocalStorage<Record<string, unknown>>();
 // Calls answer from the page's answers of the render in progress, and nothing else: the server
 // render makes no request of its own (a call without an answer is left to the client).
 answerCallsOnServerWith(() => renders.getStore());
-httpClient.defaults.transport = () => Promise.reject(new Error('The server render makes no requests.'));
+httpClient.defaults.adapter = () => Promise.reject(new Error('The server render makes no requests.'));
 
 /** Renders of a page at most: each one answers the queries the previous one asked for. */
 const MAX_PASSES = 5;
