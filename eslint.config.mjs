@@ -75,6 +75,35 @@ export default tseslint.config(
       ],
     },
   },
+  // The local fakes and the benchmarks are development packages, never in the production image
+  // (issue 26): production code does not import them. The bff loads the fakes at run time, outside
+  // production only, when a service has no address (bff/src/dev/fakes.ts: a dynamic import; their
+  // types may be named). The front end has no use for either.
+  ...[
+    { files: ['bff/src/**/*.ts'], allowTypeImports: true },
+    { files: ['mf-*/src/**/*.{ts,tsx}'], allowTypeImports: false },
+  ].map(({ files, allowTypeImports }) => ({
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sukoyaka/fakes', '@sukoyaka/fakes/**', '**/fakes/src', '**/fakes/src/**'],
+              allowTypeImports,
+              message:
+                'The local fakes are a development package: the bff loads them at run time (bff/src/dev/fakes.ts), never statically.',
+            },
+            {
+              group: ['@sukoyaka/bench', '@sukoyaka/bench/**', '**/bench/src', '**/bench/src/**'],
+              message: 'The benchmarks are a development package: production code never imports them.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.tsx', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

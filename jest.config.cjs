@@ -15,6 +15,7 @@ const swc = [
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
   '^@sukoyaka/contract/compat$': '<rootDir>/../contract/src/compat/index.ts',
+  '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
   '^@sukoyaka/shared/server$': '<rootDir>/../mf-shared/src/server/index.tsx',

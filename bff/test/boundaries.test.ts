@@ -54,6 +54,45 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  // Issue 26: the fakes and the benchmarks are development packages, outside the production bundle.
+  const restrictedImports = (messages: { ruleId: string | null; message: string }[]) =>
+    messages.filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports');
+
+  it('rejects production code importing the local fakes or the bench statically, by name or by path', async () => {
+    const cases: [string, string, string][] = [
+      [
+        'bff/src/services-fixture.ts',
+        "import { startFakeSmtpServer } from '@sukoyaka/fakes';",
+        'The local fakes are a development package',
+      ],
+      [
+        'bff/src/dev/fixture.ts',
+        "import { startFakeSmsServer } from '../../../fakes/src/sms/sms-server';",
+        'The local fakes are a development package',
+      ],
+      ['bff/src/platform/fixture.ts', "import { apiBench } from '@sukoyaka/bench/src/api';", 'The benchmarks are a development package'],
+      ['bff/src/fixture.ts', "import type { apiBench } from '../../bench/src/api';", 'The benchmarks are a development package'],
+      ['mf-account/src/fixture.ts', "import type { RunningFakeSmtp } from '@sukoyaka/fakes';", 'The local fakes are a development package'],
+      ['mf-health/src/fixture.tsx', "import { DEMO_MYNA_PERSON } from '@sukoyaka/fakes';", 'The local fakes are a development package'],
+    ];
+    for (const [file, line, message] of cases) {
+      const messages = await ruleMessages(file, `${line}\nexport const fixture = [${/import (?:type )?\{ (\w+)/.exec(line)![1]}];\n`);
+      expect({ file, found: restrictedImports(messages) }).toEqual({
+        file,
+        found: [expect.objectContaining({ message: expect.stringContaining(message) })],
+      });
+    }
+  });
+
+  it("accepts the bff's dynamic import of the fakes and naming their types", async () => {
+    const messages = await ruleMessages(
+      'bff/src/dev/fixture.ts',
+      "import type { RunningFakeSmtp } from '@sukoyaka/fakes';\n" +
+        "export const load = async (): Promise<RunningFakeSmtp['url']> => (await import('@sukoyaka/fakes')).startFakeSmtpServer.name;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
   it('rejects an import cycle', async () => {
     const messages = await ruleMessages('bff/test/lint-fixtures/cycle-a.ts');
     expect(messages).toEqual([expect.objectContaining({ ruleId: 'import-x/no-cycle' })]);

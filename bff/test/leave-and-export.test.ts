@@ -47,7 +47,7 @@ const GIFT_CODES = ['GIFT-LEAVE-0001', 'GIFT-LEAVE-0002', 'GIFT-LEAVE-0003'];
 const GIFT_CODE = /^GIFT-LEAVE-000\d$/;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
   const [association] = await ctx.db.insert(associations).values({ name: 'わかば健康保険組合', insurerNumber: INSURER }).returning();
   associationId = association!.id;
   programId = await createProgram(ctx.db, {

@@ -1,10 +1,10 @@
 import { calls } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { DEFAULT_POOL, openDatabase, type Database } from '../db/client';
-import { users } from '../db/schema';
-import { healthHandlers } from '../health';
-import type { CallContext } from '../platform/handlers';
+import { DEFAULT_POOL, openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
+import { users } from '@sukoyaka/bff/src/db/schema';
+import { healthHandlers } from '@sukoyaka/bff/src/health';
+import type { CallContext } from '@sukoyaka/bff/src/platform/handlers';
 import { BENCH_SERVER_URL, withBenchDatabase } from './bench-database';
 
 /*

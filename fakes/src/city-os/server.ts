@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { CityOsConfig } from './config';
-import { verifyOptIn } from './signing';
+import type { CityOsConfig } from '@sukoyaka/bff/src/integrations/city-os/config';
+import { verifyOptIn } from '@sukoyaka/bff/src/integrations/city-os/signing';
 
 /*
  * A local stand-in for the City OS partner identity service, speaking the same protocol as

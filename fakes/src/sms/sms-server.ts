@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { DevOutbox } from '../../dev/outbox';
+import type { DevOutbox } from '@sukoyaka/bff/src/dev/outbox';
 
 export interface RunningFakeSms {
   url: string;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { associations, users } from '../db/schema';
-import { addGift, redeem } from '../incentives/gifts';
-import { credit, debit, expireMember, InsufficientBalanceError } from '../incentives/ledger';
-import { createProgram } from '../incentives/operator';
-import { seededRandom } from '../lib/seeded-random';
+import type { Database } from '@sukoyaka/bff/src/db/client';
+import { associations, users } from '@sukoyaka/bff/src/db/schema';
+import { addGift, redeem } from '@sukoyaka/bff/src/incentives/gifts';
+import { credit, debit, expireMember, InsufficientBalanceError } from '@sukoyaka/bff/src/incentives/ledger';
+import { createProgram } from '@sukoyaka/bff/src/incentives/operator';
+import { seededRandom } from '@sukoyaka/bff/src/lib/seeded-random';
 
 /*
  * The ledger's model-based check (bff/test/incentives-ledger.test.ts runs it, the `ledger` bench

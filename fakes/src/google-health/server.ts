@@ -12,8 +12,8 @@ import {
   redirectAllowed,
   redirectWith,
   sameText,
-} from '../fake-oauth';
-import { type GoogleHealthConfig, GOOGLE_HEALTH_SCOPES } from './config';
+} from '../oauth';
+import { type GoogleHealthConfig, GOOGLE_HEALTH_SCOPES } from '@sukoyaka/bff/src/integrations/google-health/config';
 
 /**
  * A local stand-in for Google's OAuth 2.0 server and the Google Health API, speaking the same

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { REPO_ROOT } from '../paths';
-import { WEB_PACKAGES } from '../web/site';
+import { REPO_ROOT } from '@sukoyaka/bff/src/paths';
+import { WEB_PACKAGES } from '@sukoyaka/bff/src/web/site';
 import { fmt, kib } from './site';
 
 /*
@@ -106,7 +106,7 @@ export function sizesBench(): string[] {
         budget ? `${budget[0]} / ${budget[1]} KiB` : 'no budget'
       }${over ? '  OVER' : ''}`,
     );
-    if (!budget) failures.push(`${name} has no size budget (bff/src/bench/sizes.ts)`);
+    if (!budget) failures.push(`${name} has no size budget (bench/src/sizes.ts)`);
     else if (over)
       failures.push(`${name} ${fmt(kib(size.brotli))} KiB brotli / ${fmt(kib(size.gzip))} KiB gzip > ${budget[0]} / ${budget[1]} KiB`);
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../db/client';
-import { associations, users } from '../db/schema';
-import { addGift, importGiftCodes, redeem } from '../incentives/gifts';
-import { credit } from '../incentives/ledger';
-import { createProgram } from '../incentives/operator';
-import { reconcile } from '../incentives/reconcile';
+import { openDatabase } from '@sukoyaka/bff/src/db/client';
+import { associations, users } from '@sukoyaka/bff/src/db/schema';
+import { addGift, importGiftCodes, redeem } from '@sukoyaka/bff/src/incentives/gifts';
+import { credit } from '@sukoyaka/bff/src/incentives/ledger';
+import { createProgram } from '@sukoyaka/bff/src/incentives/operator';
+import { reconcile } from '@sukoyaka/bff/src/incentives/reconcile';
 import { withBenchDatabase } from './bench-database';
 import { runLedgerModel } from './ledger-model';
 

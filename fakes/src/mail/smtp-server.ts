@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { DevOutbox } from '../../dev/outbox';
+import type { DevOutbox } from '@sukoyaka/bff/src/dev/outbox';
 
 export interface RunningFakeSmtp {
   url: string;

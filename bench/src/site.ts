@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DEMO_MEMBER, seedDemo } from '../db/seed';
-import { startServices } from '../services';
+import { buildApp } from '@sukoyaka/bff/src/app';
+import { loadConfig } from '@sukoyaka/bff/src/config';
+import { openDatabase } from '@sukoyaka/bff/src/db/client';
+import { DEMO_MEMBER, seedDemo } from '@sukoyaka/bff/src/db/seed';
+import { startServices } from '@sukoyaka/bff/src/services';
 
 /** The built site on a loopback port, as the browser benches visit it (no dev tools, demo seeded). */
 export interface BenchSite {

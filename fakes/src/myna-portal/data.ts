@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
-import { CDA_NAMESPACE, MHLW_ITEM_CODE_SYSTEM, MHLW_REPORT_CATEGORY_SYSTEM, MHLW_SPECIFIC_CHECKUP_CATEGORY } from './cda';
-import type { PortalCheckupDocument, PortalDispensing, PortalMedicalBill, PortalMedicalBillKind } from './types';
+import {
+  CDA_NAMESPACE,
+  MHLW_ITEM_CODE_SYSTEM,
+  MHLW_REPORT_CATEGORY_SYSTEM,
+  MHLW_SPECIFIC_CHECKUP_CATEGORY,
+} from '@sukoyaka/bff/src/integrations/myna-portal/cda';
+import type {
+  PortalCheckupDocument,
+  PortalDispensing,
+  PortalMedicalBill,
+  PortalMedicalBillKind,
+} from '@sukoyaka/bff/src/integrations/myna-portal/types';
 
 /**
  * The records the fake portal serves: for each subject, three yearly 特定健診 documents (CDA R2 in

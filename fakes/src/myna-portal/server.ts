@@ -12,8 +12,8 @@ import {
   redirectAllowed,
   redirectWith,
   sameText,
-} from '../fake-oauth';
-import { MYNA_CALLBACK_PATH, MYNA_DEFAULT_SCOPES, MYNA_PORTAL_SCOPES } from './config';
+} from '../oauth';
+import { MYNA_CALLBACK_PATH, MYNA_DEFAULT_SCOPES, MYNA_PORTAL_SCOPES } from '@sukoyaka/bff/src/integrations/myna-portal/config';
 import {
   DEMO_MYNA_PERSON,
   fakeCheckupDocuments,
@@ -22,8 +22,13 @@ import {
   fakeMedicalBills,
   fakePerson,
   type FakeMynaPerson,
-} from './fake-data';
-import type { MynaPortalConfig, PortalCheckupDocument, PortalDispensing, PortalMedicalBill } from './types';
+} from './data';
+import type {
+  MynaPortalConfig,
+  PortalCheckupDocument,
+  PortalDispensing,
+  PortalMedicalBill,
+} from '@sukoyaka/bff/src/integrations/myna-portal/types';
 
 /**
  * A local stand-in for the My Number Portal, speaking our protocol (PROTOCOL.md) so every flow
