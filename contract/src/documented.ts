@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /*
  * What a schema's refinements and transforms check, said in JSON Schema. zod's own conversion
@@ -56,7 +56,7 @@ export type Documentation = {
  * handler, say): a function given the document's own conversion, called only when the document is
  * built, never in the browser.
  */
-export type DocumentationSource = Documentation | ((toJson: (schema: z.ZodType) => Record<string, unknown>) => Documentation);
+export type DocumentationSource = Documentation | ((toJson: (schema: z.ZodMiniType) => Record<string, unknown>) => Documentation);
 
 const documentation = new WeakMap<object, DocumentationSource[]>();
 
@@ -65,7 +65,7 @@ const documentation = new WeakMap<object, DocumentationSource[]>();
  * schema: a later `.refine()`, `.trim()` or `.regex()` makes a new schema that carries none of it
  * (`.optional()`, `.nullable()` and `.default()` wrap it and keep it).
  */
-export function documented<T extends z.ZodType>(schema: T, source: DocumentationSource): T {
+export function documented<T extends z.ZodMiniType>(schema: T, source: DocumentationSource): T {
   documentation.set(schema, [...(documentation.get(schema) ?? []), source]);
   return schema;
 }

@@ -15,7 +15,7 @@ import {
 import { format, formatISO, parse } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
 import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalKind } from './kinds';
 
@@ -62,7 +62,7 @@ export function toInput(kind: VitalKind, fields: Record<string, string>, moment:
 }
 
 // Through the area's record: the browser's contract loads the health schemas with it.
-const schemaOf = (name: string) => (healthCalls as Record<string, CallDefinition>)[name]!.input as z.ZodType;
+const schemaOf = (name: string) => (healthCalls as Record<string, CallDefinition>)[name]!.input as z.ZodMiniType;
 
 export interface VitalFormProps {
   kind: VitalKind;
