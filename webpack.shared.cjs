@@ -17,7 +17,7 @@ const SHARED_MODULES = [
   '@tanstack/react-query',
   'date-fns',
   'date-fns/locale/ja',
-  'zod',
+  'zod/mini',
   '@sukoyaka/contract',
   '@sukoyaka/shared',
 ];
@@ -267,15 +267,12 @@ function systemModuleConfig({
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      // The contract resolves through its package's `exports` (`@sukoyaka/contract/health`, …).
       alias: {
-        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
         '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
       },
     },
-    module: {
-      // After swc (loaders run last to first): the contract's imports, split per module.
-      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [require.resolve('./webpack.contract-loader.cjs'), swcLoader] }],
-    },
+    module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
     plugins: [
       new ImportMapFragmentPlugin(specifiers),
       ...plugins,
@@ -340,7 +337,6 @@ function serverRenderConfig({ folder }, argv = {}) {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
       alias: {
-        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
         '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
         '@sukoyaka/shared/server$': path.resolve(__dirname, 'mf-shared/src/server/index.tsx'),
       },

@@ -27,7 +27,7 @@ const entries = {
       { import: `./src/vendor/${file}.js`, specifier, alsoAnswers },
     ]),
   ),
-  // zod (the members the contract uses), the contract's core and one module per contract area.
+  // zod/mini (the members the contract uses), the contract's core and one module per contract area.
   ...contractEntries(),
 };
 
@@ -53,9 +53,9 @@ function bundledWithIssuer(request, issuer) {
   );
 }
 
-/** The generated zod module bundles zod itself; the contract's files import the shared modules. */
+/** The generated zod/mini module bundles zod itself; the contract's files import the shared modules. */
 function externalFor(request, context, issuer) {
-  if (issuer === path.join(GENERATED_DIR, 'zod.js')) return false;
+  if (issuer === path.join(GENERATED_DIR, 'zod-mini.js')) return false;
   if (bundledWithIssuer(request, issuer)) return false;
   return contractExternal(request, context, issuer);
 }

@@ -1,4 +1,4 @@
-import { announcementCategoryLabels } from '@sukoyaka/contract';
+import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import { AppLink, Button, ButtonLinkStyle, LoadingSkeleton, SectionHeading, Stack, Text, api } from '@sukoyaka/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

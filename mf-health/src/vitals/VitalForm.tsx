@@ -1,4 +1,5 @@
-import { healthCalls, type CallDefinition } from '@sukoyaka/contract';
+import type { CallDefinition } from '@sukoyaka/contract';
+import { healthCalls } from '@sukoyaka/contract/health';
 import {
   Actions,
   Button,
