@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { systemModuleConfig } = require('../webpack.shared.cjs');
-const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
+const { systemModuleConfig } = require('@sukoyaka/build');
+const { GENERATED_DIR, contractEntries, contractExternal } = require('@sukoyaka/build/contract');
 
 /*
  * The shared third-party modules, each its own SystemJS module (its file in src/vendor/), and the
@@ -93,6 +93,6 @@ module.exports = (_env, argv) =>
     entries,
     externalFor,
     plugins: [new ShellPlugin()],
-    // React DOM compiled while it streams in (webpack.shared.cjs, CompileHintPlugin).
+    // React DOM compiled while it streams in (@sukoyaka/build, CompileHintPlugin).
     compileHintEntries: ['react-dom'],
   });

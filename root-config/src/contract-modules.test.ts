@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { z } from 'zod/mini';
 
 /*
- * The browser's contract is split per area (webpack.contract.cjs): zod/mini with only the members
+ * The browser's contract is split per area (build/contract.cjs): zod/mini with only the members
  * the contract uses, the core, one module per area (the package's `exports` subpaths), and the
  * front end imports each name from the module that exports it. A name left out, or imported from
  * the wrong module, would be `undefined` at run time: these checks fail first.
@@ -13,7 +13,7 @@ import { z } from 'zod/mini';
 
 const REPO = path.resolve(__dirname, '../..');
 const CONTRACT_SRC = path.join(REPO, 'contract', 'src');
-const split = createRequire(__filename)(path.join(REPO, 'webpack.contract.cjs')) as {
+const split = createRequire(__filename)(path.join(REPO, 'build', 'contract.cjs')) as {
   contractLayout: () => {
     coreFiles: string[];
     areas: string[];
