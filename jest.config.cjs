@@ -14,7 +14,8 @@ const swc = [
 // Jest does not apply webpack externals: @sukoyaka/* resolve to the workspace sources.
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
-  '^@sukoyaka/contract/compat$': '<rootDir>/../contract/src/compat/index.ts',
+  // The contract's `exports` subpaths (contract/package.json): one per area, and compat.
+  '^@sukoyaka/contract/(account|content|health|incentives|myna|operators|compat)$': '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',

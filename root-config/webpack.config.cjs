@@ -1,8 +1,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
-const { systemModuleConfig } = require('../webpack.shared.cjs');
-const { GENERATED_DIR, contractEntries, contractExternal } = require('../webpack.contract.cjs');
+const { systemModuleConfig } = require('@sukoyaka/build');
+const { GENERATED_DIR, contractEntries, contractExternal } = require('@sukoyaka/build/contract');
 
 /*
  * The shared third-party modules, each its own SystemJS module (its file in src/vendor/), and the
@@ -29,7 +29,7 @@ const entries = {
       { import: `./src/vendor/${file}.js`, specifier, alsoAnswers },
     ]),
   ),
-  // zod (the members the contract uses), the contract's core and one module per contract area.
+  // zod/mini (the members the contract uses), the contract's core and one module per contract area.
   ...contractEntries(),
 };
 
@@ -55,9 +55,9 @@ function bundledWithIssuer(request, issuer) {
   );
 }
 
-/** The generated zod module bundles zod itself; the contract's files import the shared modules. */
+/** The generated zod/mini module bundles zod itself; the contract's files import the shared modules. */
 function externalFor(request, context, issuer) {
-  if (issuer === path.join(GENERATED_DIR, 'zod.js')) return false;
+  if (issuer === path.join(GENERATED_DIR, 'zod-mini.js')) return false;
   if (bundledWithIssuer(request, issuer)) return false;
   return contractExternal(request, context, issuer);
 }
@@ -101,6 +101,6 @@ module.exports = (_env, argv) =>
     entries,
     externalFor,
     plugins: [new ShellPlugin(), axiosWithoutFetch],
-    // React DOM compiled while it streams in (webpack.shared.cjs, CompileHintPlugin).
+    // React DOM compiled while it streams in (@sukoyaka/build, CompileHintPlugin).
     compileHintEntries: ['react-dom'],
   });

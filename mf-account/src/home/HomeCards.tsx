@@ -1,4 +1,4 @@
-import { announcementCategoryLabels } from '@sukoyaka/contract';
+import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import { AppLink, Button, ButtonLinkStyle, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

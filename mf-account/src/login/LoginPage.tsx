@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -55,7 +55,7 @@ export function LoginPage() {
       setStep('code');
     },
   });
-  const form = useContractForm({ schema: calls.signIn.input, mutation: signIn });
+  const form = useContractForm({ schema: accountCalls.signIn.input, mutation: signIn });
   // A member who is signed in already has nothing to do here; once signing in starts on this
   // page, the way on is the sign-in's own (return_to).
   useHomeWhen(useSignedInMember() && signIn.isIdle);

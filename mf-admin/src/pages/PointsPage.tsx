@@ -1,4 +1,5 @@
-import { calls, operatorVitalTypes, type OperatorProgram } from '@sukoyaka/contract';
+import type { OperatorProgram } from '@sukoyaka/contract';
+import { operatorVitalTypes, incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
@@ -129,7 +130,7 @@ function CreateProgramForm() {
   });
   const [done, setDone] = useState(false);
   const form = useContractForm({
-    schema: calls.createOperatorPointProgram.input,
+    schema: incentiveCalls.createOperatorPointProgram.input,
     mutation: create,
     onSuccess: () => setDone(true),
     beforeSubmit: () => setDone(false),
@@ -216,7 +217,7 @@ function AddGiftForm({ programId }: { programId: string }) {
   const add = useAddGift(association.associationId);
   const [values, setValues] = useState({ name: '', cost: '', kind: 'digital_code', stock: '' });
   const form = useContractForm({
-    schema: calls.addOperatorGift.input,
+    schema: incentiveCalls.addOperatorGift.input,
     mutation: add,
     onSuccess: () => setValues({ name: '', cost: '', kind: 'digital_code', stock: '' }),
   });
@@ -352,7 +353,7 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
   const [values, setValues] = useState({ programId: programs[0]!.id, memberEmail: '', direction: 'grant', amount: '', reason: '' });
   const [balance, setBalance] = useState<number | null>(null);
   const form = useContractForm({
-    schema: calls.adjustOperatorPoints.input,
+    schema: incentiveCalls.adjustOperatorPoints.input,
     mutation: adjust,
     beforeSubmit: () => setBalance(null),
     onSuccess: (result: { balance: number }) => setBalance(result.balance),

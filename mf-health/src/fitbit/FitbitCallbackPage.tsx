@@ -1,4 +1,4 @@
-import { fitbitPagePaths } from '@sukoyaka/contract';
+import { fitbitPagePaths } from '@sukoyaka/contract/health';
 import {
   Actions,
   AppLink,

@@ -1,4 +1,5 @@
-import { healthCalls, type CallDefinition } from '@sukoyaka/contract';
+import type { CallDefinition } from '@sukoyaka/contract';
+import { healthCalls } from '@sukoyaka/contract/health';
 import {
   Actions,
   Button,
@@ -15,7 +16,7 @@ import {
 import { format, formatISO, parse } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
 import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalCalls, type VitalKind } from './kinds';
 
@@ -62,7 +63,7 @@ export function toInput(kind: VitalKind, fields: Record<string, string>, moment:
 }
 
 // Through the area's record: the browser's contract loads the health schemas with it.
-const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodType;
+const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodMiniType;
 
 export interface VitalFormProps {
   kind: VitalKind;

@@ -1,15 +1,15 @@
-import {
-  bloodSugarTimingLabels,
-  type CallName,
-  type BloodPressure,
-  type BloodSugar,
-  type BloodSugarTiming,
-  type BodyTemperature,
-  type Step,
-  type VitalGoals,
-  type VitalSource,
-  type Weight,
+import type {
+  CallName,
+  BloodPressure,
+  BloodSugar,
+  BloodSugarTiming,
+  BodyTemperature,
+  Step,
+  VitalGoals,
+  VitalSource,
+  Weight,
 } from '@sukoyaka/contract';
+import { bloodSugarTimingLabels } from '@sukoyaka/contract/health';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
 import { formatNumber } from './formats';

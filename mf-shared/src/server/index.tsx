@@ -1,7 +1,7 @@
 /**
  * The first screen of an area's page, rendered on the server (issue 9: on a slow phone the page
  * is on screen when its HTML arrives, not when React DOM does). Each area builds its own server
- * render from `src/server.tsx` (webpack.shared.cjs `serverRenderConfig`); the bff calls it for the
+ * render from `src/server.tsx` (build/shared.cjs `serverRenderConfig`); the bff calls it for the
  * page it answers (bff/src/web/prerender.ts).
  *
  * The page renders as the area's first render would on the client: the same routes, providers and

@@ -18,18 +18,21 @@ const SHARED_MODULES = [
   'axios',
   'date-fns',
   'date-fns/locale/ja',
-  'zod',
+  'zod/mini',
   '@sukoyaka/contract',
   '@sukoyaka/shared',
 ];
-/** The contract's area modules (`@sukoyaka/contract/health`, …; webpack.contract.cjs). */
+/** The contract's area modules (`@sukoyaka/contract/health`, …; contract.cjs). */
 const CONTRACT_AREA_PREFIX = '@sukoyaka/contract/';
 
-const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'webpack.public-path.js');
+/** The repository: every package's folder is relative to it. */
+const REPO_ROOT = path.resolve(__dirname, '..');
 
-const { contractLayout } = require('./webpack.contract.cjs');
+const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'public-path.js');
 
-const VENDOR_DIR = path.resolve(__dirname, 'root-config', 'src', 'vendor') + path.sep;
+const { contractLayout } = require('./contract.cjs');
+
+const VENDOR_DIR = path.resolve(REPO_ROOT, 'root-config', 'src', 'vendor') + path.sep;
 
 /** A lazy page's chunk is named after its route: `route:/login` (mf-shared's lazyPage). */
 const ROUTE_CHUNK_PREFIX = 'route:';
@@ -240,11 +243,11 @@ function systemModuleConfig({
   return {
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    context: path.resolve(__dirname, folder),
+    context: path.resolve(REPO_ROOT, folder),
     // The public-path module first: chunks load from wherever the entry was served (an artefact's versioned path).
     entry: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, [PUBLIC_PATH_MODULE, entry.import]])),
     output: {
-      path: path.resolve(__dirname, folder, 'dist'),
+      path: path.resolve(REPO_ROOT, folder, 'dist'),
       filename: '[name].[contenthash:8].js',
       chunkFilename,
       publicPath: `/assets/${folder}/`,
@@ -268,15 +271,12 @@ function systemModuleConfig({
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      // The contract resolves through its package's `exports` (`@sukoyaka/contract/health`, …).
       alias: {
-        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
-        '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
+        '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
       },
     },
-    module: {
-      // After swc (loaders run last to first): the contract's imports, split per module.
-      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [require.resolve('./webpack.contract-loader.cjs'), swcLoader] }],
-    },
+    module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
     plugins: [
       new ImportMapFragmentPlugin(specifiers),
       ...plugins,
@@ -327,10 +327,10 @@ function serverRenderConfig({ folder }, argv = {}) {
     mode: argv.mode === 'development' ? 'development' : 'production',
     target: 'node20',
     devtool: false,
-    context: path.resolve(__dirname, folder),
+    context: path.resolve(REPO_ROOT, folder),
     entry: { 'render-page': './src/server.tsx' },
     output: {
-      path: path.resolve(__dirname, folder, SERVER_RENDER_DIR),
+      path: path.resolve(REPO_ROOT, folder, SERVER_RENDER_DIR),
       filename: '[name].cjs',
       library: { type: 'commonjs2' },
       clean: true,
@@ -341,9 +341,8 @@ function serverRenderConfig({ folder }, argv = {}) {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
       alias: {
-        '@sukoyaka/contract$': path.resolve(__dirname, 'contract/src/index.ts'),
-        '@sukoyaka/shared$': path.resolve(__dirname, 'mf-shared/src/index.ts'),
-        '@sukoyaka/shared/server$': path.resolve(__dirname, 'mf-shared/src/server/index.tsx'),
+        '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
+        '@sukoyaka/shared/server$': path.resolve(REPO_ROOT, 'mf-shared/src/server/index.tsx'),
       },
     },
     module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
