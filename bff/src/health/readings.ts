@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { bloodPressures, bloodSugars, bodyTemperatures, weights } from '../db/schema';
-import { recordActivities, recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivities, recordActivity, settleActivities, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 
@@ -49,25 +49,26 @@ export function readingService<T extends ReadingTable, Values extends Record<str
   const t = table as typeof bloodSugars;
   const kind = vitalRecordedKind(type);
 
-  async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource) {
+  async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource, now: Date) {
     const [row] = await tx
       .insert(t)
       .values({ ...(values as Record<string, unknown>), userId, source } as never)
       .returning();
-    await recordActivity(tx, userId, kind, japanDay(values.measuredAt));
+    if (await recordActivity(tx, userId, kind, japanDay(values.measuredAt))) await settleActivities(tx, userId, now);
     return row as T['$inferSelect'];
   }
 
-  /** A hand-entered reading, with its activity event, in one transaction. */
-  async function save(db: Executor, userId: string, values: Values & { measuredAt: Date }): Promise<Reading> {
-    const row = await db.transaction((tx) => insert(tx, userId, values, 'manual'));
+  /** A hand-entered reading, with its activity event and what it earns, in one transaction. */
+  async function save(db: Executor, userId: string, values: Values & { measuredAt: Date }, now: Date): Promise<Reading> {
+    const row = await db.transaction((tx) => insert(tx, userId, values, 'manual', now));
     return spec.toReading(row);
   }
 
   /**
    * The native apps' insert, for many readings at once: one statement stores those not yet stored
    * under (member, source, clientRecordId) and one reads the ids of the rest (`duplicate`, nothing
-   * written). A record id twice in the batch is one reading: the first one sent.
+   * written). A record id twice in the batch is one reading: the first one sent. The caller
+   * settles what the batch's new events earn (ingest.ts), once for the batch.
    */
   async function ingestMany(
     tx: Executor,

@@ -8,7 +8,7 @@ import { japanDay, MEASURED_STEP_SOURCES, periodDays, PLAUSIBLE_DAILY_STEPS, typ
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
-import { recordActivity, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivity, settleActivities, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
@@ -96,8 +96,13 @@ async function recordStepGoalIfReached(tx: Executor, userId: string, row: Pick<R
 const countsForGoals = (row: Pick<Row, 'source' | 'status'>) =>
   row.status === 'counted' && (MEASURED_STEP_SOURCES as readonly string[]).includes(row.source);
 
-export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }): Promise<Step> {
-  const { row } = await saveDailySteps(db, userId, { day: input.day, steps: input.steps, source: 'manual' });
+export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }, now: Date): Promise<Step> {
+  // What the count earns is settled with it (decision 0006).
+  const { row } = await db.transaction(async (tx) => {
+    const saved = await saveDailySteps(tx, userId, { day: input.day, steps: input.steps, source: 'manual' });
+    if (saved.changed) await settleActivities(tx, userId, now);
+    return saved;
+  });
   return toStep(row);
 }
 
