@@ -2,6 +2,7 @@
 // list a period newest first, correct, delete, the latest, and the native apps' idempotent insert.
 // Each type declares its table, its columns and its answer once (readingService below).
 import {
+  isUuid,
   VITAL_NOT_EDITABLE_MESSAGE,
   VITAL_NOT_FOUND_MESSAGE,
   VitalErrorCodes,
@@ -29,8 +30,6 @@ export interface PeriodInput {
   cursor?: string | undefined;
   limit: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The service of one timed vital. `Values` is what the member enters (the table's own columns);
@@ -155,7 +154,7 @@ export function readingService<T extends ReadingTable, Values extends Record<str
 
   /** The member's own row by id, locked for the change; another member's id is not found. */
   async function ownManualRow(tx: Executor, userId: string, id: string) {
-    if (!UUID.test(id)) throw readingNotFound();
+    if (!isUuid(id)) throw readingNotFound();
     const [row] = await tx
       .select({ id: t.id, source: t.source })
       .from(t)

@@ -4,7 +4,15 @@
 // syncs that overlap (a scheduled one and one on demand) leave one row, never two.
 // A count over PLAUSIBLE_DAILY_STEPS is stored `held` (for the record and for review) and records
 // no activity: it is neither paid nor counted in competitions.
-import { japanDay, MEASURED_STEP_SOURCES, periodDays, PLAUSIBLE_DAILY_STEPS, type Step, type VitalSource } from '@sukoyaka/contract';
+import {
+  isUuid,
+  japanDay,
+  MEASURED_STEP_SOURCES,
+  periodDays,
+  PLAUSIBLE_DAILY_STEPS,
+  type Step,
+  type VitalSource,
+} from '@sukoyaka/contract';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
@@ -15,7 +23,6 @@ import { notEditable, readingNotFound, type PeriodInput } from './readings';
 type Row = typeof steps.$inferSelect;
 
 const KIND = vitalRecordedKind('steps');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toStep = (row: Row): Step => ({
   id: row.id,
@@ -129,7 +136,7 @@ export async function listSteps(db: Executor, userId: string, input: PeriodInput
 }
 
 async function ownManualStep(tx: Executor, userId: string, id: string) {
-  if (!UUID.test(id)) throw readingNotFound();
+  if (!isUuid(id)) throw readingNotFound();
   const [row] = await tx
     .select({ id: steps.id, source: steps.source })
     .from(steps)
