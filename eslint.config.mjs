@@ -75,6 +75,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Services take the platform's Actor (platform/actor.ts), never the raw request or reply: only the
+  // platform handles HTTP. web/ is the page server itself (it negotiates encodings, reads the
+  // session for a page and sends it); the integrations' fake servers are HTTP servers of their own.
+  {
+    files: ['bff/src/**/*.ts'],
+    ignores: ['bff/src/platform/**', 'bff/src/web/**', 'bff/src/integrations/**/fake-server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message: 'Services take the Actor of platform/actor.ts (the handler context carries it), not the request or reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

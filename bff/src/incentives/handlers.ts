@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../platform/handlers';
-import { idempotencyKeyOf } from '../platform/idempotency';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../platform/actor';
 import { currentCampaign, enterCampaign, partnerRedirect } from './campaigns';
 import { drawGiftChallenge, giftChallengeInfo, listGiftActions, listGifts, listUserGifts, patchUserGift, redeem } from './gifts';
 import { listTransactions } from './history';
@@ -9,7 +8,7 @@ import { spendableBalance } from './ledger';
 import { agree, type Program, listMenus, pointAccount, pointInfo, programOf, programsOf, userActions } from './programs';
 
 /** The ledger key of a write: the member's Idempotency-Key, or a fresh one when the call has none. */
-const keyOf = (request: FastifyRequest) => idempotencyKeyOf(request.headers) ?? randomUUID();
+const keyOf = (actor: Actor) => actor.idempotencyKey ?? randomUUID();
 
 // The reads show what has been settled: a write that records activity settles it, the job the
 // rest (decision 0006). A read never writes.
@@ -18,7 +17,7 @@ export const incentiveHandlers = {
   listCoinTransactions: (input, { db, member }) => listTransactions(db, member.id, null, input),
   listCoinUserActions: async (_input, { db, member, now }) => ({ actions: await userActions(db, member.id, null, now) }),
   getGiftChallengeInfo: (_input, { db, member, now }) => giftChallengeInfo(db, member.id, now),
-  giftChallenge: (_input, { db, member, now, request }) => drawGiftChallenge(db, member, keyOf(request), now),
+  giftChallenge: (_input, { db, member, now, actor }) => drawGiftChallenge(db, member, keyOf(actor), now),
 
   getEnablePointAccount: async (input, { db, member, now }) => {
     const program = await programOf(db, member, input.pointId);
@@ -58,7 +57,7 @@ export const incentiveHandlers = {
   getPointCampaignRedirectURL: (input, { db, member, now }) => partnerRedirect(db, member, input.campaignId, now),
 
   listPointGifts: async (input, { db, member }) => ({ gifts: await listGifts(db, await programOf(db, member, input.pointId)) }),
-  redeemGift: (input, { db, member, now, request }) => redeem(db, member, input.giftId, keyOf(request), now),
+  redeemGift: (input, { db, member, now, actor }) => redeem(db, member, input.giftId, keyOf(actor), now),
   listVisibleUserGifts: (input, { db, member }) => listUserGifts(db, member.id, input),
   patchUserGift: (input, { db, member, now }) => patchUserGift(db, member.id, input, now),
   listGiftUserActions: (input, { db, member }) => listGiftActions(db, member.id, input),
