@@ -104,6 +104,27 @@ export default tseslint.config(
       ],
     },
   })),
+  // Services take the platform's Actor (platform/actor.ts), never the raw request or reply: only the
+  // platform handles HTTP. web/ is the page server itself (it negotiates encodings, reads the
+  // session for a page and sends it).
+  {
+    files: ['bff/src/**/*.ts'],
+    ignores: ['bff/src/platform/**', 'bff/src/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message: 'Services take the Actor of platform/actor.ts (the handler context carries it), not the request or reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -93,6 +93,28 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it('rejects a service importing the raw request or reply; the platform may', async () => {
+    const restrictedImports = (messages: { ruleId: string | null; message: string }[]) =>
+      messages.filter((message) => message.ruleId === 'no-restricted-imports');
+    const typeImport = "import type { FastifyRequest } from 'fastify';\nexport type Fixture = FastifyRequest;\n";
+    for (const file of [
+      'bff/src/myna/boundary-fixture.ts',
+      'bff/src/account/boundary-fixture.ts',
+      'bff/src/operators/boundary-fixture.ts',
+    ]) {
+      expect(restrictedImports(await ruleMessages(file, typeImport))).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('Services take the Actor of platform/actor.ts') }),
+      ]);
+    }
+    const inlineReply =
+      "import { type FastifyInstance, type FastifyReply } from 'fastify';\nexport type Fixture = [FastifyInstance, FastifyReply];\n";
+    expect(restrictedImports(await ruleMessages('bff/src/incentives/boundary-fixture.ts', inlineReply))).toHaveLength(1);
+    // A route module may still register routes on the instance; the platform builds the Actor.
+    const instance = "import type { FastifyInstance } from 'fastify';\nexport type Fixture = FastifyInstance;\n";
+    expect(await ruleMessages('bff/src/content/boundary-fixture.ts', instance)).toEqual([]);
+    expect(await ruleMessages('bff/src/platform/boundary-fixture.ts', typeImport)).toEqual([]);
+  });
+
   it('rejects an import cycle', async () => {
     const messages = await ruleMessages('bff/test/lint-fixtures/cycle-a.ts');
     expect(messages).toEqual([expect.objectContaining({ ruleId: 'import-x/no-cycle' })]);

@@ -54,7 +54,9 @@ beforeAll(async () => {
     associationId,
     name: 'わかばポイント',
     description: '健康づくりでたまるポイントです。',
-    menus: [{ kind: 'vital_recorded', vitalType: 'weight', title: '体重を記録', points: 10, dailyLimit: 1 }],
+    // A menu no step of these tests earns by: a saved reading now earns in its own write (decision
+    // 0006), and the balances below are the grants and the gift's alone.
+    menus: [{ kind: 'campaign_entered', title: 'キャンペーンにエントリー', points: 10, totalLimit: 1 }],
   });
   giftId = await addGift(ctx.db, { programId, name: 'デジタルギフト500円分', cost: 40, kind: 'digital_code' });
   await importGiftCodes(ctx.db, giftId, `code\n${GIFT_CODES.join('\n')}\n`);

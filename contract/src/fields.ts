@@ -9,6 +9,17 @@ import { documented } from './documented';
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 
+/**
+ * A UUID in its text form, any version, either case (the form is case-insensitive): the one check
+ * of a record id, in the contract's fields and the bff alike.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
+/** A UUID as PostgreSQL prints it (lower case): what the server itself wrote, e.g. into a cursor. */
+export const isCanonicalUuid = (value: string): boolean => isUuid(value) && value === value.toLowerCase();
+
 /** Text that is more than whitespace (JavaScript's `\\s`, what `trim()` removes): a required field. */
 export const NOT_BLANK_PATTERN = '\\S';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
-import { nullableTimestamp } from '../fields';
+import { nullableTimestamp, UUID_PATTERN } from '../fields';
 import { PAST_DATE_DOCUMENTATION, pastCalendarDate } from './step-up';
 
 /*
@@ -21,8 +21,6 @@ export const OrgVerificationErrorCodes = {
 export const ORG_NO_MATCH_MESSAGE = '入力された情報に一致する加入者が見つかりませんでした。保険証の記載内容をご確認ください。';
 export const ORG_ALREADY_LINKED_MESSAGE = 'すでに健康保険組合の加入者情報が登録されています。';
 export const ORG_TOO_MANY_ATTEMPTS_MESSAGE = '確認に失敗した回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The id of a record (a UUID), e.g. an association's, from a query string or a body. */
 export function recordId(label: string) {

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../fields';
 
 /** The id of a record an operator call names (a UUID). */
 export const operatorRecordId = (label: string) =>
