@@ -1,11 +1,14 @@
+import type * as passwordModule from '../src/lib/password';
 import { verifyPassword } from '../src/lib/password';
+
+type PasswordModule = typeof passwordModule;
 
 describe('password hashing (argon2id)', () => {
   it('hashes with OWASP’s baseline (19 MiB, 2 iterations, 1 lane) unless a test run lowered it', async () => {
     // A module registry of its own: the copy that bff/test/setup-hashing.ts switched is not this one.
-    let production: typeof import('../src/lib/password') | undefined;
+    let production: PasswordModule | undefined;
     jest.isolateModules(() => {
-      production = jest.requireActual<typeof import('../src/lib/password')>('../src/lib/password');
+      production = jest.requireActual<PasswordModule>('../src/lib/password');
     });
     const stored = await production!.hashPassword('correct-horse-battery');
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
