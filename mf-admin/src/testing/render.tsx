@@ -1,11 +1,7 @@
 import type { CallOutput, OperatorProfile } from '@sukoyaka/contract';
 import { renderWithProviders, reply, setupFakeBff, type FakeBff } from '@sukoyaka/shared/testing';
-import { configure } from '@testing-library/react';
 import { AdminRoutes } from '../AdminRoutes';
 import { operatorHttp, operatorTokens } from '../api/operator-client';
-
-// The pages load lazily (their own chunks) and the machine is shared: findBy waits a little longer.
-configure({ asyncUtilTimeout: 5000 });
 
 export const ASSOCIATION_ID = '0b6a2f4e-5a8d-4c1e-9f3a-1d2e3f4a5b6c';
 export const OTHER_ASSOCIATION_ID = '1c7b3a5f-6b9e-4d2f-8a4b-2e3f4a5b6c7d';

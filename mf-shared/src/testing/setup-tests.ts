@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { AxiosError } from 'axios';
 // What jsdom lacks and browsers have (see polyfills.ts).
 import './polyfills';
@@ -23,3 +24,8 @@ beforeAll(async () => {
   const { loadPhraseParser } = await import('../ui/phrases');
   await loadPhraseParser();
 });
+
+// findBy…/waitFor poll until what they look for appears (a lazy chunk such as the date picker's
+// dialog, an answer of the fake bff); on a busy two-core machine that can take longer than the
+// library's default second. A hang detector, not a speed check.
+configure({ asyncUtilTimeout: 5000 });
