@@ -12,6 +12,7 @@ import {
   Select,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   formLevelError,
@@ -22,7 +23,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';
-import { TextAreaField } from './parts';
 
 const Receipt = styled.p`
   margin: 0;

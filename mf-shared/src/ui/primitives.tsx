@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { Phrases, phraseAttrs } from './phrases';
 import { visuallyHidden } from './theme';
@@ -190,6 +190,34 @@ export function TextField({ label, hint, error, optional, ...rest }: TextFieldPr
   return (
     <LabelledField label={label} hint={hint} error={error} optional={optional}>
       {(control) => <Input {...control} {...rest} />}
+    </LabelledField>
+  );
+}
+
+const Area = styled.textarea<{ $invalid: boolean }>`
+  min-height: 10rem;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  width: 100%;
+  font: inherit;
+  line-height: 1.6;
+  resize: vertical;
+`;
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+}
+
+/** A labelled multi-line field (a body, an answer) whose hint and error are read out with it. */
+export function TextAreaField({ label, hint, error, optional, ...rest }: TextAreaFieldProps) {
+  return (
+    <LabelledField label={label} hint={hint} error={error} optional={optional}>
+      {(control) => <Area {...control} {...rest} />}
     </LabelledField>
   );
 }
