@@ -7,7 +7,7 @@ import {
   type LipidTargets,
   type RiskCategory,
 } from '@sukoyaka/contract';
-import { AppLink, Card, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Card, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { IconArray } from './IconArray';
 import { peopleText, riskText } from './words';
@@ -43,14 +43,6 @@ const Split = styled.div`
   grid-template-columns: 1fr;
   align-items: center;
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 280px 1fr; }`}
-`;
-
-const FactorList = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1)};
 `;
 
 const Bar = styled.span<{ $share: number }>`
@@ -117,7 +109,7 @@ export function ForecastResultView({ result }: { result: ForecastResult }) {
         </Split>
         <Stack $gap={1}>
           <SectionHeading>リスクを高めている要因</SectionHeading>
-          <FactorList aria-label="要因ごとの点数">
+          <List $gap={1} aria-label="要因ごとの点数">
             {factors.map((factor) => (
               <li key={factor.factor}>
                 <Text>
@@ -126,7 +118,7 @@ export function ForecastResultView({ result }: { result: ForecastResult }) {
                 <Bar $share={(factor.points / factor.max) * 100} aria-hidden="true" />
               </li>
             ))}
-          </FactorList>
+          </List>
           <Text $muted>性別と年齢は変えられませんが、血圧・コレステロール・喫煙は見直せます。下の「もしも」で試してみましょう。</Text>
         </Stack>
         <LipidTargetsView category={category} targets={targets} />

@@ -277,11 +277,24 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export const List = styled.ul`
+/**
+ * A list without bullets: rows divided by a line, or, with `$gap`, items spaced apart (a column of
+ * links or cards) and no lines. A list laid out otherwise (a grid, a wrapping row) extends it.
+ */
+export const List = styled.ul<{ $gap?: number }>`
   list-style: none;
   margin: 0;
   padding: 0;
-  & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
+  ${({ theme, $gap }) =>
+    $gap === undefined
+      ? css`
+          & > li + li {
+            border-top: 1px solid ${theme.colors.border};
+          }
+        `
+      : css`
+          display: flex;
+          flex-direction: column;
+          gap: ${theme.spacing($gap)};
+        `}
 `;
