@@ -53,7 +53,7 @@ const Bar = styled.span<{ $share: number }>`
 `;
 
 /** The guideline's lipid targets for a category, and the ones for everyone. */
-export function LipidTargetsView({ category, targets }: { category: RiskCategory; targets: LipidTargets }) {
+function LipidTargetsView({ category, targets }: { category: RiskCategory; targets: LipidTargets }) {
   return (
     <Stack $gap={0.5}>
       <SectionHeading>脂質の管理目標（{CATEGORY_LABELS[category]}）</SectionHeading>

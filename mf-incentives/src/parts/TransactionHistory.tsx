@@ -30,7 +30,7 @@ const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
 };
 
 /** Whose history: the coin account, or the member's account in one program. */
-export type HistorySource = { kind: 'coin' } | { kind: 'point'; pointId: string };
+type HistorySource = { kind: 'coin' } | { kind: 'point'; pointId: string };
 
 const PAGE_SIZE = 50;
 

@@ -71,7 +71,7 @@ class CanvasBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
-export interface VitalChartProps {
+interface VitalChartProps {
   /** e.g. 体重の推移（1週間） */
   title: string;
   series: readonly ChartSeries[];
