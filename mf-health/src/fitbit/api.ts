@@ -2,7 +2,7 @@ import type { CallInput, FitbitConnection } from '@sukoyaka/contract';
 import { api } from '@sukoyaka/shared';
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-const fitbitConnectionQueryKey = ['fitbitConnection'] as const;
+export const fitbitConnectionQueryKey = ['fitbitConnection'] as const;
 
 export function useFitbitConnection() {
   return useQuery({ queryKey: fitbitConnectionQueryKey, queryFn: () => api.getFitbitAuthentication({}) });
