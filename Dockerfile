@@ -25,6 +25,8 @@ RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
     cp -r bff/dist bff/drizzle /out/bff/
 
 # ---- runtime: production dependencies of the bff only, as a non-root user ------------------------
+# The local fakes and the benchmarks (workspaces fakes/ and bench/) are development packages: neither
+# they nor their dependencies (smtp-server, mailparser, Lighthouse, …) are installed here.
 FROM node:20-bookworm-slim AS runtime
 # A larger young generation: a call's short-lived objects die there with fewer scavenges (issue 9:
 # 15-20 % less CPU per list call; README "The API under load").

@@ -75,6 +75,56 @@ export default tseslint.config(
       ],
     },
   },
+  // The local fakes and the benchmarks are development packages, never in the production image
+  // (issue 26): production code does not import them. The bff loads the fakes at run time, outside
+  // production only, when a service has no address (bff/src/dev/fakes.ts: a dynamic import; their
+  // types may be named). The front end has no use for either.
+  ...[
+    { files: ['bff/src/**/*.ts'], allowTypeImports: true },
+    { files: ['mf-*/src/**/*.{ts,tsx}'], allowTypeImports: false },
+  ].map(({ files, allowTypeImports }) => ({
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sukoyaka/fakes', '@sukoyaka/fakes/**', '**/fakes/src', '**/fakes/src/**'],
+              allowTypeImports,
+              message:
+                'The local fakes are a development package: the bff loads them at run time (bff/src/dev/fakes.ts), never statically.',
+            },
+            {
+              group: ['@sukoyaka/bench', '@sukoyaka/bench/**', '**/bench/src', '**/bench/src/**'],
+              message: 'The benchmarks are a development package: production code never imports them.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // Services take the platform's Actor (platform/actor.ts), never the raw request or reply: only the
+  // platform handles HTTP. web/ is the page server itself (it negotiates encodings, reads the
+  // session for a page and sends it).
+  {
+    files: ['bff/src/**/*.ts'],
+    ignores: ['bff/src/platform/**', 'bff/src/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message: 'Services take the Actor of platform/actor.ts (the handler context carries it), not the request or reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
@@ -100,6 +150,44 @@ export default tseslint.config(
       ],
     },
   })),
+  // Call files (issue 26): calls are named by the contract's typed names (CallName, CallInput,
+  // CallOutput), never built from strings nor cast through unknown, so the typecheck, grep and
+  // go-to-definition reach every use of a call.
+  {
+    files: ['mf-*/src/**/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message: 'A call file casts nothing through unknown: type the call by its contract name (CallName, CallInput, CallOutput).',
+        },
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='CallName']",
+          message: 'A call name is written out, typed as CallName, never cast to it from a string.',
+        },
+        {
+          selector: 'MemberExpression[computed=true][object.name=/^(api|adminApi)$/] :matches(TemplateLiteral, BinaryExpression)',
+          message: 'A call name is written out, never built from strings.',
+        },
+      ],
+    },
+  },
+  // …and they are the only place an area calls the bff: pages and parts use their functions and hooks.
+  {
+    files: ['mf-{account,health,incentives,myna,admin}/src/**/*.{ts,tsx}'],
+    ignores: ['**/api/**', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(api|adminApi)$/]',
+          message: "An area's calls live in its call files (src/api/ or src/<feature>/api/): import their functions and hooks.",
+        },
+      ],
+    },
+  },
   {
     files: ['mf-shared/src/**/*.{ts,tsx}'],
     rules: {

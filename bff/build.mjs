@@ -1,19 +1,18 @@
-// Bundles the bff into dist/server.js. Workspace packages (the contract) are bundled in from
-// source; every other dependency stays external and is loaded from node_modules.
+// Bundles the bff into dist/server.js. The workspace packages it runs with (the contract) are
+// bundled in from source; every other dependency stays external and is loaded from node_modules,
+// the development ones included: the local fakes (@sukoyaka/fakes) are loaded at run time only
+// when a service has no address outside production (src/dev/fakes.ts), never bundled.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// The bench's tools (Lighthouse, Playwright) are development dependencies: external as well.
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies), 'chrome-launcher'].filter(
-  (name) => !name.startsWith('@sukoyaka/'),
-);
+const bundled = Object.keys(pkg.dependencies).filter((name) => name.startsWith('@sukoyaka/'));
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !bundled.includes(name));
 
 await build({
   entryPoints: {
     server: 'src/server.ts',
-    bench: 'src/bench/run.ts',
     'import-roster': 'src/cli/import-roster.ts',
     'write-openapi': 'src/cli/write-openapi.ts',
   },

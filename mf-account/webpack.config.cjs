@@ -1,3 +1,3 @@
-const { areaConfig } = require('../webpack.shared.cjs');
+const { areaConfig } = require('@sukoyaka/build');
 
 module.exports = (_env, argv) => areaConfig({ folder: 'mf-account', specifier: '@sukoyaka/account' }, argv);

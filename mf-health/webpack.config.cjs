@@ -1,4 +1,4 @@
-const { areaConfig } = require('../webpack.shared.cjs');
+const { areaConfig } = require('@sukoyaka/build');
 
 // /vitals and home's parcel format dates without date-fns (src/vitals/formats.ts): it comes with
 // the pages that chart and list readings, and the server preloads it for them (routeDependencies).

@@ -1,5 +1,5 @@
-const { systemModuleConfig } = require('../webpack.shared.cjs');
-const { contractLayout } = require('../webpack.contract.cjs');
+const { systemModuleConfig } = require('@sukoyaka/build');
+const { contractLayout } = require('@sukoyaka/build/contract');
 
 // The utility module: one SystemJS module that every area imports as @sukoyaka/shared.
 module.exports = (_env, argv) =>

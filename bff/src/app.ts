@@ -6,10 +6,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
 import { healthHandlers, healthMemberRecords, registerFitbitSyncJob } from './health';
-import { incentiveHandlers, incentivesMemberRecords, registerExpiryNotices, registerIncentivesJobs } from './incentives';
+import { incentiveHandlers, incentivesMemberRecords, registerExpiryNotices, registerIncentivesJobs, settleEarnings } from './incentives';
 import { operatorHandlers } from './operators';
 import { medicalExpenseFormRoute, mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
 import { registerMemberRecords } from './platform/member-records';
+import { registerActivitySettler } from './platform/activity-events';
 import { calls, DEFAULT_MAX_BODY_BYTES } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
@@ -97,8 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Fitbit steps synced on a schedule (health/fitbit/job.ts), started and stopped with the app.
   registerFitbitSyncJob(app, { config, db, services, now });
-  // Points earned from activity events and expired lots, on a schedule (incentives/job.ts).
+  // Points earned from activity events and expired lots, on a schedule (incentives/job.ts); a write
+  // that records a member's activity settles what it earns at once (decision 0006).
   registerIncentivesJobs(app, { config, db, now });
+  registerActivitySettler(settleEarnings);
   // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
   registerContentNotifications(app, { config, db, now });
   registerExpiryNotices(app, { config, db, now });

@@ -102,7 +102,8 @@ describe('spec §6: account conditions are enforced on every member call', () =>
     const { member, agent } = await signedInMember();
     await ctx.db
       .update(users)
-      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      // From the app's clock, which the test moves: the wall clock runs on meanwhile (seconds on a busy machine).
+      .set({ lockedUntil: new Date(ctx.clock.now().getTime() + 60_000) })
       .where(eq(users.id, member.id));
     expect((await agent.get('getUserInfo')).body.code).toBe('system_account_locked');
     ctx.clock.advance(61_000);

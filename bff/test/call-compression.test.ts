@@ -15,12 +15,17 @@ describe('compressed call answers', () => {
     const member = await createMember(ctx.db);
     // A page of 20 readings is over the 1 KiB threshold below which nothing is compressed.
     for (let i = 0; i < 20; i += 1) {
-      await saveBloodPressure(ctx.db, member.id, {
-        measuredAt: new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
-        systolic: 110 + i,
-        diastolic: 70,
-        pulse: 64,
-      } as never);
+      await saveBloodPressure(
+        ctx.db,
+        member.id,
+        {
+          measuredAt: new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
+          systolic: 110 + i,
+          diastolic: 70,
+          pulse: 64,
+        } as never,
+        ctx.clock.now(),
+      );
     }
     const browser = new Agent(ctx.app);
     await browser.signIn(member.email, member.password);

@@ -14,7 +14,7 @@ let memberId: string;
 let memberLogin: { email: string; password: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['cityOs'] });
   const member = await createMember(ctx.db);
   memberId = member.id;
   memberLogin = member;

@@ -5,7 +5,7 @@ import { claimConnection, syncDueConnections } from '../src/health/fitbit/sync';
 import { japanDay, addDays, unseal } from '../src/health/fitbit/tokens';
 import { createGoogleHealthClient } from '../src/integrations/google-health/client';
 import { GoogleHealthError } from '../src/integrations/google-health/errors';
-import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from '../src/integrations/google-health/fake-server';
+import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from '@sukoyaka/fakes';
 import { refreshAccessToken, revokeToken } from '../src/integrations/google-health/oauth';
 import type { GoogleHealthService } from '../src/services';
 import { Agent, createMember, createTestContext, type TestContext } from './helpers';
@@ -21,7 +21,7 @@ let fake: RunningFakeGoogleHealth;
 let google: GoogleHealthService;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['googleHealth'] });
   fake = await startFakeGoogleHealthServer({ now: () => ctx.clock.now().getTime() });
   google = {
     config: fake.config,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createGoogleHealthClient } from '../src/integrations/google-health/client';
 import { GOOGLE_DEFAULTS, GOOGLE_HEALTH_SCOPES, googleHealthConfig } from '../src/integrations/google-health/config';
 import { GoogleHealthError } from '../src/integrations/google-health/errors';
-import { type RunningFakeGoogleHealth, startFakeGoogleHealthServer } from '../src/integrations/google-health/fake-server';
+import { type RunningFakeGoogleHealth, startFakeGoogleHealthServer } from '@sukoyaka/fakes';
 import {
   authorizationUrl,
   createPkcePair,

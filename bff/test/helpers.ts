@@ -15,7 +15,7 @@ import { createOperator } from '../src/operators/accounts';
 import { newTotpSecret, totpCodeAt } from '../src/operators/totp';
 
 export { totpCodeAt };
-import { startServices, type RunningServices } from '../src/services';
+import { startServices, type LocalFake, type RunningServices } from '../src/services';
 import type { DevOutbox } from '../src/dev/outbox';
 
 /**
@@ -166,7 +166,11 @@ export interface TestContext {
   db: Database;
   config: Config;
   clock: TestClock;
-  /** The local fake SMTP server and SMS provider, over real connections, and what they received. */
+  /**
+   * The outside services: the local fake SMTP server and SMS provider (started by the first mail
+   * or SMS), over real connections, and what they received; Google Health, the My Number Portal
+   * and City OS only as the file asked for their fakes (`fakes`), null otherwise.
+   */
   services: RunningServices;
   outbox: DevOutbox;
   /** Sends every outbox row due now (mail and SMS leave after the call, through the worker). */
@@ -183,11 +187,21 @@ export interface DatabaseOptions {
   asynchronousCommit?: boolean;
 }
 
+export interface ContextOptions extends Pick<AppOptions, 'logger'> {
+  /**
+   * The local fakes the file uses, of the services that have an address of their own (the Fitbit
+   * connection's Google, the My Number Portal, City OS): only these are started, the others are
+   * unconfigured (null). None by default; mail and SMS need no entry (their fakes start on first use).
+   */
+  fakes?: readonly LocalFake[];
+}
+
 export async function createTestContext(
   overrides: Partial<Config> = {},
   databaseOptions: DatabaseOptions = {},
-  appOptions: Pick<AppOptions, 'logger'> = {},
+  options: ContextOptions = {},
 ): Promise<TestContext> {
+  const { fakes = [], ...appOptions } = options;
   const fresh = await freshDatabase(databaseOptions);
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
   const database = await openDatabase({
@@ -196,7 +210,7 @@ export async function createTestContext(
     ...(fresh.loadDataDir && config.dataDir === 'memory://' ? { loadDataDir: fresh.loadDataDir } : {}),
   });
   const clock = createClock();
-  const services = await startServices(config);
+  const services = await startServices(config, { fakes });
   // Times in the database are real, so the clock starts at the real now and moves from there.
   const app = await buildApp({ config, db: database.db, services, now: clock.now, ...appOptions });
   await app.ready();

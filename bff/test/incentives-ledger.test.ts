@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { addGift, importGiftCodes, redeem } from '../src/incentives/gifts';
-import { runLedgerModel } from '../src/bench/ledger-model';
+import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
 import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';

@@ -47,14 +47,16 @@ const GIFT_CODES = ['GIFT-LEAVE-0001', 'GIFT-LEAVE-0002', 'GIFT-LEAVE-0003'];
 const GIFT_CODE = /^GIFT-LEAVE-000\d$/;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
   const [association] = await ctx.db.insert(associations).values({ name: 'わかば健康保険組合', insurerNumber: INSURER }).returning();
   associationId = association!.id;
   programId = await createProgram(ctx.db, {
     associationId,
     name: 'わかばポイント',
     description: '健康づくりでたまるポイントです。',
-    menus: [{ kind: 'vital_recorded', vitalType: 'weight', title: '体重を記録', points: 10, dailyLimit: 1 }],
+    // A menu no step of these tests earns by: a saved reading now earns in its own write (decision
+    // 0006), and the balances below are the grants and the gift's alone.
+    menus: [{ kind: 'campaign_entered', title: 'キャンペーンにエントリー', points: 10, totalLimit: 1 }],
   });
   giftId = await addGift(ctx.db, { programId, name: 'デジタルギフト500円分', cost: 40, kind: 'digital_code' });
   await importGiftCodes(ctx.db, giftId, `code\n${GIFT_CODES.join('\n')}\n`);

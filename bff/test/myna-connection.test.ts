@@ -11,7 +11,7 @@ import { agreeTerms, approve, fakePortal, link, signedIn, startAuthorization } f
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -10,7 +10,7 @@ import { agreeTerms, fakePortal, importNow, link, registerSecret } from './myna-
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
   await seedDemo(ctx.db, ctx.clock.now());
 });
 afterAll(async () => {

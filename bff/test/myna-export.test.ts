@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { parseCheckupCda } from '../src/integrations/myna-portal/cda';
-import { DEMO_MYNA_PERSON, fakeCheckupDocuments, fakeDispensings, fakeMedicalBills } from '../src/integrations/myna-portal/fake-data';
+import { DEMO_MYNA_PERSON, fakeCheckupDocuments, fakeDispensings, fakeMedicalBills } from '@sukoyaka/fakes';
 import {
   BILLS_LIST_CSV_HEADER,
   billsListCsvFile,

@@ -30,7 +30,7 @@ const resolve = (of: Resource, reference: string) =>
 const copy = (of: Resource): Resource => JSON.parse(JSON.stringify(of));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
   const { member, agent } = await importedMember(ctx);
   // The member's association has an insurer number (保険者番号), as a real one does.
   await ctx.db.update(associations).set({ insurerNumber: INSURER_NUMBER }).where(eq(associations.id, member.associationId));

@@ -1,4 +1,4 @@
-import type { RunningFakeMynaPortal } from '../src/integrations/myna-portal/fake-server';
+import type { RunningFakeMynaPortal } from '@sukoyaka/fakes';
 import { Agent, createMember, type TestContext } from './helpers';
 
 /*

@@ -13,7 +13,7 @@ import { agreeTerms, fakePortal, importNow, importedMember, link, registerSecret
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
 });
 afterAll(async () => {
   await ctx.close();

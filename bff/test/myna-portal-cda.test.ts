@@ -1,5 +1,5 @@
 import { CdaParseError, parseCheckupCda } from '../src/integrations/myna-portal/cda';
-import { buildCheckupCda, type FakeCdaDocument } from '../src/integrations/myna-portal/fake-data';
+import { buildCheckupCda, type FakeCdaDocument } from '@sukoyaka/fakes';
 
 /*
  * Issue 12, the 特定健診 CDA parser (HL7 CDA R2 in the MHLW layout, read with fast-xml-parser):

@@ -13,8 +13,7 @@ import {
   MynaTokenInvalid,
 } from '../src/integrations/myna-portal/errors';
 import { parseCheckupCda } from '../src/integrations/myna-portal/cda';
-import { DEMO_MYNA_PERSON } from '../src/integrations/myna-portal/fake-data';
-import { startFakeMynaPortalServer, type RunningFakeMynaPortal } from '../src/integrations/myna-portal/fake-server';
+import { DEMO_MYNA_PERSON, startFakeMynaPortalServer, type RunningFakeMynaPortal } from '@sukoyaka/fakes';
 import {
   buildMynaAuthorizationUrl,
   createPkcePair,

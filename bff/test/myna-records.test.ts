@@ -27,7 +27,7 @@ let a: Awaited<ReturnType<typeof importedMember>>;
 let b: Awaited<ReturnType<typeof importedMember>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
   a = await importedMember(ctx);
   b = await importedMember(ctx);
 });

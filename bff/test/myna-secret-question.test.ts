@@ -14,7 +14,7 @@ const MINUTE = 60 * 1000;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -5,7 +5,7 @@ describe('password hashing (argon2id)', () => {
     // A module registry of its own: the copy that bff/test/setup-hashing.ts switched is not this one.
     let production: typeof import('../src/lib/password') | undefined;
     jest.isolateModules(() => {
-      production = jest.requireActual('../src/lib/password');
+      production = jest.requireActual<typeof import('../src/lib/password')>('../src/lib/password');
     });
     const stored = await production!.hashPassword('correct-horse-battery');
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -49,7 +49,7 @@ function fakeWebRoot(): string {
     {
       imports: { '@sukoyaka/account': 'sukoyaka-account.66666666.js' },
       dependencies: { '@sukoyaka/account': ['@sukoyaka/shared', 'react', 'react/jsx-runtime'] },
-      // Lazy pages: each route's chunk, and the shared modules a chunk loads lazily (webpack.shared.cjs).
+      // Lazy pages: each route's chunk, and the shared modules a chunk loads lazily (build/shared.cjs).
       routes: { '/login': ['page-login.99999999.js'], '/associations/:associationId/agreements': ['page-agreements.aaaaaaaa.js'] },
       routeDependencies: { '/associations/:associationId/agreements': ['date-fns'] },
     },

@@ -272,7 +272,9 @@ describe('activity events', () => {
     const { member } = await signedIn();
     const { weightService, weightValues } = await import('../src/health/weights');
     // Past the contract, straight to the service: the table's own check refuses 500 kg.
-    await expect(weightService.save(ctx.db, member.id, weightValues({ measuredAt: hoursAgo(1), weight: 500 }))).rejects.toThrow();
+    await expect(
+      weightService.save(ctx.db, member.id, weightValues({ measuredAt: hoursAgo(1), weight: 500 }), ctx.clock.now()),
+    ).rejects.toThrow();
     const [events] = await ctx.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.userId, member.id));
     expect(events!.n).toBe(0);
     const [rows] = await ctx.db.select({ n: count() }).from(weights).where(eq(weights.userId, member.id));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from './define';
 import { calls } from './index';
 
@@ -31,7 +31,7 @@ describe('defineCall: a call’s schemas are built on first read (issue 9)', () 
 
   test('every call of the contract answers its schemas, each read giving the same object', () => {
     for (const [name, call] of Object.entries(calls)) {
-      expect({ name, input: call.input instanceof z.ZodType, output: call.output instanceof z.ZodType }).toEqual({
+      expect({ name, input: call.input instanceof z.ZodMiniType, output: call.output instanceof z.ZodMiniType }).toEqual({
         name,
         input: true,
         output: true,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** Reads are GET with query parameters; writes are POST with a JSON body (spec §7). */
 export type HttpMethod = 'GET' | 'POST';
@@ -34,8 +34,8 @@ export type StepUp = 'password' | 'birthday' | 'mynaSecretQuestion';
 
 export interface CallDefinition<
   Name extends string = string,
-  Input extends z.ZodType = z.ZodType,
-  Output extends z.ZodType = z.ZodType,
+  Input extends z.ZodMiniType = z.ZodMiniType,
+  Output extends z.ZodMiniType = z.ZodMiniType,
   A extends Access = Access,
 > {
   name: Name;
@@ -76,12 +76,12 @@ export interface CallDefinition<
  * contract module loads. A page that loads an area's contract then builds only the schemas it
  * uses, not the area's hundred others (issue 9: building them all blocked the page's main thread).
  */
-export type CallSource<Name extends string, Input extends z.ZodType, Output extends z.ZodType, A extends Access> = Omit<
+export type CallSource<Name extends string, Input extends z.ZodMiniType, Output extends z.ZodMiniType, A extends Access> = Omit<
   CallDefinition<Name, Input, Output, A>,
   'input' | 'output'
 > & { input: () => Input; output: () => Output };
 
-export function defineCall<Name extends string, Input extends z.ZodType, Output extends z.ZodType, A extends Access>(
+export function defineCall<Name extends string, Input extends z.ZodMiniType, Output extends z.ZodMiniType, A extends Access>(
   source: CallSource<Name, Input, Output, A>,
 ): CallDefinition<Name, Input, Output, A> {
   const { input, output, ...definition } = source;

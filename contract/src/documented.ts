@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /*
  * What a schema's refinements and transforms check, said in JSON Schema. zod's own conversion
- * (z.toJSONSchema) shows `.regex()`, `.min()`, `z.iso.datetime()` and the like, but not a
- * `.refine()`, a `.superRefine()` or what a `.transform()`'s `.pipe()` demands after it: the OpenAPI
+ * (z.toJSONSchema) shows `z.regex()`, `z.minLength()`, `z.iso.datetime()` and the like, but not a
+ * `z.refine()`, a `z.superRefine()` or what the pipe after a `z.transform()` demands: the OpenAPI
  * document (bff/src/platform/ops/openapi.ts) merges what is written here into the schema's JSON, so
  * a client generated from the document alone sends only what the server accepts.
  *
@@ -56,16 +56,16 @@ export type Documentation = {
  * handler, say): a function given the document's own conversion, called only when the document is
  * built, never in the browser.
  */
-export type DocumentationSource = Documentation | ((toJson: (schema: z.ZodType) => Record<string, unknown>) => Documentation);
+export type DocumentationSource = Documentation | ((toJson: (schema: z.ZodMiniType) => Record<string, unknown>) => Documentation);
 
 const documentation = new WeakMap<object, DocumentationSource[]>();
 
 /**
  * Records what `schema`'s refinements check and returns the same schema. Call it on the finished
- * schema: a later `.refine()`, `.trim()` or `.regex()` makes a new schema that carries none of it
- * (`.optional()`, `.nullable()` and `.default()` wrap it and keep it).
+ * schema: a later `.check(…)` (a refinement, `z.trim()`, `z.regex()`) makes a new schema that
+ * carries none of it (`z.optional()`, `z.nullable()` and `z._default()` wrap it and keep it).
  */
-export function documented<T extends z.ZodType>(schema: T, source: DocumentationSource): T {
+export function documented<T extends z.ZodMiniType>(schema: T, source: DocumentationSource): T {
   documentation.set(schema, [...(documentation.get(schema) ?? []), source]);
   return schema;
 }

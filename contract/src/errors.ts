@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pagePaths } from './paths';
 
 /** Every error from the bff has this one shape (DESIGN.md, "bff"). */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
+  fields: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,6 +1,6 @@
 // First: zod's messages are Japanese wherever the contract is loaded.
 import './zod-locale';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { accountCalls } from './account';
 import { contentCalls } from './content';
 import type { CallDefinition } from './define';

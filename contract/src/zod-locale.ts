@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every message a member can see is Japanese, the ones zod writes itself included (an array where
 // an object belongs, say): our schemas give their own messages, zod's Japanese locale the rest.

@@ -20,6 +20,7 @@ const SHARED = [
   'single-spa',
   'styled-components',
   '@tanstack/react-query',
+  'axios',
   'date-fns',
   '@sukoyaka/shared',
 ] as const;

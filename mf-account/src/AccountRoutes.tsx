@@ -4,7 +4,7 @@ import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Navigate, useLocati
 /**
  * The account area's pages, each its own chunk, so a page loads only its own code (and the
  * libraries it alone uses). The chunk name carries the route ("route:<path>", the same path as
- * `path`): the build lists each route's files (webpack.shared.cjs) and the server preloads the
+ * `path`): the build lists each route's files (build/shared.cjs) and the server preloads the
  * chunk of the page it answers; AccountRoutes.test.ts keeps the two spellings equal.
  */
 export const accountPages: readonly PageRoute[] = [

@@ -2,7 +2,7 @@ import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } fro
 import { VITAL_KINDS } from './vitals/kinds';
 
 // Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk
-// of the page it answers (webpack.shared.cjs, mf-shared's lazyPage).
+// of the page it answers (build/shared.cjs, mf-shared's lazyPage).
 const vitalTypePage = () => import(/* webpackChunkName: "route:/vitals/:kind" */ './vitals/VitalTypePage');
 
 /** The health area's pages. */

@@ -1,7 +1,7 @@
 import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } from '@sukoyaka/shared';
 
 // Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk
-// of the page it answers (webpack.shared.cjs, mf-shared's lazyPage).
+// of the page it answers (build/shared.cjs, mf-shared's lazyPage).
 const coinPages = () => import(/* webpackChunkName: "route:/coin" */ './pages/CoinPages');
 const pointPages = () => import(/* webpackChunkName: "route:/points/:pointId" */ './pages/PointPages');
 const agreementPages = () => import(/* webpackChunkName: "route:/points/:pointId/require_agreement" */ './pages/PointAgreementPage');

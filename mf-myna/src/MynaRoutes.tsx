@@ -1,7 +1,7 @@
 import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute } from '@sukoyaka/shared';
 
 // Each page its own chunk, named after its route ("route:<path>"): the server preloads the chunk
-// of the page it answers (webpack.shared.cjs, mf-shared's lazyPage). MynaRoutes.test.ts keeps the
+// of the page it answers (build/shared.cjs, mf-shared's lazyPage). MynaRoutes.test.ts keeps the
 // two spellings equal.
 
 /** The My Number Portal connection's pages (spec §2, "National-card connection"). */

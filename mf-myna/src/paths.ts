@@ -1,4 +1,4 @@
-import { mynaPagePaths } from '@sukoyaka/contract';
+import { mynaPagePaths } from '@sukoyaka/contract/myna';
 
 export { mynaPagePaths };
 

@@ -2,13 +2,16 @@
 export { AppError, HttpFailureCodes, isAppError, toAppError } from './api/app-error';
 export {
   AUTHENTICITY_TOKEN_HEADER,
+  AuthenticityTokens,
   REQUEST_TIMEOUT_MS,
   createHttpClient,
   currentAuthenticityToken,
   httpClient,
   loadAuthenticityToken,
   resetAuthenticityToken,
+  responseHeader,
   type HttpClient,
+  type HttpClientOptions,
   type HttpResponse,
 } from './api/http-client';
 export { api, createApiClient, type ApiClient } from './api/calls';

@@ -2,25 +2,24 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
- * The browser's contract is split per area (webpack.contract.cjs): zod with only the members the
- * contract uses, the core, one module per area, and front-end imports rewritten to the module
- * that exports each name. A name left out would be `undefined` at run time: these checks fail
- * first.
+ * The browser's contract is split per area (build/contract.cjs): zod/mini with only the members
+ * the contract uses, the core, one module per area (the package's `exports` subpaths), and the
+ * front end imports each name from the module that exports it. A name left out, or imported from
+ * the wrong module, would be `undefined` at run time: these checks fail first.
  */
 
 const REPO = path.resolve(__dirname, '../..');
 const CONTRACT_SRC = path.join(REPO, 'contract', 'src');
-const split = createRequire(__filename)(path.join(REPO, 'webpack.contract.cjs')) as {
+const split = createRequire(__filename)(path.join(REPO, 'build', 'contract.cjs')) as {
   contractLayout: () => {
     coreFiles: string[];
     areas: string[];
     calls: Record<string, { method: string; readOnly: boolean; area: string }>;
     exportsOf: Record<string, string>;
   };
-  rewriteContractImports: (source: string) => string;
   zodMembersUsed: () => string[];
 };
 
@@ -94,26 +93,56 @@ describe('the contract as the browser loads it (issue 9)', () => {
     }
   });
 
-  it('front-end imports are split by the module that exports each name; calls.<name> loads its area', () => {
-    const rewritten = split.rewriteContractImports(
-      [
-        'import { calls, ErrorCodes, healthCalls as vitals } from "@sukoyaka/contract";',
-        'const schema = calls.signIn.input;',
-        'const other = calls["listBloodPressures"];',
-      ].join('\n'),
-    );
-    expect(rewritten).toContain('import { calls, ErrorCodes } from "@sukoyaka/contract";');
-    expect(rewritten).toContain('import { healthCalls as vitals } from "@sukoyaka/contract/health";');
-    expect(rewritten).toContain('import "@sukoyaka/contract/account";');
-    expect(rewritten).toContain('import "@sukoyaka/contract/health";');
-    expect(rewritten).not.toContain('@sukoyaka/contract/incentives');
-    expect(split.rewriteContractImports('export { ErrorCodes, incentiveCalls } from "@sukoyaka/contract";')).toBe(
-      'export { ErrorCodes } from "@sukoyaka/contract";\nexport { incentiveCalls } from "@sukoyaka/contract/incentives";',
-    );
+  it('every area is an `exports` subpath of the contract package', () => {
+    const { exports } = JSON.parse(readFileSync(path.join(REPO, 'contract', 'package.json'), 'utf8')) as {
+      exports: Record<string, string>;
+    };
+    for (const area of layout.areas) expect(exports[`./${area}`]).toBe(`./src/${area}/index.ts`);
   });
 
-  it('a name no contract module exports, or a namespace import, fails the build', () => {
-    expect(() => split.rewriteContractImports('import { noSuchName } from "@sukoyaka/contract";')).toThrow(/noSuchName/);
-    expect(() => split.rewriteContractImports('import * as contract from "@sukoyaka/contract";')).toThrow(/name the imports/);
+  it('front-end code imports each value from the contract module that exports it, and no schema through the core `calls`', () => {
+    const found: string[] = [];
+    for (const file of FRONT_END.flatMap((folder) => frontEndFiles(path.join(REPO, folder, 'src')))) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      let coreCalls: string | null = null;
+      for (const statement of source.statements) {
+        if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+        const specifier = statement.moduleSpecifier.text;
+        if (specifier !== '@sukoyaka/contract' && !specifier.startsWith('@sukoyaka/contract/')) continue;
+        const clause = statement.importClause;
+        if (!clause || clause.isTypeOnly) continue;
+        const bindings = clause.namedBindings;
+        if (clause.name || (bindings && ts.isNamespaceImport(bindings)))
+          found.push(`${path.relative(REPO, file)}: name the imports of ${specifier}`);
+        if (!bindings || !ts.isNamedImports(bindings)) continue;
+        for (const element of bindings.elements) {
+          if (element.isTypeOnly) continue;
+          const name = (element.propertyName ?? element.name).text;
+          if (layout.exportsOf[name] !== specifier) found.push(`${path.relative(REPO, file)}: ${name} from ${specifier}`);
+          if (name === 'calls' && specifier === '@sukoyaka/contract') coreCalls = element.name.text;
+        }
+      }
+      if (!coreCalls) continue;
+      // The browser's core `calls` has every call's method, not its schemas (those are the area's record's).
+      const visit = (node: ts.Node) => {
+        if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === coreCalls) {
+          if (layout.calls[node.name.text]?.area) found.push(`${path.relative(REPO, file)}: ${coreCalls}.${node.name.text}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
   });
 });
+
+const FRONT_END = ['mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin', 'root-config'];
+
+/** The files webpack builds for the browser: tests and test support left out. */
+function frontEndFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === 'testing' ? [] : frontEndFiles(full);
+    return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [full] : [];
+  });
+}

@@ -6,11 +6,11 @@ export const agreementHandlers = {
     return listAgreements(db, member, input.associationId);
   },
 
-  async agreeAssociationAgreements(input, { request, db, member, now }) {
-    return agreeToDocuments(db, request, member, input.documentIds, now);
+  async agreeAssociationAgreements(input, { actor, db, member, now }) {
+    return agreeToDocuments(db, actor, member, input.documentIds, now);
   },
 
-  async withdrawAssociationAgreement(input, { request, db, member, now }) {
-    return withdrawConsent(db, request, member, input.documentId, now);
+  async withdrawAssociationAgreement(input, { actor, db, member, now }) {
+    return withdrawConsent(db, actor, member, input.documentId, now);
   },
 } satisfies Partial<Handlers>;

@@ -1,3 +1,4 @@
+import type { Actor } from '../platform/actor';
 import {
   AGREEMENT_NOT_WITHDRAWABLE_MESSAGE,
   AGREEMENT_OUTDATED_MESSAGE,
@@ -9,7 +10,6 @@ import {
   type AssociationAgreements,
 } from '@sukoyaka/contract';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { agreementDocuments, associations, consents, users } from '../db/schema';
@@ -107,7 +107,7 @@ async function lockMember(tx: Executor, userId: string): Promise<void> {
 
 export async function agreeToDocuments(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   member: Member,
   documentIds: string[],
   now: Date,
@@ -134,7 +134,7 @@ export async function agreeToDocuments(
       if (already.has(id)) continue;
       const document = byId.get(id)!;
       await tx.insert(consents).values({ userId: member.id, documentId: id, agreedAt: now });
-      await audit(tx, request, 'consent_given', member.id, { documentId: id, kind: document.kind, version: document.version }, now);
+      await audit(tx, actor, 'consent_given', member.id, { documentId: id, kind: document.kind, version: document.version }, now);
     }
   });
   return listAgreements(db, member, associationId);
@@ -146,7 +146,7 @@ export async function agreeToDocuments(
  */
 export async function withdrawConsent(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   member: Member,
   documentId: string,
   now: Date,
@@ -175,7 +175,7 @@ export async function withdrawConsent(
     if (withdrawn.length > 0) {
       await audit(
         tx,
-        request,
+        actor,
         'consent_withdrawn',
         member.id,
         { documentId: document.id, kind: document.kind, version: document.version },

@@ -66,7 +66,7 @@ export async function createEmailChange(
   input: ParsedInput<'createUserEmailChange'>,
   context: CallContext<'member'>,
 ): Promise<CallOutput<'createUserEmailChange'>> {
-  const { request, db, now, member } = context;
+  const { actor, db, now, member } = context;
   if (input.email === member.email) {
     const message = '新しいメールアドレスが、現在のメールアドレスと同じです';
     throw new HttpError(400, ErrorCodes.invalidParameters, message, { email: [message] });
@@ -77,7 +77,7 @@ export async function createEmailChange(
     if (wait > 0) throw tooManyMails(wait);
     const taken = await isTakenByAnother(tx, input.email, member.id);
     const token = await issueToken(tx, { userId: member.id, purpose: 'email_change', email: input.email, now });
-    await audit(tx, request, 'email_change_requested', member.id, { newEmail: input.email, alreadyRegistered: taken }, now);
+    await audit(tx, actor, 'email_change_requested', member.id, { newEmail: input.email, alreadyRegistered: taken }, now);
     await mailChange(tx, context, { ...token, email: input.email, taken });
   });
   return { status: 'confirmation_sent' };
@@ -107,7 +107,7 @@ export async function activateEmailChange(
   input: ParsedInput<'activateUserEmailChange'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'activateUserEmailChange'>> {
-  const { request, db, config, now } = context;
+  const { actor, db, config, now } = context;
   let changed: { oldEmail: string; newEmail: string };
   try {
     changed = await db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ export async function activateEmailChange(
       await markTokenUsed(tx, row.id, now);
       // Links mailed to the old address (verification, reset) end with it.
       await supersedeTokens(tx, row.userId, ['email_change', 'email_verification', 'password_reset', 'account_unlock'], now);
-      await audit(tx, request, 'email_changed', row.userId, { from: user.email, to: row.email }, now);
+      await audit(tx, actor, 'email_changed', row.userId, { from: user.email, to: row.email }, now);
       await enqueueMail(tx, emailChangedNoticeMail(user.email, row.email, config.publicUrl), { kind: 'email_changed', now });
       return { oldEmail: user.email, newEmail: row.email };
     });

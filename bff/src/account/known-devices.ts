@@ -1,8 +1,8 @@
 import { callPath } from '@sukoyaka/contract';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
+import type { Actor } from '../platform/actor';
 import { knownDevices } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
 
@@ -28,8 +28,8 @@ const cookiePath = () => callPath('signIn');
 export type KnownDevice = typeof knownDevices.$inferSelect;
 
 /** The known browser this request comes from for the account, or null (no, or no valid, cookie). */
-export async function findKnownDevice(db: Executor, request: FastifyRequest, userId: string): Promise<KnownDevice | null> {
-  const token = request.cookies[deviceCookieName(userId)];
+export async function findKnownDevice(db: Executor, actor: Actor, userId: string): Promise<KnownDevice | null> {
+  const token = actor.cookie(deviceCookieName(userId));
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select()
@@ -66,17 +66,24 @@ export async function countDeviceFailure(
   return row ?? null;
 }
 
+/** A cookie for the reply to set: its name, value and attributes. */
+export interface DeviceCookie {
+  name: string;
+  value: string;
+  options: { path: string; httpOnly: true; sameSite: 'strict'; secure: boolean; maxAge: number };
+}
+
 /**
  * After a complete sign-in: the browser's device cookie is renewed (a known browser keeps its
- * row, its count starting again) or issued (a new row).
+ * row, its count starting again) or issued (a new row). Answers the cookie the reply sets.
  */
 export async function rememberDevice(
   tx: Executor,
-  context: { request: FastifyRequest; reply: FastifyReply; config: Config; now: Date },
+  context: { actor: Actor; config: Config; now: Date },
   userId: string,
-): Promise<void> {
-  const { request, reply, config, now } = context;
-  const known = await findKnownDevice(tx, request, userId);
+): Promise<DeviceCookie> {
+  const { actor, config, now } = context;
+  const known = await findKnownDevice(tx, actor, userId);
   const token = randomToken();
   if (known) {
     await tx
@@ -86,13 +93,11 @@ export async function rememberDevice(
   } else {
     await tx.insert(knownDevices).values({ userId, tokenHash: sha256(token), createdAt: now, lastSignInAt: now });
   }
-  reply.setCookie(deviceCookieName(userId), token, {
-    path: cookiePath(),
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.cookieSecure,
-    maxAge: DEVICE_COOKIE_MAX_AGE_S,
-  });
+  return {
+    name: deviceCookieName(userId),
+    value: token,
+    options: { path: cookiePath(), httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, maxAge: DEVICE_COOKIE_MAX_AGE_S },
+  };
 }
 
 /** A reset password or an unlock link proves the mailbox: every browser's own lock ends too. */

@@ -47,7 +47,7 @@ export async function leaveServiceSummary(context: CallContext<'member'>): Promi
 const alreadyLeft = () => new HttpError(409, ErrorCodes.alreadyLeft, 'この会員はすでに退会しています。');
 
 export async function leaveService(context: CallContext<'member'>): Promise<CallOutput<'leaveService'>> {
-  const { db, member, request, reply, services, now } = context;
+  const { db, member, request, actor, reply, services, now } = context;
   const userId = member.id;
   const keepers = memberRecordKeepers();
   // Grants held by other services are ended first, outside the transaction (network calls); a
@@ -65,7 +65,7 @@ export async function leaveService(context: CallContext<'member'>): Promise<Call
     const erased: Record<string, unknown> = {};
     const forfeited = { points: 0, coins: 0 };
     for (const keeper of keepers) {
-      const outcome = await keeper.erase({ tx, request, userId, now });
+      const outcome = await keeper.erase({ tx, actor, userId, now });
       erased[keeper.area] = outcome.audit;
       forfeited.points += outcome.forfeited?.points ?? 0;
       forfeited.coins += outcome.forfeited?.coins ?? 0;

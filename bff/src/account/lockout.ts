@@ -1,5 +1,5 @@
+import type { Actor } from '../platform/actor';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { signInLocks } from '../db/schema';
 import { sha256 } from '../lib/tokens';
@@ -29,7 +29,7 @@ export interface FailureOutcome {
  */
 export async function recordFailedAuthentication(
   tx: Executor,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   now: Date,
   what: FailedAuthentication,
@@ -42,7 +42,7 @@ export async function recordFailedAuthentication(
   if (locked)
     await audit(
       tx,
-      request,
+      actor,
       'account_locked',
       userId,
       { after: what, until: lockedUntil.toISOString(), failures: MAX_FAILED_AUTHENTICATIONS },

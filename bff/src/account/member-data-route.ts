@@ -1,6 +1,7 @@
 import { MEMBER_DATA_EXPORT_PATH, memberDataExportQuery } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { actorOf } from '../platform/actor';
 import { audit } from '../platform/audit';
 import { contentDisposition } from '../platform/content-disposition';
 import { accountConditionError, emailNotVerified } from '../platform/conditions';
@@ -38,7 +39,7 @@ export function memberDataExportRoute(options: { db: Database; now: () => Date }
           : { name: `sukoyaka-data-${day}.zip`, type: 'application/zip', body: Buffer.from(memberDataCsvZip(data, now)) };
       await audit(
         options.db,
-        request,
+        actorOf(request),
         'member_data_exported',
         userId,
         { format: parsed.data.format, myna: includeMyna, counts: data.counts },

@@ -1,7 +1,7 @@
+import type { Actor } from '../platform/actor';
 import { ErrorCodes, pagePaths } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Member } from '../platform/handlers';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { associations, users } from '../db/schema';
 import { HttpError } from '../platform/errors';
@@ -38,7 +38,7 @@ export const invalidCredentials = () =>
  */
 export async function authenticateByPassword(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   email: string,
   password: string,
   now: Date,
@@ -49,22 +49,22 @@ export async function authenticateByPassword(
     .from(users)
     .leftJoin(associations, eq(associations.id, users.associationId))
     .where(eq(users.email, email));
-  const device = row && request ? await findKnownDevice(db, request, row.id) : null;
+  const device = row && actor ? await findKnownDevice(db, actor, row.id) : null;
   // Locked is refused before the password is tried, so guessing stops while it is locked.
   const accountLockedNow = Boolean(row?.lockedUntil && row.lockedUntil.getTime() > now.getTime());
   if (accountLockedNow || (device ? isDeviceLocked(device, now) : await isAddressLocked(db, email, now))) {
-    await audit(db, request, 'sign_in_failed', row?.id ?? null, { reason: 'locked' }, now);
+    await audit(db, actor, 'sign_in_failed', row?.id ?? null, { reason: 'locked' }, now);
     throw accountLocked();
   }
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!row || !ok) {
     const locked = await db.transaction(async (tx) => {
       const failure = device
-        ? await countForDevice(tx, request, row!.id, device.id, now)
-        : await countForAddress(tx, request, row, email, now, publicUrl);
+        ? await countForDevice(tx, actor, row!.id, device.id, now)
+        : await countForAddress(tx, actor, row, email, now, publicUrl);
       // No address in the record of an unknown one: it is whatever a stranger typed.
       const detail = row ? { reason: 'wrong_password', locked: failure.locked } : { reason: 'unknown_account' };
-      await audit(tx, request, 'sign_in_failed', row?.id ?? null, detail, now);
+      await audit(tx, actor, 'sign_in_failed', row?.id ?? null, detail, now);
       return failure.locked;
     });
     throw locked ? accountLocked() : invalidCredentials();
@@ -77,20 +77,20 @@ export async function authenticateByPassword(
   return { member, mfaPhoneNumber: smsMfaEnabledAt && phoneNumber ? phoneNumber : null };
 }
 
-async function countForDevice(tx: Executor, request: FastifyRequest | null, userId: string, deviceId: string, now: Date) {
+async function countForDevice(tx: Executor, actor: Actor | null, userId: string, deviceId: string, now: Date) {
   const until = new Date(now.getTime() + LOCK_DURATION_MS);
   const counted = await countDeviceFailure(tx, deviceId, now, MAX_FAILED_AUTHENTICATIONS, until);
   const locked = !counted || (counted.lockedUntil !== null && counted.lockedUntil.getTime() > now.getTime());
   if (counted && locked) {
     const detail = { after: 'password', until: until.toISOString(), failures: MAX_FAILED_AUTHENTICATIONS, scope: 'this_browser' };
-    await audit(tx, request, 'account_locked', userId, detail, now);
+    await audit(tx, actor, 'account_locked', userId, detail, now);
   }
   return { locked };
 }
 
 async function countForAddress(
   tx: Executor,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   row: { id: string; email: string } | undefined,
   email: string,
   now: Date,
@@ -100,7 +100,7 @@ async function countForAddress(
   if (row && outcome.lockedNow) {
     const until = new Date(now.getTime() + LOCK_DURATION_MS);
     const detail = { after: 'password', until: until.toISOString(), failures: MAX_FAILED_AUTHENTICATIONS, scope: 'unknown_browsers' };
-    await audit(tx, request, 'account_locked', row.id, detail, now);
+    await audit(tx, actor, 'account_locked', row.id, detail, now);
     // Once per lock: only the failure that set it gets here.
     const { token } = await issueToken(tx, { userId: row.id, purpose: 'account_unlock', email: row.email, now });
     await enqueueMail(tx, accountLockedMail(row.email, link(publicUrl, pagePaths.accountUnlock, token), publicUrl), {

@@ -70,7 +70,7 @@ const BATCH = 1000;
  */
 export async function importOperatorRoster(
   input: ParsedInput<'importOperatorRoster'>,
-  { db, request, operator, now }: CallContext<'operator'>,
+  { db, actor, operator, now }: CallContext<'operator'>,
 ): Promise<CallOutput<'importOperatorRoster'>> {
   let rows;
   try {
@@ -83,7 +83,7 @@ export async function importOperatorRoster(
     let added = 0;
     for (let start = 0; start < rows.length; start += BATCH)
       added += await insertRosterEntries(tx, input.associationId, rows.slice(start, start + BATCH));
-    await auditOperator(tx, request, 'roster_imported', operator.id, input.associationId, { rows: rows.length, added }, now);
+    await auditOperator(tx, actor, 'roster_imported', operator.id, input.associationId, { rows: rows.length, added }, now);
     return added;
   });
   return { ok: true, imported, alreadyPresent: rows.length - imported };

@@ -2,8 +2,8 @@ import type { Handlers } from '../platform/handlers';
 import { getAssociation, listUserAssociations, verifyOrganization } from './org-verification';
 
 export const orgVerificationHandlers = {
-  async verifyOrganization(input, { request, db, member, now }) {
-    return verifyOrganization(db, request, member, input, now);
+  async verifyOrganization(input, { actor, db, member, now }) {
+    return verifyOrganization(db, actor, member, input, now);
   },
 
   async listUserAssociationsByUserID(input, { db, member }) {

@@ -1,3 +1,4 @@
+import type { Actor } from '../platform/actor';
 import {
   associationAgreementsPath,
   ErrorCodes,
@@ -9,7 +10,6 @@ import {
   type ParsedInput,
 } from '@sukoyaka/contract';
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { associations, auditLogs, rosterEntries, users } from '../db/schema';
@@ -54,7 +54,7 @@ async function recentFailures(db: Executor, userId: string, now: Date): Promise<
  */
 export async function verifyOrganization(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   member: Member,
   input: ParsedInput<'verifyOrganization'>,
   now: Date,
@@ -98,7 +98,7 @@ export async function verifyOrganization(
         if (!linked) throw alreadyLinked();
         // Claimed only if still free: of two members racing for one entry, one wins.
         if (!(await claimRosterEntry(tx, entry.id, member.id))) throw new EntryTaken();
-        await audit(tx, request, 'association_linked', member.id, { associationId: association.id, rosterEntryId: entry.id }, now);
+        await audit(tx, actor, 'association_linked', member.id, { associationId: association.id, rosterEntryId: entry.id }, now);
         return null;
       });
     } catch (error) {
@@ -109,7 +109,7 @@ export async function verifyOrganization(
 
   if (failure) {
     // What was typed stays out of the log: it is personal data, and the reason is enough.
-    await db.transaction((tx) => audit(tx, request, 'association_link_failed', member.id, failure, now));
+    await db.transaction((tx) => audit(tx, actor, 'association_link_failed', member.id, failure, now));
     throw noMatch();
   }
   const pending = await pendingTermsAssociationId(db, member.id, association!.id);

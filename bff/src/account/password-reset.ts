@@ -27,20 +27,20 @@ export async function createPasswordReset(
   input: ParsedInput<'createPasswordReset'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'createPasswordReset'>> {
-  const { request, db, config, now } = context;
+  const { actor, db, config, now } = context;
   // The same work for every address; the mail is enqueued, so no path waits for SMTP.
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email)).for('update');
     if (!user) {
-      await audit(tx, request, 'password_reset_requested', null, { registered: false }, now);
+      await audit(tx, actor, 'password_reset_requested', null, { registered: false }, now);
       return;
     }
     if ((await secondsUntilNextMail(tx, user.id, 'password_reset', now)) > 0) {
-      await audit(tx, request, 'password_reset_requested', user.id, { mailed: false, reason: 'throttled' }, now);
+      await audit(tx, actor, 'password_reset_requested', user.id, { mailed: false, reason: 'throttled' }, now);
       return;
     }
     const { token } = await issueToken(tx, { userId: user.id, purpose: 'password_reset', email: user.email, now });
-    await audit(tx, request, 'password_reset_requested', user.id, { mailed: true }, now);
+    await audit(tx, actor, 'password_reset_requested', user.id, { mailed: true }, now);
     await enqueueMail(tx, passwordResetMail(user.email, link(config.publicUrl, RESET_PATH, token)), { kind: 'password_reset', now });
   });
   return { status: 'accepted' };
@@ -56,7 +56,7 @@ export async function updatePasswordByResetToken(
   input: ParsedInput<'updatePasswordByResetToken'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'updatePasswordByResetToken'>> {
-  const { request, reply, db, config, now } = context;
+  const { request, actor, reply, db, config, now } = context;
   const changed = await db.transaction(async (tx) => {
     const row = await findUsableToken(tx, 'password_reset', input.token, now);
     if (!row) throw invalidToken(INVALID_RESET_LINK);
@@ -81,7 +81,7 @@ export async function updatePasswordByResetToken(
     await clearAddressLock(tx, user.email);
     await clearDeviceLocks(tx, user.id, now);
     const sessionsEnded = await deleteSessionsOfUser(tx, user.id);
-    await audit(tx, request, 'password_reset', user.id, { sessionsEnded }, now);
+    await audit(tx, actor, 'password_reset', user.id, { sessionsEnded }, now);
     await enqueueMail(tx, passwordChangedMail(user.email, config.publicUrl), { kind: 'password_changed', now });
     return { userId: user.id, email: user.email };
   });

@@ -12,16 +12,16 @@ export const settingsHandlers = {
     return { settings: await getNotificationSettings(db, member.id) };
   },
 
-  async updateNotificationSettings(input, { request, db, member, now }) {
-    return { settings: await updateNotificationSettings(db, request, member, input.settings, now) };
+  async updateNotificationSettings(input, { actor, db, member, now }) {
+    return { settings: await updateNotificationSettings(db, actor, member, input.settings, now) };
   },
 
-  async unsubscribeNotification(input, { request, db, now }) {
-    return unsubscribeNotification(db, request, input.token, now);
+  async unsubscribeNotification(input, { actor, db, now }) {
+    return unsubscribeNotification(db, actor, input.token, now);
   },
 
-  async updateProfile(input, { request, db, member, now }) {
-    return updateProfile(db, request, member, input.nickname, now, input.height);
+  async updateProfile(input, { actor, db, member, now }) {
+    return updateProfile(db, actor, member, input.nickname, now, input.height);
   },
 
   getLeaveServiceSummary: (_input, context) => leaveServiceSummary(context),

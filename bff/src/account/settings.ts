@@ -1,6 +1,6 @@
+import type { Actor } from '../platform/actor';
 import { notificationCategories, type NotificationCategory, type NotificationSettings } from '@sukoyaka/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
 import { notificationSettings, users } from '../db/schema';
@@ -20,7 +20,7 @@ export async function getNotificationSettings(db: Executor, userId: string): Pro
 
 export async function updateNotificationSettings(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   member: Member,
   settings: NotificationSettings,
   now: Date,
@@ -33,14 +33,14 @@ export async function updateNotificationSettings(
         target: [notificationSettings.userId, notificationSettings.category],
         set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
       });
-    await audit(tx, request, 'notification_settings_updated', member.id, { settings }, now);
+    await audit(tx, actor, 'notification_settings_updated', member.id, { settings }, now);
   });
   return getNotificationSettings(db, member.id);
 }
 
 export async function updateProfile(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   member: Member,
   nickname: string,
   now: Date,
@@ -51,7 +51,7 @@ export async function updateProfile(
     // Left out, the height stays as it is; null clears it.
     if (height !== undefined) await setHeight(tx, member.id, height);
     // The values themselves stay out of the log; which fields changed is enough.
-    await audit(tx, request, 'profile_updated', member.id, { fields: height === undefined ? ['nickname'] : ['nickname', 'height'] }, now);
+    await audit(tx, actor, 'profile_updated', member.id, { fields: height === undefined ? ['nickname'] : ['nickname', 'height'] }, now);
   });
   return { nickname };
 }
@@ -66,7 +66,7 @@ export const INVALID_UNSUBSCRIBE_LINK =
  */
 export async function unsubscribeNotification(
   db: Database,
-  request: FastifyRequest,
+  actor: Actor,
   token: string,
   now: Date,
 ): Promise<{ category: NotificationCategory; label: string }> {
@@ -85,7 +85,7 @@ export async function unsubscribeNotification(
         target: [notificationSettings.userId, notificationSettings.category],
         set: { enabled: false, updatedAt: now },
       });
-    await audit(tx, request, 'notification_unsubscribed', userId, { category }, now);
+    await audit(tx, actor, 'notification_unsubscribed', userId, { category }, now);
   });
   const label = notificationCategories.find((entry) => entry.key === category)!.label;
   return { category, label };

@@ -19,13 +19,13 @@ import { checkSmsCode, codeExpired, codeWrong, enqueueSmsCode, issueSmsCode } fr
  * the code cannot be stretched by signing in again in between.
  */
 export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<'visitor'>): Promise<CallOutput<'signIn'>> {
-  const { request, reply, db, config, now } = context;
-  const { member, mfaPhoneNumber } = await authenticateByPassword(db, request, input.email, input.password, now, config.publicUrl);
+  const { request, actor, reply, db, config, now } = context;
+  const { member, mfaPhoneNumber } = await authenticateByPassword(db, actor, input.email, input.password, now, config.publicUrl);
 
   if (!mfaPhoneNumber) {
     await db.transaction(async (tx) => {
       await completeSignIn(tx, context, member.id, member.email);
-      await audit(tx, request, 'sign_in', member.id, { method: 'password' }, now);
+      await audit(tx, actor, 'sign_in', member.id, { method: 'password' }, now);
     });
     await request.server.sessions.startMember(request, reply, member.id);
     return { userId: member.id, mfaRequired: false };
@@ -37,7 +37,7 @@ export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<
     const { code, expiresAt } = await issueSmsCode(tx, { userId: member.id, purpose: 'sign_in', phoneNumber: mfaPhoneNumber, now });
     await enqueueSmsCode(tx, config, { to: mfaPhoneNumber, purpose: 'sign_in', code, expiresAt, now });
     await setPendingMfaUser(tx, session.row.id, member.id);
-    await audit(tx, request, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
+    await audit(tx, actor, 'sign_in_mfa_required', member.id, { sentTo: maskPhoneNumber(mfaPhoneNumber) }, now);
   });
   return { userId: null, mfaRequired: true };
 }
@@ -49,7 +49,8 @@ export async function signIn(input: ParsedInput<'signIn'>, context: CallContext<
 async function completeSignIn(tx: Executor, context: CallContext<'visitor'>, userId: string, email: string): Promise<void> {
   await resetFailedAuthentications(tx, userId);
   await clearAddressFailures(tx, email, context.now);
-  await rememberDevice(tx, context, userId);
+  const cookie = await rememberDevice(tx, context, userId);
+  context.reply.setCookie(cookie.name, cookie.value, cookie.options);
 }
 
 const noPendingSignIn = () =>
@@ -68,7 +69,7 @@ export async function verifySignInCode(
   input: ParsedInput<'verifySignInCode'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'verifySignInCode'>> {
-  const { request, reply, db, now } = context;
+  const { request, actor, reply, db, now } = context;
   const userId = request.session?.row.pendingMfaUserId;
   if (!userId) throw noPendingSignIn();
   const found = await findMemberById(db, userId);
@@ -80,13 +81,13 @@ export async function verifySignInCode(
   const outcome = await db.transaction(async (tx) => {
     const check = await checkSmsCode(tx, { userId, purpose: 'sign_in', code: input.code, now });
     if (check.status === 'wrong') {
-      const failure = await recordFailedAuthentication(tx, request, userId, now, 'sms_code');
-      await audit(tx, request, 'sign_in_failed', userId, { reason: 'wrong_sms_code', locked: failure.locked }, now);
+      const failure = await recordFailedAuthentication(tx, actor, userId, now, 'sms_code');
+      await audit(tx, actor, 'sign_in_failed', userId, { reason: 'wrong_sms_code', locked: failure.locked }, now);
       return { ...check, ...failure };
     }
     if (check.status === 'ok') {
       await completeSignIn(tx, context, userId, found.member.email);
-      await audit(tx, request, 'sign_in', userId, { method: 'password+sms' }, now);
+      await audit(tx, actor, 'sign_in', userId, { method: 'password+sms' }, now);
     }
     return check;
   });

@@ -64,21 +64,21 @@ async function noticeSentRecently(db: Executor, userId: string, now: Date): Prom
  * cookies nor the time taken tells whether the address is registered.
  */
 export async function signUp(input: ParsedInput<'signUp'>, context: CallContext<'visitor'>): Promise<CallOutput<'signUp'>> {
-  const { request, db, config, now } = context;
+  const { actor, db, config, now } = context;
   const passwordHash = await hashPassword(input.password);
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email));
       if (existing) {
         const quiet = await noticeSentRecently(tx, existing.id, now);
-        await audit(tx, request, 'sign_up', existing.id, { outcome: 'already_registered', notified: !quiet }, now);
+        await audit(tx, actor, 'sign_up', existing.id, { outcome: 'already_registered', notified: !quiet }, now);
         if (!quiet)
           await enqueueMail(tx, alreadyRegisteredSignUpMail(existing.email, config.publicUrl), { kind: 'sign_up_registered', now });
         return;
       }
       const user = await insertUser(tx, { email: input.email, passwordHash, nickname: defaultNickname(input.email), now });
       const { token } = await issueToken(tx, { userId: user!.id, purpose: 'email_verification', email: input.email, now });
-      await audit(tx, request, 'sign_up', user!.id, { outcome: 'created', agreedToTerms: true }, now);
+      await audit(tx, actor, 'sign_up', user!.id, { outcome: 'created', agreedToTerms: true }, now);
       await enqueueMail(tx, emailVerificationMail(input.email, link(config.publicUrl, VERIFICATION_PATH, token)), {
         kind: 'email_verification',
         now,
@@ -112,7 +112,7 @@ export async function sendVerificationMail(member: Member, context: CallContext<
 
 /** Marks the address verified. The link works once, for 24 hours, for the address it was sent to. */
 export async function activateEmailVerification(input: ParsedInput<'activateUserEmailVerification'>, context: CallContext<'visitor'>) {
-  const { request, db, now } = context;
+  const { actor, db, now } = context;
   await db.transaction(async (tx) => {
     const row = await findUsableToken(tx, 'email_verification', input.token, now);
     if (!row) throw invalidToken(INVALID_VERIFICATION_LINK);
@@ -124,7 +124,7 @@ export async function activateEmailVerification(input: ParsedInput<'activateUser
     if (!user || user.email !== row.email) throw invalidToken(INVALID_VERIFICATION_LINK);
     await markTokenUsed(tx, row.id, now);
     if (!user.emailVerifiedAt) await markEmailVerified(tx, row.userId, now);
-    await audit(tx, request, 'email_verified', row.userId, {}, now);
+    await audit(tx, actor, 'email_verified', row.userId, {}, now);
   });
   return { status: 'verified' as const };
 }

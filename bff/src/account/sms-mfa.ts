@@ -54,15 +54,15 @@ export async function confirmSmsMfaSetup(
   input: ParsedInput<'confirmSmsMfaSetup'>,
   context: CallContext<'member'>,
 ): Promise<CallOutput<'confirmSmsMfaSetup'>> {
-  const { request, db, member, now } = context;
+  const { actor, db, member, now } = context;
   const outcome = await db.transaction(async (tx) => {
     const check = await checkSmsCode(tx, { userId: member.id, purpose: 'phone_setup', code: input.code, now });
     if (check.status !== 'ok') return check;
     const before = await currentSetting(tx, member.id);
     await setSmsMfaPhone(tx, member.id, check.phoneNumber, before.enabled ? undefined : now);
     const to = maskPhoneNumber(check.phoneNumber);
-    if (before.enabled) await audit(tx, request, 'mfa_changed', member.id, { from: maskPhoneNumber(before.phoneNumber!), to }, now);
-    else await audit(tx, request, 'mfa_enabled', member.id, { phoneNumber: to }, now);
+    if (before.enabled) await audit(tx, actor, 'mfa_changed', member.id, { from: maskPhoneNumber(before.phoneNumber!), to }, now);
+    else await audit(tx, actor, 'mfa_enabled', member.id, { phoneNumber: to }, now);
     return { status: 'ok' as const, setting: { enabled: true, phoneNumber: check.phoneNumber } };
   });
   if (outcome.status === 'expired') throw codeExpired();
@@ -72,12 +72,12 @@ export async function confirmSmsMfaSetup(
 
 /** Turns SMS two-factor off; the number is forgotten with it (it served nothing else). */
 export async function disableSmsMfa(context: CallContext<'member'>): Promise<CallOutput<'disableSmsMfa'>> {
-  const { request, db, member, now } = context;
+  const { actor, db, member, now } = context;
   await db.transaction(async (tx) => {
     const before = await currentSetting(tx, member.id);
     await clearSmsMfa(tx, member.id);
     await expireSmsCodes(tx, member.id, now);
-    if (before.enabled) await audit(tx, request, 'mfa_disabled', member.id, { phoneNumber: maskPhoneNumber(before.phoneNumber!) }, now);
+    if (before.enabled) await audit(tx, actor, 'mfa_disabled', member.id, { phoneNumber: maskPhoneNumber(before.phoneNumber!) }, now);
   });
   return { enabled: false, phoneNumberMasked: null };
 }

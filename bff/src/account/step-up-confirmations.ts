@@ -24,24 +24,24 @@ const wrongAnswer: Record<Kind, string> = {
  * fifth in a row answers 423 at once (the client shows the locked screen).
  */
 async function settle(context: CallContext<'member'>, kind: Kind, ok: boolean): Promise<Date> {
-  const { request, db, member, now } = context;
+  const { request, actor, db, member, now } = context;
   const sessionId = request.session!.row.id;
   const result = await db.transaction(async (tx) => {
     if (!ok) {
       const failure = await recordFailedAuthentication(
         tx,
-        request,
+        actor,
         member.id,
         now,
         kind === 'password' ? 'step_up_password' : 'step_up_birthday',
       );
-      await audit(tx, request, 'step_up_failed', member.id, { kind, locked: failure.locked }, now);
+      await audit(tx, actor, 'step_up_failed', member.id, { kind, locked: failure.locked }, now);
       return { ok: false as const, ...failure };
     }
     const expiresAt = new Date(now.getTime() + STEP_UP_TTL_MS);
     await recordStepUp(tx, sessionId, kind, expiresAt);
     await resetFailedAuthentications(tx, member.id);
-    await audit(tx, request, 'step_up_succeeded', member.id, { kind, expiresAt: expiresAt.toISOString() }, now);
+    await audit(tx, actor, 'step_up_succeeded', member.id, { kind, expiresAt: expiresAt.toISOString() }, now);
     return { ok: true as const, expiresAt };
   });
   if (!result.ok) {

@@ -19,7 +19,7 @@ export async function unlockAccount(
   input: ParsedInput<'unlockAccount'>,
   context: CallContext<'visitor'>,
 ): Promise<CallOutput<'unlockAccount'>> {
-  const { request, db, now } = context;
+  const { actor, db, now } = context;
   await db.transaction(async (tx) => {
     const row = await findUsableToken(tx, 'account_unlock', input.token, now);
     if (!row) throw invalidToken(INVALID_UNLOCK_LINK);
@@ -30,7 +30,7 @@ export async function unlockAccount(
     await clearAddressLock(tx, user.email);
     await clearDeviceLocks(tx, row.userId, now);
     await unlockUser(tx, row.userId);
-    await audit(tx, request, 'account_unlocked', row.userId, {}, now);
+    await audit(tx, actor, 'account_unlocked', row.userId, {}, now);
   });
   return { status: 'unlocked' };
 }

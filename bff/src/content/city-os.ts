@@ -1,7 +1,7 @@
+import type { Actor } from '../platform/actor';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CITY_OS_LINK_MINUTES, CityOsErrorCodes, ErrorCodes, type CallOutput } from '@sukoyaka/contract';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { cityOsOptIns } from '../db/schema';
@@ -84,7 +84,7 @@ const stateInvalid = () =>
  * returns with the same nonce one wins and a replay finds nothing.
  */
 export async function completeCityOSOptIn(
-  deps: { db: Database; request: FastifyRequest },
+  deps: { db: Database; actor: Actor },
   caller: { member: Member; sessionId: string },
   input: { code: string; state: string },
   now: Date,
@@ -109,7 +109,7 @@ export async function completeCityOSOptIn(
       .where(and(eq(cityOsOptIns.id, pending.id), gt(cityOsOptIns.expiresAt, now)))
       .returning({ id: cityOsOptIns.id });
     if (!taken) throw stateInvalid();
-    await audit(tx, deps.request, 'city_os_opted_in', caller.member.id, {}, now);
+    await audit(tx, deps.actor, 'city_os_opted_in', caller.member.id, {}, now);
     return { completedAt: now.toISOString() };
   });
 }

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { enqueteAnswers, enqueteChoices, enqueteQuestions, enqueteResponses, enquetes } from '../db/schema';
-import { recordActivity } from '../platform/activity-events';
+import { recordActivity, settleActivities } from '../platform/activity-events';
 import { japanDate } from '../platform/conditions';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
@@ -178,7 +178,8 @@ export async function answerEnquete(
       .returning({ id: enqueteResponses.id });
     if (!response) throw new HttpError(409, EnqueteErrorCodes.alreadyAnswered, 'このアンケートには回答済みです。');
     if (rows.length > 0) await tx.insert(enqueteAnswers).values(rows.map((row) => ({ ...row, responseId: response.id })));
-    await recordActivity(tx, member.id, ENQUETE_ANSWERED, japanDate(now));
+    // The answer's event, and what it earns, with the answer (decision 0006).
+    if (await recordActivity(tx, member.id, ENQUETE_ANSWERED, japanDate(now))) await settleActivities(tx, member.id, now);
     return { enqueteId: enquete.id, answeredAt: now.toISOString() };
   });
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@sukoyaka/contract';
+import { API_PREFIX, isUuid } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { accountConditionError } from '../platform/conditions';
@@ -6,7 +6,6 @@ import { contentDisposition } from '../platform/content-disposition';
 import { notFound } from '../platform/errors';
 import { readDocumentFile } from './documents';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Only these types are answered as themselves; anything else is a plain download. */
 const SAFE_TYPES = new Set(['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
@@ -18,7 +17,7 @@ export function documentFilesRoute(options: { db: Database; now: () => Date }) {
   return async (app: FastifyInstance) => {
     app.get<{ Params: { fileId: string } }>(`${API_PREFIX}/files/documents/:fileId`, async (request, reply) => {
       const fileId = request.params.fileId.toLowerCase();
-      if (!UUID.test(fileId)) throw notFound();
+      if (!isUuid(fileId)) throw notFound();
       const now = options.now();
       const found = request.caller;
       const member = found && !accountConditionError(found.standing, now) ? found.member : null;

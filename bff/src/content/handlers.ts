@@ -52,8 +52,8 @@ export const contentHandlers = {
     return startCityOsOptIn(db, services.cityOs?.config ?? null, config, { member, sessionId: request.session!.row.id }, input.target, now);
   },
 
-  async completeCityOSOptIn(input, { db, member, request, now }) {
-    return completeCityOSOptIn({ db, request }, { member, sessionId: request.session!.row.id }, input, now);
+  async completeCityOSOptIn(input, { db, member, request, actor, now }) {
+    return completeCityOSOptIn({ db, actor }, { member, sessionId: request.session!.row.id }, input, now);
   },
 
   // The associations' staff (mf-admin): the route layer has checked the role in input.associationId;

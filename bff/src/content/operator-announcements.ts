@@ -88,7 +88,7 @@ const fieldsOf = (input: ParsedInput<'createOperatorAnnouncement'> | ParsedInput
 });
 
 export async function createOperatorAnnouncement(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'createOperatorAnnouncement'>,
 ): Promise<OperatorAnnouncement> {
   const associationId = input.associationId.toLowerCase();
@@ -99,7 +99,7 @@ export async function createOperatorAnnouncement(
       .returning();
     await auditOperator(
       tx,
-      request,
+      actor,
       'announcement_created',
       operator.id,
       associationId,
@@ -111,7 +111,7 @@ export async function createOperatorAnnouncement(
 }
 
 export async function updateOperatorAnnouncement(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'updateOperatorAnnouncement'>,
 ): Promise<OperatorAnnouncement> {
   const associationId = input.associationId.toLowerCase();
@@ -122,13 +122,13 @@ export async function updateOperatorAnnouncement(
       .set({ ...fieldsOf(input), updatedAt: now })
       .where(eq(announcements.id, existing.id))
       .returning();
-    await auditOperator(tx, request, 'announcement_updated', operator.id, associationId, { announcementId: existing.id }, now);
+    await auditOperator(tx, actor, 'announcement_updated', operator.id, associationId, { announcementId: existing.id }, now);
     return toOperatorAnnouncement(row!, (await readCounts(tx, [existing.id])).get(existing.id) ?? 0, now);
   });
 }
 
 export async function publishOperatorAnnouncement(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'publishOperatorAnnouncement'>,
 ): Promise<OperatorAnnouncement> {
   const associationId = input.associationId.toLowerCase();
@@ -144,7 +144,7 @@ export async function publishOperatorAnnouncement(
         .returning()) as [Row];
       await auditOperator(
         tx,
-        request,
+        actor,
         input.published ? 'announcement_published' : 'announcement_unpublished',
         operator.id,
         associationId,

@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../platform/actor';
 import type { Database } from '../db/client';
 import type { Operator } from '../platform/operators';
 
-/** What an operator write needs: the database, the request (for the audit row), who, and when. */
+/** What an operator write needs: the database, who made the request (for the audit row), who, and when. */
 export interface OperatorContext {
   db: Database;
-  request: FastifyRequest;
+  actor: Actor;
   operator: Operator;
   now: Date;
 }

@@ -76,7 +76,7 @@ export async function listOperatorDocuments(db: Executor, associationId: string,
 }
 
 export async function createOperatorDocumentVersion(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'createOperatorDocumentVersion'>,
 ): Promise<OperatorDocumentVersion> {
   const associationId = input.associationId.toLowerCase();
@@ -120,7 +120,7 @@ export async function createOperatorDocumentVersion(
     }
     await auditOperator(
       tx,
-      request,
+      actor,
       'document_version_created',
       operator.id,
       associationId,
@@ -132,7 +132,7 @@ export async function createOperatorDocumentVersion(
 }
 
 export async function publishOperatorDocumentVersion(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'publishOperatorDocumentVersion'>,
 ): Promise<OperatorDocumentVersion> {
   const associationId = input.associationId.toLowerCase();
@@ -153,7 +153,7 @@ export async function publishOperatorDocumentVersion(
       await tx.update(siteDocuments).set({ publishedAt: now }).where(eq(siteDocuments.id, row.id));
       await auditOperator(
         tx,
-        request,
+        actor,
         'document_version_published',
         operator.id,
         associationId,

@@ -65,7 +65,7 @@ export async function listOperatorEnquetes(db: Executor, associationId: string, 
 }
 
 export async function createOperatorEnquete(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'createOperatorEnquete'>,
 ): Promise<OperatorEnquete> {
   const associationId = input.associationId.toLowerCase();
@@ -106,13 +106,13 @@ export async function createOperatorEnquete(
       return spec.choices.map((label, index) => ({ questionId: question.id, position: index + 1, label }));
     });
     if (choices.length > 0) await tx.insert(enqueteChoices).values(choices);
-    await auditOperator(tx, request, 'enquete_created', operator.id, associationId, { enqueteId: row!.id }, now);
+    await auditOperator(tx, actor, 'enquete_created', operator.id, associationId, { enqueteId: row!.id }, now);
     return (await summaries(tx, [row!], now))[0]!;
   });
 }
 
 export async function publishOperatorEnquete(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'publishOperatorEnquete'>,
 ): Promise<OperatorEnquete> {
   const associationId = input.associationId.toLowerCase();
@@ -120,14 +120,14 @@ export async function publishOperatorEnquete(
     let row = await ownEnquete(tx, associationId, input.enqueteId, true);
     if (!row.publishedAt) {
       [row] = (await tx.update(enquetes).set({ publishedAt: now }).where(eq(enquetes.id, row.id)).returning()) as [Row];
-      await auditOperator(tx, request, 'enquete_published', operator.id, associationId, { enqueteId: row.id }, now);
+      await auditOperator(tx, actor, 'enquete_published', operator.id, associationId, { enqueteId: row.id }, now);
     }
     return (await summaries(tx, [row], now))[0]!;
   });
 }
 
 export async function closeOperatorEnquete(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'closeOperatorEnquete'>,
 ): Promise<OperatorEnquete> {
   const associationId = input.associationId.toLowerCase();
@@ -135,7 +135,7 @@ export async function closeOperatorEnquete(
     let row = await ownEnquete(tx, associationId, input.enqueteId, true);
     if (!row.closesAt || row.closesAt > now) {
       [row] = (await tx.update(enquetes).set({ closesAt: now }).where(eq(enquetes.id, row.id)).returning()) as [Row];
-      await auditOperator(tx, request, 'enquete_closed', operator.id, associationId, { enqueteId: row.id }, now);
+      await auditOperator(tx, actor, 'enquete_closed', operator.id, associationId, { enqueteId: row.id }, now);
     }
     return (await summaries(tx, [row], now))[0]!;
   });
@@ -143,7 +143,7 @@ export async function closeOperatorEnquete(
 
 /** Counts per choice and scale value and the free texts; never who answered. The read is audited. */
 export async function getOperatorEnqueteResults(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'getOperatorEnqueteResults'>,
 ): Promise<CallOutput<'getOperatorEnqueteResults'>> {
   const associationId = input.associationId.toLowerCase();
@@ -188,7 +188,7 @@ export async function getOperatorEnqueteResults(
         .limit(500 * Math.max(1, questions.filter((question) => question.kind === 'text').length))
     : [];
   const byChoice = new Map(choiceCounts.map((entry) => [entry.choiceId, entry.value]));
-  await auditOperator(db, request, 'enquete_results_viewed', operator.id, associationId, { enqueteId: row.id }, now);
+  await auditOperator(db, actor, 'enquete_results_viewed', operator.id, associationId, { enqueteId: row.id }, now);
   return {
     enquete: (await summaries(db, [row], now))[0]!,
     questions: questions.map((question) => {

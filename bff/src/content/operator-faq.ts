@@ -53,7 +53,7 @@ async function ownCategory(db: Executor, associationId: string, categoryId: stri
 }
 
 export async function saveOperatorFaqCategory(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'saveOperatorFaqCategory'>,
 ): Promise<CallOutput<'saveOperatorFaqCategory'>> {
   const associationId = input.associationId.toLowerCase();
@@ -72,7 +72,7 @@ export async function saveOperatorFaqCategory(
     }
     await auditOperator(
       tx,
-      request,
+      actor,
       input.categoryId ? 'faq_category_updated' : 'faq_category_created',
       operator.id,
       associationId,
@@ -84,7 +84,7 @@ export async function saveOperatorFaqCategory(
 }
 
 export async function saveOperatorFaqQuestion(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'saveOperatorFaqQuestion'>,
 ): Promise<CallOutput<'saveOperatorFaqQuestion'>> {
   const associationId = input.associationId.toLowerCase();
@@ -117,7 +117,7 @@ export async function saveOperatorFaqQuestion(
     }
     await auditOperator(
       tx,
-      request,
+      actor,
       input.questionId ? 'faq_question_updated' : 'faq_question_created',
       operator.id,
       associationId,

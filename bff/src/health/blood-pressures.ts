@@ -35,8 +35,13 @@ export const bloodPressureValues = (input: {
   pulse: input.pulse ?? null,
 });
 
-export function saveBloodPressure(db: Executor, userId: string, input: ParsedInput<'saveBloodPressure'>): Promise<BloodPressure> {
-  return bloodPressureService.save(db, userId, bloodPressureValues(input));
+export function saveBloodPressure(
+  db: Executor,
+  userId: string,
+  input: ParsedInput<'saveBloodPressure'>,
+  now: Date,
+): Promise<BloodPressure> {
+  return bloodPressureService.save(db, userId, bloodPressureValues(input), now);
 }
 
 /** The list's query without a period, its values as placeholders (userId, limit, afterAt, afterId). */

@@ -18,28 +18,28 @@ import { getVitalsSummary } from './summary';
 import { weightService, weightValues } from './weights';
 
 export const healthHandlers = {
-  saveBloodSugar: (input, { db, member }) => bloodSugarService.save(db, member.id, bloodSugarValues(input)),
+  saveBloodSugar: (input, { db, member, now }) => bloodSugarService.save(db, member.id, bloodSugarValues(input), now),
   listBloodSugars: (input, { db, member }) => bloodSugarService.list(db, member.id, input),
   updateBloodSugar: (input, { db, member, now }) => bloodSugarService.update(db, member.id, input.id, bloodSugarValues(input), now),
   deleteBloodSugar: (input, { db, member }) => bloodSugarService.remove(db, member.id, input.id),
 
-  saveBloodPressure: (input, { db, member }) => saveBloodPressure(db, member.id, input),
+  saveBloodPressure: (input, { db, member, now }) => saveBloodPressure(db, member.id, input, now),
   listBloodPressures: (input, { db, member }) => listBloodPressures(db, member.id, input),
   updateBloodPressure: (input, { db, member, now }) =>
     bloodPressureService.update(db, member.id, input.id, bloodPressureValues(input), now),
   deleteBloodPressure: (input, { db, member }) => bloodPressureService.remove(db, member.id, input.id),
 
-  saveWeight: (input, { db, member }) => weightService.save(db, member.id, weightValues(input)),
+  saveWeight: (input, { db, member, now }) => weightService.save(db, member.id, weightValues(input), now),
   listWeights: (input, { db, member }) => weightService.list(db, member.id, input),
   updateWeight: (input, { db, member, now }) => weightService.update(db, member.id, input.id, weightValues(input), now),
   deleteWeight: (input, { db, member }) => weightService.remove(db, member.id, input.id),
 
-  saveStep: (input, { db, member }) => saveStep(db, member.id, input),
+  saveStep: (input, { db, member, now }) => saveStep(db, member.id, input, now),
   listSteps: (input, { db, member }) => listSteps(db, member.id, input),
   updateStep: (input, { db, member, now }) => updateStep(db, member.id, input, now),
   deleteStep: (input, { db, member }) => deleteStep(db, member.id, input.id),
 
-  saveBodyTemperature: (input, { db, member }) => bodyTemperatureService.save(db, member.id, bodyTemperatureValues(input)),
+  saveBodyTemperature: (input, { db, member, now }) => bodyTemperatureService.save(db, member.id, bodyTemperatureValues(input), now),
   listBodyTemperatures: (input, { db, member }) => bodyTemperatureService.list(db, member.id, input),
   updateBodyTemperature: (input, { db, member, now }) =>
     bodyTemperatureService.update(db, member.id, input.id, bodyTemperatureValues(input), now),
@@ -48,7 +48,7 @@ export const healthHandlers = {
   getVitalGoals: (_input, { db, member }) => getVitalGoals(db, member.id),
   saveVitalGoals: (input, { db, member, now }) => saveVitalGoals(db, member.id, input, now),
   getVitalsSummary: (_input, { db, member, now }) => getVitalsSummary(db, member.id, now),
-  ingestVitals: (input, { db, member }) => ingestVitals(db, member.id, input.items),
+  ingestVitals: (input, { db, member, now }) => ingestVitals(db, member.id, input.items, now),
 
   getHealthForecast: (_input, { db, member, request, now }) => getHealthForecast(db, member.id, request.session!.row, now),
   saveHealthForecastSnapshot: (input, { db, member, now }) => saveHealthForecastSnapshot(db, member.id, input, now),

@@ -7,6 +7,7 @@ import type { Executor } from '../db/client';
 import { bloodPressureService, bloodPressureValues } from './blood-pressures';
 import { bloodSugarService, bloodSugarValues } from './blood-sugars';
 import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
+import { settleActivities } from '../platform/activity-events';
 import { saveDailySteps } from './steps';
 import { weightService, weightValues } from './weights';
 
@@ -25,7 +26,7 @@ function many<T extends VitalIngestItem['type']>(
   return store(items.filter((item): item is ItemOf<T> => item.type === type));
 }
 
-export async function ingestVitals(db: Executor, userId: string, items: unknown[]): Promise<IngestVitalsOutput> {
+export async function ingestVitals(db: Executor, userId: string, items: unknown[], now: Date): Promise<IngestVitalsOutput> {
   const checked = items.map((raw, index) => {
     const rawId = raw && typeof raw === 'object' ? (raw as { clientRecordId?: unknown }).clientRecordId : undefined;
     return { index, clientRecordId: typeof rawId === 'string' ? rawId : null, parsed: vitalIngestItem.safeParse(raw) };
@@ -80,6 +81,10 @@ export async function ingestVitals(db: Executor, userId: string, items: unknown[
         return stored;
       }),
     };
+    // What the batch's new events earn, once for the batch and with it (decision 0006).
+    if (Object.values(byType).some((stored) => [...stored.values()].some((outcome) => outcome.status === 'stored'))) {
+      await settleActivities(tx, userId, now);
+    }
     // The first item with a record id gets its fate; a later one with the same id is a duplicate.
     const answered = new Set<string>();
     const results: Result[] = checked.map(({ index, clientRecordId, parsed }) => {

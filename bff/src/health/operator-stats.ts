@@ -77,11 +77,11 @@ export const healthOperatorHandlers = {
 
   updateOperatorDoctorProfile: async (
     input: ParsedInput<'updateOperatorDoctorProfile'>,
-    { db, request, operator, now }: Context,
+    { db, actor, operator, now }: Context,
   ): Promise<CallOutput<'updateOperatorDoctorProfile'>> =>
     db.transaction(async (tx) => {
       const profile = await updateDoctorProfile(tx, input.associationId, input.profile, now);
-      await auditOperator(tx, request, 'doctor_profile_updated', operator.id, input.associationId, { name: profile.name }, now);
+      await auditOperator(tx, actor, 'doctor_profile_updated', operator.id, input.associationId, { name: profile.name }, now);
       return { profile };
     }),
 };

@@ -2,6 +2,7 @@
 // list a period newest first, correct, delete, the latest, and the native apps' idempotent insert.
 // Each type declares its table, its columns and its answer once (readingService below).
 import {
+  isUuid,
   VITAL_NOT_EDITABLE_MESSAGE,
   VITAL_NOT_FOUND_MESSAGE,
   VitalErrorCodes,
@@ -13,7 +14,7 @@ import {
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { bloodPressures, bloodSugars, bodyTemperatures, weights } from '../db/schema';
-import { recordActivities, recordActivity, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivities, recordActivity, settleActivities, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 
@@ -29,8 +30,6 @@ export interface PeriodInput {
   cursor?: string | undefined;
   limit: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The service of one timed vital. `Values` is what the member enters (the table's own columns);
@@ -49,25 +48,26 @@ export function readingService<T extends ReadingTable, Values extends Record<str
   const t = table as typeof bloodSugars;
   const kind = vitalRecordedKind(type);
 
-  async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource) {
+  async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource, now: Date) {
     const [row] = await tx
       .insert(t)
       .values({ ...(values as Record<string, unknown>), userId, source } as never)
       .returning();
-    await recordActivity(tx, userId, kind, japanDay(values.measuredAt));
+    if (await recordActivity(tx, userId, kind, japanDay(values.measuredAt))) await settleActivities(tx, userId, now);
     return row as T['$inferSelect'];
   }
 
-  /** A hand-entered reading, with its activity event, in one transaction. */
-  async function save(db: Executor, userId: string, values: Values & { measuredAt: Date }): Promise<Reading> {
-    const row = await db.transaction((tx) => insert(tx, userId, values, 'manual'));
+  /** A hand-entered reading, with its activity event and what it earns, in one transaction. */
+  async function save(db: Executor, userId: string, values: Values & { measuredAt: Date }, now: Date): Promise<Reading> {
+    const row = await db.transaction((tx) => insert(tx, userId, values, 'manual', now));
     return spec.toReading(row);
   }
 
   /**
    * The native apps' insert, for many readings at once: one statement stores those not yet stored
    * under (member, source, clientRecordId) and one reads the ids of the rest (`duplicate`, nothing
-   * written). A record id twice in the batch is one reading: the first one sent.
+   * written). A record id twice in the batch is one reading: the first one sent. The caller
+   * settles what the batch's new events earn (ingest.ts), once for the batch.
    */
   async function ingestMany(
     tx: Executor,
@@ -154,7 +154,7 @@ export function readingService<T extends ReadingTable, Values extends Record<str
 
   /** The member's own row by id, locked for the change; another member's id is not found. */
   async function ownManualRow(tx: Executor, userId: string, id: string) {
-    if (!UUID.test(id)) throw readingNotFound();
+    if (!isUuid(id)) throw readingNotFound();
     const [row] = await tx
       .select({ id: t.id, source: t.source })
       .from(t)

@@ -4,18 +4,25 @@
 // syncs that overlap (a scheduled one and one on demand) leave one row, never two.
 // A count over PLAUSIBLE_DAILY_STEPS is stored `held` (for the record and for review) and records
 // no activity: it is neither paid nor counted in competitions.
-import { japanDay, MEASURED_STEP_SOURCES, periodDays, PLAUSIBLE_DAILY_STEPS, type Step, type VitalSource } from '@sukoyaka/contract';
+import {
+  isUuid,
+  japanDay,
+  MEASURED_STEP_SOURCES,
+  periodDays,
+  PLAUSIBLE_DAILY_STEPS,
+  type Step,
+  type VitalSource,
+} from '@sukoyaka/contract';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
-import { recordActivity, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
+import { recordActivity, settleActivities, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
 type Row = typeof steps.$inferSelect;
 
 const KIND = vitalRecordedKind('steps');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toStep = (row: Row): Step => ({
   id: row.id,
@@ -96,8 +103,13 @@ async function recordStepGoalIfReached(tx: Executor, userId: string, row: Pick<R
 const countsForGoals = (row: Pick<Row, 'source' | 'status'>) =>
   row.status === 'counted' && (MEASURED_STEP_SOURCES as readonly string[]).includes(row.source);
 
-export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }): Promise<Step> {
-  const { row } = await saveDailySteps(db, userId, { day: input.day, steps: input.steps, source: 'manual' });
+export async function saveStep(db: Executor, userId: string, input: { day: string; steps: number }, now: Date): Promise<Step> {
+  // What the count earns is settled with it (decision 0006).
+  const { row } = await db.transaction(async (tx) => {
+    const saved = await saveDailySteps(tx, userId, { day: input.day, steps: input.steps, source: 'manual' });
+    if (saved.changed) await settleActivities(tx, userId, now);
+    return saved;
+  });
   return toStep(row);
 }
 
@@ -124,7 +136,7 @@ export async function listSteps(db: Executor, userId: string, input: PeriodInput
 }
 
 async function ownManualStep(tx: Executor, userId: string, id: string) {
-  if (!UUID.test(id)) throw readingNotFound();
+  if (!isUuid(id)) throw readingNotFound();
   const [row] = await tx
     .select({ id: steps.id, source: steps.source })
     .from(steps)

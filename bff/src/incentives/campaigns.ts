@@ -6,7 +6,7 @@ import { CAMPAIGN_CLOSED_MESSAGE, CAMPAIGN_NOT_ENTERED_MESSAGE, IncentiveErrorCo
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { pointCampaignEntries, pointCampaigns, pointPrograms } from '../db/schema';
-import { recordActivity } from '../platform/activity-events';
+import { recordActivity, settleActivities } from '../platform/activity-events';
 import { keyringFromEnv } from '../platform/crypto';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
@@ -91,7 +91,10 @@ export async function enterCampaign(db: Database, member: Member, campaignId: st
       .values({ campaignId: campaign.id, userId: member.id, createdAt: now })
       .onConflictDoNothing({ target: [pointCampaignEntries.campaignId, pointCampaignEntries.userId] })
       .returning({ id: pointCampaignEntries.id });
-    if (inserted.length > 0) await recordActivity(tx, member.id, 'campaign_entered', japanDayOf(now));
+    // The entry's event, and what it earns, with the entry (decision 0006).
+    if (inserted.length > 0 && (await recordActivity(tx, member.id, 'campaign_entered', japanDayOf(now)))) {
+      await settleActivities(tx, member.id, now);
+    }
   });
   return toCampaign(db, campaign, member.id);
 }

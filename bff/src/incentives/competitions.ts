@@ -1,3 +1,4 @@
+import type { Actor } from '../platform/actor';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CompetitionErrorCodes,
@@ -8,7 +9,6 @@ import {
   type PrizeCompetition,
 } from '@sukoyaka/contract';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { prizeCompetitionEntries, prizeCompetitions, steps } from '../db/schema';
 import { japanDate } from '../platform/conditions';
@@ -212,13 +212,13 @@ export async function listOperatorCompetitions(db: Executor, associationId: stri
 
 interface OperatorContext {
   db: Database;
-  request: FastifyRequest;
+  actor: Actor;
   operator: Operator;
   now: Date;
 }
 
 export async function createOperatorCompetition(
-  { db, request, operator, now }: OperatorContext,
+  { db, actor, operator, now }: OperatorContext,
   input: ParsedInput<'createOperatorPrizeCompetition'>,
 ): Promise<OperatorCompetition> {
   const associationId = input.associationId.toLowerCase();
@@ -242,7 +242,7 @@ export async function createOperatorCompetition(
         createdAt: now,
       })
       .returning();
-    await auditOperator(tx, request, 'competition_created', operator.id, associationId, { competitionId: row!.id }, now);
+    await auditOperator(tx, actor, 'competition_created', operator.id, associationId, { competitionId: row!.id }, now);
     return toOperatorCompetition(tx, row!);
   });
 }
@@ -253,7 +253,7 @@ export async function drawCompetition(
   associationId: string,
   competitionId: string,
   now: Date,
-  audit?: { request: FastifyRequest; operatorId: string },
+  audit?: { actor: Actor; operatorId: string },
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -292,7 +292,7 @@ export async function drawCompetition(
     if (audit) {
       await auditOperator(
         tx,
-        audit.request,
+        audit.actor,
         'competition_drawn',
         audit.operatorId,
         row.associationId,
@@ -323,6 +323,6 @@ export const competitionHandlers = {
   enterPrizeCompetition: (input, { db, member, now }) => enterCompetition(db, member, input.competitionId, now),
   listOperatorPrizeCompetitions: (input, { db }) => listOperatorCompetitions(db, input.associationId),
   createOperatorPrizeCompetition: (input, context) => createOperatorCompetition(context, input),
-  drawOperatorPrizeCompetition: (input, { db, request, operator, now }) =>
-    drawCompetition(db, input.associationId, input.competitionId, now, { request, operatorId: operator.id }),
+  drawOperatorPrizeCompetition: (input, { db, actor, operator, now }) =>
+    drawCompetition(db, input.associationId, input.competitionId, now, { actor, operatorId: operator.id }),
 } satisfies Partial<Handlers>;

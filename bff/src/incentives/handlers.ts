@@ -1,56 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/client';
-import type { Handlers, Member } from '../platform/handlers';
-import { idempotencyKeyOf } from '../platform/idempotency';
-import type { FastifyRequest } from 'fastify';
+import type { Handlers } from '../platform/handlers';
+import type { Actor } from '../platform/actor';
 import { currentCampaign, enterCampaign, partnerRedirect } from './campaigns';
 import { drawGiftChallenge, giftChallengeInfo, listGiftActions, listGifts, listUserGifts, patchUserGift, redeem } from './gifts';
 import { listTransactions } from './history';
 import { spendableBalance } from './ledger';
-import { agree, type Program, listMenus, pointAccount, pointInfo, programOf, programsOf, runEarning, userActions } from './programs';
-
-/** The member's own activity events earn before a read shows balances (the job does the rest). */
-const settle = (db: Database, member: Member, now: Date) => runEarning(db, now, { userId: member.id });
+import { agree, type Program, listMenus, pointAccount, pointInfo, programOf, programsOf, userActions } from './programs';
 
 /** The ledger key of a write: the member's Idempotency-Key, or a fresh one when the call has none. */
-const keyOf = (request: FastifyRequest) => idempotencyKeyOf(request.headers) ?? randomUUID();
+const keyOf = (actor: Actor) => actor.idempotencyKey ?? randomUUID();
 
+// The reads show what has been settled: a write that records activity settles it, the job the
+// rest (decision 0006). A read never writes.
 export const incentiveHandlers = {
-  getCoinAccount: async (_input, { db, member, now }) => {
-    await settle(db, member, now);
-    return { balance: await spendableBalance(db, member.id, null, now) };
-  },
-  listCoinTransactions: async (input, { db, member, now }) => {
-    await settle(db, member, now);
-    return listTransactions(db, member.id, null, input);
-  },
-  listCoinUserActions: async (_input, { db, member, now }) => {
-    await settle(db, member, now);
-    return { actions: await userActions(db, member.id, null, now) };
-  },
+  getCoinAccount: async (_input, { db, member, now }) => ({ balance: await spendableBalance(db, member.id, null, now) }),
+  listCoinTransactions: (input, { db, member }) => listTransactions(db, member.id, null, input),
+  listCoinUserActions: async (_input, { db, member, now }) => ({ actions: await userActions(db, member.id, null, now) }),
   getGiftChallengeInfo: (_input, { db, member, now }) => giftChallengeInfo(db, member.id, now),
-  giftChallenge: (_input, { db, member, now, request }) => drawGiftChallenge(db, member, keyOf(request), now),
+  giftChallenge: (_input, { db, member, now, actor }) => drawGiftChallenge(db, member, keyOf(actor), now),
 
   getEnablePointAccount: async (input, { db, member, now }) => {
     const program = await programOf(db, member, input.pointId);
-    await settle(db, member, now);
     return pointAccount(db, member.id, program, now);
   },
   listEnablePointAccounts: async (_input, { db, member, now }) => {
     const programs = await programsOf(db, member);
-    if (programs.length > 0) await settle(db, member, now);
     return { accounts: await Promise.all(programs.map((program) => pointAccount(db, member.id, program, now))) };
   },
   getPointInfo: async (input, { db, member }) => pointInfo(db, member.id, await programOf(db, member, input.pointId)),
   listPointMenus: async (input, { db, member }) => ({ menus: await listMenus(db, (await programOf(db, member, input.pointId)).id) }),
-  listPointTransactions: async (input, { db, member, now }) => {
+  listPointTransactions: async (input, { db, member }) => {
     const program = await programOf(db, member, input.pointId);
-    await settle(db, member, now);
     return listTransactions(db, member.id, program.id, input);
   },
   listPointUserActions: async (input, { db, member, now }) => {
     const program = await programOf(db, member, input.pointId);
-    await settle(db, member, now);
     return { actions: await userActions(db, member.id, program.id, now) };
   },
   createPointAgreement: async (input, { db, member, now }) => {
@@ -73,7 +57,7 @@ export const incentiveHandlers = {
   getPointCampaignRedirectURL: (input, { db, member, now }) => partnerRedirect(db, member, input.campaignId, now),
 
   listPointGifts: async (input, { db, member }) => ({ gifts: await listGifts(db, await programOf(db, member, input.pointId)) }),
-  redeemGift: (input, { db, member, now, request }) => redeem(db, member, input.giftId, keyOf(request), now),
+  redeemGift: (input, { db, member, now, actor }) => redeem(db, member, input.giftId, keyOf(actor), now),
   listVisibleUserGifts: (input, { db, member }) => listUserGifts(db, member.id, input),
   patchUserGift: (input, { db, member, now }) => patchUserGift(db, member.id, input, now),
   listGiftUserActions: (input, { db, member }) => listGiftActions(db, member.id, input),

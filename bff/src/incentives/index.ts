@@ -6,5 +6,6 @@ import { competitionHandlers } from './competitions';
 
 export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
 export { registerIncentivesJobs } from './job';
+export { settleEarnings } from './programs';
 export { incentivesMemberRecords } from './member-records';
 export { registerExpiryNotices } from './expiry-notices';

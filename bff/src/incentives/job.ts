@@ -7,7 +7,7 @@ import { runEarning } from './programs';
 
 /**
  * The incentives jobs, every `config.incentivesJobs.everyMs`: earning turns new activity events
- * into points by the menus (a member's own reads also settle their events at once), and expiry
+ * into points by the menus (whatever the writes did not settle: decision 0006), and expiry
  * moves due lots to the expiry account. Both are safe to run twice or on two instances at once
  * (earning marks per event, expiry under the account lock), so the schedule needs no leader.
  */

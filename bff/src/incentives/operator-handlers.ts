@@ -123,7 +123,7 @@ export async function createOperatorPointProgram(
   input: ParsedInput<'createOperatorPointProgram'>,
   context: Context,
 ): Promise<CallOutput<'createOperatorPointProgram'>> {
-  const { db, request, operator, now } = context;
+  const { db, actor, operator, now } = context;
   return db.transaction(async (tx) => {
     const id = await createProgram(tx as unknown as Database, {
       associationId: input.associationId,
@@ -134,7 +134,7 @@ export async function createOperatorPointProgram(
       consentText: input.consentText,
       menus: input.menus.map(toMenuSpec),
     });
-    await auditOperator(tx, request, 'point_program_created', operator.id, input.associationId, { programId: id, name: input.name }, now);
+    await auditOperator(tx, actor, 'point_program_created', operator.id, input.associationId, { programId: id, name: input.name }, now);
     return { id };
   });
 }
@@ -143,13 +143,13 @@ export async function addOperatorPointMenus(
   input: ParsedInput<'addOperatorPointMenus'>,
   context: Context,
 ): Promise<CallOutput<'addOperatorPointMenus'>> {
-  const { db, request, operator, now } = context;
+  const { db, actor, operator, now } = context;
   return db.transaction(async (tx) => {
     const program = await programFor(tx, context, input.programId, 'editor');
     const ids = await addMenus(tx, program.id, input.menus.map(toMenuSpec));
     await auditOperator(
       tx,
-      request,
+      actor,
       'point_menus_added',
       operator.id,
       program.associationId,
@@ -161,7 +161,7 @@ export async function addOperatorPointMenus(
 }
 
 export async function addOperatorGift(input: ParsedInput<'addOperatorGift'>, context: Context): Promise<CallOutput<'addOperatorGift'>> {
-  const { db, request, operator, now } = context;
+  const { db, actor, operator, now } = context;
   return db.transaction(async (tx) => {
     const program = await programFor(tx, context, input.programId, 'editor');
     const id = await addGift(tx, {
@@ -174,7 +174,7 @@ export async function addOperatorGift(input: ParsedInput<'addOperatorGift'>, con
     });
     await auditOperator(
       tx,
-      request,
+      actor,
       'gift_added',
       operator.id,
       program.associationId,
@@ -189,7 +189,7 @@ export async function importOperatorGiftCodes(
   input: ParsedInput<'importOperatorGiftCodes'>,
   context: Context,
 ): Promise<CallOutput<'importOperatorGiftCodes'>> {
-  const { db, request, operator, now } = context;
+  const { db, actor, operator, now } = context;
   const [gift] = await db
     .select({ id: gifts.id, kind: gifts.kind, programId: gifts.programId })
     .from(gifts)
@@ -212,7 +212,7 @@ export async function importOperatorGiftCodes(
     const result = await importGiftCodes(db, gift.id, input.csv);
     await auditOperator(
       db,
-      request,
+      actor,
       'gift_codes_imported',
       operator.id,
       program.associationId,
@@ -250,7 +250,7 @@ export async function adjustOperatorPoints(
   input: ParsedInput<'adjustOperatorPoints'>,
   context: Context,
 ): Promise<CallOutput<'adjustOperatorPoints'>> {
-  const { db, request, operator, now } = context;
+  const { db, actor, operator, now } = context;
   const program = await programFor(db, context, input.programId, 'editor');
   // Only a member of the program's association; anyone else is "not found", whoever they are.
   const [member] = await db
@@ -268,7 +268,7 @@ export async function adjustOperatorPoints(
     amount: input.amount,
     reason: input.reason,
     operator: operator.email,
-    idempotencyKey: `${operator.id}:${request.headers['idempotency-key'] ?? crypto.randomUUID()}`,
+    idempotencyKey: `${operator.id}:${actor.idempotencyKey ?? crypto.randomUUID()}`,
     now,
   };
   let result;
@@ -284,7 +284,7 @@ export async function adjustOperatorPoints(
   if (!result.replayed) {
     await auditOperator(
       db,
-      request,
+      actor,
       input.direction === 'grant' ? 'points_granted' : 'points_revoked',
       operator.id,
       program.associationId,

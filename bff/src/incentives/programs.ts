@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncentiveUserAction, PointAccount, PointInfo, PointMenu } from '@sukoyaka/contract';
 import { IncentiveErrorCodes, POINT_AGREEMENT_REQUIRED_MESSAGE } from '@sukoyaka/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Executor, Transaction } from '../db/client';
 import { earningMarks, pointAgreements, pointMenus, pointPrograms } from '../db/schema';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
@@ -251,9 +251,10 @@ export interface EarningResult {
  * (a coin rule, or a menu of a program of the member's association), oldest first. An event
  * recorded before the menu existed does not earn by it. An event written later than the day after
  * its day is marked `late` with the rest of its batch in one statement. `userId` limits it to one
- * member (the reads settle the caller's own events first).
+ * member (a write that recorded the member's activity settles it in its own transaction,
+ * `settleEarnings`; reads never do, decision 0006).
  */
-export async function runEarning(db: Database, now: Date, options: { userId?: string; batch?: number } = {}): Promise<EarningResult> {
+export async function runEarning(db: Executor, now: Date, options: { userId?: string; batch?: number } = {}): Promise<EarningResult> {
   const result: EarningResult = { processed: 0, earned: 0, capped: 0, noConsent: 0, late: 0 };
   const batch = options.batch ?? 500;
   const payDay = japanDayOf(now);
@@ -316,6 +317,11 @@ export async function runEarning(db: Database, now: Date, options: { userId?: st
   }
   return result;
 }
+
+/** The platform's activity settler (app.ts registers it): one member's events, in the writer's transaction. */
+export const settleEarnings = async (tx: Executor, userId: string, now: Date): Promise<void> => {
+  await runEarning(tx, now, { userId });
+};
 
 /** A fresh key for a movement the caller gave no Idempotency-Key for. */
 export const freshKey = () => randomUUID();

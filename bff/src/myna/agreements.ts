@@ -1,9 +1,9 @@
 // Consent to the My Number terms: every agreement and withdrawal is a row (the history stays,
 // also after the member removes their data). The member's consent is the newest row: an
 // `agreed` to the current version.
+import type { Actor } from '../platform/actor';
 import { MYNA_MESSAGES, MynaErrorCodes, type MynaAgreement } from '@sukoyaka/contract';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { mynaAgreements } from '../db/schema';
 import { audit } from '../platform/audit';
@@ -73,31 +73,25 @@ export async function getAgreement(db: Database, userId: string): Promise<MynaAg
 }
 
 /** Agrees to the current version; agreeing again to it changes nothing. An older version is refused (409). */
-export async function agree(
-  db: Database,
-  request: FastifyRequest | null,
-  userId: string,
-  version: number,
-  now: Date,
-): Promise<MynaAgreement> {
+export async function agree(db: Database, actor: Actor | null, userId: string, version: number, now: Date): Promise<MynaAgreement> {
   const terms = currentMynaTerms();
   if (version !== terms.version) throw new HttpError(409, MynaErrorCodes.agreementOutdated, MYNA_MESSAGES.agreementOutdated);
   return db.transaction(async (tx) => {
     if ((await agreedVersion(tx, userId)) !== terms.version) {
       await tx.insert(mynaAgreements).values({ userId, action: 'agreed', version: terms.version, at: await nextMoment(tx, userId, now) });
-      await audit(tx, request, 'consent_given', userId, { kind: 'myna_terms', version: terms.version }, now);
+      await audit(tx, actor, 'consent_given', userId, { kind: 'myna_terms', version: terms.version }, now);
     }
     return toAgreement(await historyOf(tx, userId));
   });
 }
 
 /** Withdraws the consent: no further link or import until agreed again. Withdrawing again changes nothing. */
-export async function withdraw(db: Database, request: FastifyRequest | null, userId: string, now: Date): Promise<MynaAgreement> {
+export async function withdraw(db: Database, actor: Actor | null, userId: string, now: Date): Promise<MynaAgreement> {
   return db.transaction(async (tx) => {
     const version = await agreedVersion(tx, userId);
     if (version !== null) {
       await tx.insert(mynaAgreements).values({ userId, action: 'withdrawn', version, at: await nextMoment(tx, userId, now) });
-      await audit(tx, request, 'consent_withdrawn', userId, { kind: 'myna_terms', version }, now);
+      await audit(tx, actor, 'consent_withdrawn', userId, { kind: 'myna_terms', version }, now);
     }
     return toAgreement(await historyOf(tx, userId));
   });

@@ -3,10 +3,11 @@
 // health/fitbit/connections.ts). Only the hashes of state and nonce are stored; the nonce is
 // derived from the state with a key of ours, so the callback can rebuild it without it being
 // stored in the clear. The PKCE verifier is sealed by the configured key for its ten minutes.
+import type { Actor } from '../platform/actor';
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { MYNA_MESSAGES, MynaErrorCodes, mynaPagePaths } from '@sukoyaka/contract';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { mynaAuthorizations, mynaLinks } from '../db/schema';
 import {
@@ -95,7 +96,7 @@ export async function deleteExpiredMynaAuthorizations(db: Database, now: Date): 
  * replacing an earlier one. Answers the page to go to next.
  */
 export async function completeAuthorization(
-  deps: { db: Database; portal: MynaPortalConfig; log?: Log; request: FastifyRequest | null },
+  deps: { db: Database; portal: MynaPortalConfig; log?: Log; actor: Actor | null },
   caller: { userId: string; sessionId: string },
   input: { code: string; state: string },
   now: Date,
@@ -135,7 +136,7 @@ export async function completeAuthorization(
       deps.log?.warn({ err: error }, 'My Number Portal code exchange failed');
       throw mynaUnavailable();
     }
-    await audit(db, deps.request, 'myna_link_failed', caller.userId, { reason }, now);
+    await audit(db, deps.actor, 'myna_link_failed', caller.userId, { reason }, now);
     deps.log?.warn({ err: error }, 'My Number Portal refused the link');
     if (error instanceof MynaNonceMismatch) throw fail(400, 'nonceMismatch');
     throw fail(400, 'codeInvalid');
@@ -143,7 +144,7 @@ export async function completeAuthorization(
 
   await db.transaction(async (tx) => {
     await storeLink(tx, caller.userId, tokens, now);
-    await audit(tx, deps.request, 'myna_linked', caller.userId, {}, now);
+    await audit(tx, deps.actor, 'myna_linked', caller.userId, {}, now);
   });
   return { nextPath: mynaPagePaths.complete };
 }

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { consents, mynaAgreements, mynaImportJobs, mynaLinks, mynaSecretQuestions, rosterEntries, users } from '../db/schema';
+import { loadFakes } from '../dev/fakes';
 import { parseCheckupCda } from '../integrations/myna-portal/cda';
-import { DEMO_MYNA_PERSON, fakeCheckupDocuments, fakeDispensings, fakeMedicalBills } from '../integrations/myna-portal/fake-data';
 import { buildMynaAuthorizationUrl, createPkcePair, createStateAndNonce, exchangeMynaCode } from '../integrations/myna-portal/oauth';
 import { hashPassword } from '../lib/password';
 import type { MynaPortalService } from '../services';
@@ -48,7 +48,9 @@ export async function seedMynaDemo(
     createdAt: now,
   });
 
-  // The records the fake portal serves for its demo card holder, stored as an import stores them.
+  // The records the fake portal serves for its demo card holder, stored as an import stores them
+  // (the demo is never seeded in production: the fakes' data is there outside it only).
+  const { DEMO_MYNA_PERSON, fakeCheckupDocuments, fakeDispensings, fakeMedicalBills } = await loadFakes();
   const key = await memberKeyFor(tx, userId, now);
   const documents = fakeCheckupDocuments(DEMO_MYNA_PERSON);
   const exams = await storeExams(

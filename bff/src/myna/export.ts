@@ -1,8 +1,8 @@
 // exportMynaHealthFiles: everything imported, opened with the member's data key, handed to the
 // file builders (export-fhir.ts, export-csv.ts), and the export audited with its counts.
+import type { Actor } from '../platform/actor';
 import type { CallOutput, ParsedInput } from '@sukoyaka/contract';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { associations, mynaDispensings, mynaMedicalBills, users } from '../db/schema';
 import { audit } from '../platform/audit';
@@ -53,7 +53,7 @@ export async function loadMynaExportRecords(
 
 export async function exportFiles(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'exportMynaHealthFiles'>,
   now: Date,
@@ -63,7 +63,7 @@ export async function exportFiles(
   const fileCounts = inFile ?? counts;
   await audit(
     db,
-    request,
+    actor,
     'myna_exported',
     userId,
     { format: input.format, ...(input.year ? { year: input.year } : {}), ...fileCounts },

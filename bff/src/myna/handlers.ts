@@ -30,8 +30,8 @@ const caller = (context: CallContext<'member'>) => ({ userId: context.member.id,
 
 export const mynaHandlers = {
   getMynaAgreement: (_input, { db, member }) => getAgreement(db, member.id),
-  createMynaAgreement: (input, { db, member, request, now }) => agree(db, request, member.id, input.version, now),
-  withdrawMynaAgreement: (_input, { db, member, request, now }) => withdraw(db, request, member.id, now),
+  createMynaAgreement: (input, { db, member, actor, now }) => agree(db, actor, member.id, input.version, now),
+  withdrawMynaAgreement: (_input, { db, member, actor, now }) => withdraw(db, actor, member.id, now),
 
   getMynaConnectionState: (_input, context) =>
     connectionState(context.db, context.member.id, session(context), context.services.mynaPortal !== null, context.now),
@@ -41,7 +41,7 @@ export const mynaHandlers = {
 
   async verifyMynaAuthorization(input, context) {
     const { nextPath } = await completeAuthorization(
-      { db: context.db, portal: portal(context), log: context.request.log, request: context.request },
+      { db: context.db, portal: portal(context), log: context.request.log, actor: context.actor },
       { userId: context.member.id, sessionId: session(context).id },
       input,
       context.now,
@@ -51,26 +51,26 @@ export const mynaHandlers = {
 
   createMynaImport: async (_input, context) => {
     portal(context);
-    return { import: await requestImport(context.db, context.request, context.member.id, context.now) };
+    return { import: await requestImport(context.db, context.actor, context.member.id, context.now) };
   },
 
   listMynaSecretQuestions: async () => ({ questions: [...MYNA_SECRET_QUESTIONS] }),
   getUserMynaSecretQuestion: (_input, context) => getUserSecretQuestion(context.db, context.member.id, session(context), context.now),
-  createUserMynaSecretQuestion: (input, context) => createSecretQuestion(context.db, context.request, caller(context), input, context.now),
+  createUserMynaSecretQuestion: (input, context) => createSecretQuestion(context.db, context.actor, caller(context), input, context.now),
   authenticateUserMynaSecretQuestion: (input, context) =>
-    authenticateSecretQuestion(context.db, context.request, caller(context), input.answer, context.now),
-  resetUserMynaSecretQuestion: (_input, context) => resetSecretQuestion(context.db, context.request, caller(context), context.now),
+    authenticateSecretQuestion(context.db, context.actor, caller(context), input.answer, context.now),
+  resetUserMynaSecretQuestion: (_input, context) => resetSecretQuestion(context.db, context.actor, caller(context), context.now),
 
-  listMynaMedicalExams: (input, { db, member, request, now }) => listExams(db, request, member.id, input, now),
-  getMynaMedicalExam: (input, { db, member, request, now }) => getExam(db, request, member.id, input.id, now),
-  listMynaMedicines: (input, { db, member, request, now }) => listDispensings(db, request, member.id, input, now),
-  listMynaMedicalBills: (input, { db, member, request, now }) => listBills(db, request, member.id, input, now),
+  listMynaMedicalExams: (input, { db, member, actor, now }) => listExams(db, actor, member.id, input, now),
+  getMynaMedicalExam: (input, { db, member, actor, now }) => getExam(db, actor, member.id, input.id, now),
+  listMynaMedicines: (input, { db, member, actor, now }) => listDispensings(db, actor, member.id, input, now),
+  listMynaMedicalBills: (input, { db, member, actor, now }) => listBills(db, actor, member.id, input, now),
 
-  listMynaMedicalReceipts: (input, { db, member, request, now }) => listReceipts(db, request, member.id, input, now),
-  createMynaMedicalReceipt: (input, { db, member, request, now }) => createReceipt(db, request, member.id, input, now),
-  updateMynaMedicalReceipt: (input, { db, member, request, now }) => updateReceipt(db, request, member.id, input, now),
-  deleteMynaMedicalReceipt: (input, { db, member, request, now }) => deleteReceipt(db, request, member.id, input.id, now),
+  listMynaMedicalReceipts: (input, { db, member, actor, now }) => listReceipts(db, actor, member.id, input, now),
+  createMynaMedicalReceipt: (input, { db, member, actor, now }) => createReceipt(db, actor, member.id, input, now),
+  updateMynaMedicalReceipt: (input, { db, member, actor, now }) => updateReceipt(db, actor, member.id, input, now),
+  deleteMynaMedicalReceipt: (input, { db, member, actor, now }) => deleteReceipt(db, actor, member.id, input.id, now),
 
-  exportMynaHealthFiles: (input, { db, member, request, now }) => exportFiles(db, request, member.id, input, now),
-  removeMynaSensitives: (_input, { db, member, request, now }) => removeEverything(db, request, member.id, now),
+  exportMynaHealthFiles: (input, { db, member, actor, now }) => exportFiles(db, actor, member.id, input, now),
+  removeMynaSensitives: (_input, { db, member, actor, now }) => removeEverything(db, actor, member.id, now),
 } satisfies Partial<Handlers>;

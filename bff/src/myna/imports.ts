@@ -4,6 +4,7 @@
 // fetches check-ups, medicines and bills through the portal client, parses the CDA documents and
 // stores each kind in its own transaction with the job's progress. A failure marks the job failed
 // with a reason in Japanese and keeps whatever was stored before it; nothing is deleted.
+import type { Actor } from '../platform/actor';
 import { randomUUID } from 'node:crypto';
 import {
   MYNA_MESSAGES,
@@ -14,7 +15,7 @@ import {
   type MynaRecordKind,
 } from '@sukoyaka/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { mynaImportJobs, mynaLinks } from '../db/schema';
 import { CdaParseError, parseCheckupCda } from '../integrations/myna-portal/cda';
@@ -94,7 +95,7 @@ export const isRelinkRequired = (link: Pick<typeof mynaLinks.$inferSelect, 'refr
  * Queues an import (consent, link and a registered secret question needed) and answers at once;
  * while one is queued or running, answers that one instead of queuing another.
  */
-export async function requestImport(db: Database, request: FastifyRequest | null, userId: string, now: Date): Promise<MynaImport> {
+export async function requestImport(db: Database, actor: Actor | null, userId: string, now: Date): Promise<MynaImport> {
   await assertCurrentConsent(db, userId);
   const [link] = await db
     .select({ id: mynaLinks.id, refreshToken: mynaLinks.refreshToken, tokenExpiresAt: mynaLinks.tokenExpiresAt })
@@ -116,7 +117,7 @@ export async function requestImport(db: Database, request: FastifyRequest | null
       // The partial unique index: another request queued one at the same moment.
       .onConflictDoNothing()
       .returning();
-    if (inserted) await audit(tx, request, 'myna_import_requested', userId, { importId: inserted.id }, now);
+    if (inserted) await audit(tx, actor, 'myna_import_requested', userId, { importId: inserted.id }, now);
     return inserted;
   });
   if (!row) return toImport((await activeImport(db, userId))!);

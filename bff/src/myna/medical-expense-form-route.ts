@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { mynaMedicalBills } from '../db/schema';
+import { actorOf } from '../platform/actor';
 import { audit } from '../platform/audit';
 import { accountConditionError, emailNotVerified } from '../platform/conditions';
 import { contentDisposition } from '../platform/content-disposition';
@@ -55,7 +56,7 @@ export function medicalExpenseFormRoute(options: { db: Database; now: () => Date
       const body = await buildMedicalExpenseWorkbook(rows, { year, createdAt: now });
       await audit(
         options.db,
-        request,
+        actorOf(request),
         'myna_exported',
         userId,
         { format: 'medical_expense_form', year, medicalBills: bills.length, medicalReceipts: receipts.length, rows: rows.length },

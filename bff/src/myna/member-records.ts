@@ -55,9 +55,9 @@ export const mynaMemberRecords: MemberRecordsKeeper = {
     return { mynaConnected: Boolean(row) };
   },
 
-  async erase({ tx, request, userId, now }) {
+  async erase({ tx, actor, userId, now }) {
     // The removal's own transaction nests as a savepoint of the leaving.
-    const { removed } = await removeEverything(tx as unknown as Database, request, userId, now);
+    const { removed } = await removeEverything(tx as unknown as Database, actor, userId, now);
     await tx.delete(mynaAgreements).where(eq(mynaAgreements.userId, userId));
     await tx.delete(mynaSecretQuestions).where(eq(mynaSecretQuestions.userId, userId));
     return { audit: removed };

@@ -3,6 +3,7 @@
 // imported bills (an import never touches them); who, payee, 区分 and amounts are sealed with the
 // member's data key like the imported records. Every query names the member: a receipt of another
 // member is "not found", never read or changed. Writes are audited with counts, never values.
+import type { Actor } from '../platform/actor';
 import {
   MEDICAL_RECEIPTS_PER_YEAR_MAX,
   MynaErrorCodes,
@@ -12,7 +13,6 @@ import {
   type ParsedInput,
 } from '@sukoyaka/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../db/client';
 import { mynaMedicalBills, mynaMedicalReceipts } from '../db/schema';
@@ -95,7 +95,7 @@ export async function portalPatientName(db: Executor, key: MemberKey, userId: st
 
 export async function listReceipts(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'listMynaMedicalReceipts'>,
   now: Date,
@@ -114,7 +114,7 @@ export async function listReceipts(
     totals.amount += receipt.amount;
     totals.compensation += receipt.compensation;
   }
-  await auditRead(db, request, userId, 'listMynaMedicalReceipts', receipts.length, now, { year: input.year });
+  await auditRead(db, actor, userId, 'listMynaMedicalReceipts', receipts.length, now, { year: input.year });
   return {
     year: input.year,
     years,
@@ -134,7 +134,7 @@ async function assertRoomIn(db: Executor, userId: string, year: number): Promise
 
 export async function createReceipt(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ReceiptFields,
   now: Date,
@@ -149,14 +149,14 @@ export async function createReceipt(
       .insert(mynaMedicalReceipts)
       .values({ id, userId, paidOn: input.paidOn, year, payload: sealed(key, id, input), createdAt: now, updatedAt: now })
       .returning();
-    await audit(tx, request, 'myna_medical_receipt_saved', userId, { action: 'created', year }, now);
+    await audit(tx, actor, 'myna_medical_receipt_saved', userId, { action: 'created', year }, now);
     return { receipt: toReceipt(key, row!) };
   });
 }
 
 export async function updateReceipt(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'updateMynaMedicalReceipt'>,
   now: Date,
@@ -177,14 +177,14 @@ export async function updateReceipt(
       .set({ paidOn: fields.paidOn, year, payload: sealed(key, id, fields), updatedAt: now })
       .where(and(eq(mynaMedicalReceipts.id, id), eq(mynaMedicalReceipts.userId, userId)))
       .returning();
-    await audit(tx, request, 'myna_medical_receipt_saved', userId, { action: 'updated', year }, now);
+    await audit(tx, actor, 'myna_medical_receipt_saved', userId, { action: 'updated', year }, now);
     return { receipt: toReceipt(key, row!) };
   });
 }
 
 export async function deleteReceipt(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   id: string,
   now: Date,
@@ -195,7 +195,7 @@ export async function deleteReceipt(
       .where(and(eq(mynaMedicalReceipts.id, id), eq(mynaMedicalReceipts.userId, userId)))
       .returning({ id: mynaMedicalReceipts.id, year: mynaMedicalReceipts.year });
     if (!deleted) throw notFound('領収書が見つかりませんでした。');
-    await audit(tx, request, 'myna_medical_receipt_saved', userId, { action: 'deleted', year: deleted.year }, now);
+    await audit(tx, actor, 'myna_medical_receipt_saved', userId, { action: 'deleted', year: deleted.year }, now);
     return { deletedId: deleted.id };
   });
 }

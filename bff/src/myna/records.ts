@@ -1,9 +1,9 @@
 // Reading the member's imported records (the route layer has checked the fresh secret-question
 // answer). Each read opens the sealed payloads with the member's data key and is written to the
 // audit log: which call, how many records, never a value.
+import type { Actor } from '../platform/actor';
 import { type CallOutput, type MynaBill, type MynaBillCategory, type MynaDispensing, type ParsedInput } from '@sukoyaka/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { mynaDispensings, mynaMedicalBills, mynaMedicalExams } from '../db/schema';
 import type { PortalMedicalBillKind } from '../integrations/myna-portal/types';
@@ -17,14 +17,14 @@ import type { StoredBill, StoredDispensing, StoredExam } from './store';
 /** Who read what: the call and the number of records, for the audit log. */
 export async function auditRead(
   db: Executor,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   call: string,
   count: number,
   now: Date,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  await audit(db, request, 'myna_records_read', userId, { call, count, ...extra }, now);
+  await audit(db, actor, 'myna_records_read', userId, { call, count, ...extra }, now);
 }
 
 export async function allExams(db: Executor, key: MemberKey, userId: string): Promise<ExamRecord[]> {
@@ -38,7 +38,7 @@ export async function allExams(db: Executor, key: MemberKey, userId: string): Pr
 
 export async function listExams(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'listMynaMedicalExams'>,
   now: Date,
@@ -46,7 +46,7 @@ export async function listExams(
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const key = await findMemberKey(db, userId);
   if (!key) {
-    await auditRead(db, request, userId, 'listMynaMedicalExams', 0, now);
+    await auditRead(db, actor, userId, 'listMynaMedicalExams', 0, now);
     return { medicalExams: [], nextCursor: null };
   }
   const rows = await db
@@ -61,13 +61,13 @@ export async function listExams(
   const medicalExams = page.rows.map((row) =>
     toExamSummary({ id: row.id, exam: key.openJson<StoredExam>('myna_medical_exams.payload', row.id, row.payload) }),
   );
-  await auditRead(db, request, userId, 'listMynaMedicalExams', medicalExams.length, now);
+  await auditRead(db, actor, userId, 'listMynaMedicalExams', medicalExams.length, now);
   return { medicalExams, nextCursor: page.nextCursor };
 }
 
 export async function getExam(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   id: string,
   now: Date,
@@ -77,7 +77,7 @@ export async function getExam(
   const all = key ? await allExams(db, key, userId) : [];
   const record = all.find((candidate) => candidate.id === id);
   if (!record) throw notFound('健診結果が見つかりません。');
-  await auditRead(db, request, userId, 'getMynaMedicalExam', 1, now, { trendExams: all.length });
+  await auditRead(db, actor, userId, 'getMynaMedicalExam', 1, now, { trendExams: all.length });
   return { medicalExam: toExam(record, all) };
 }
 
@@ -103,7 +103,7 @@ export function toDispensing(id: string, stored: StoredDispensing): MynaDispensi
 
 export async function listDispensings(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'listMynaMedicines'>,
   now: Date,
@@ -111,7 +111,7 @@ export async function listDispensings(
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const key = await findMemberKey(db, userId);
   if (!key) {
-    await auditRead(db, request, userId, 'listMynaMedicines', 0, now);
+    await auditRead(db, actor, userId, 'listMynaMedicines', 0, now);
     return { dispensings: [], nextCursor: null };
   }
   const rows = await db
@@ -130,7 +130,7 @@ export async function listDispensings(
   const dispensings = page.rows.map((row) =>
     toDispensing(row.id, key.openJson<StoredDispensing>('myna_dispensings.payload', row.id, row.payload)),
   );
-  await auditRead(db, request, userId, 'listMynaMedicines', dispensings.length, now);
+  await auditRead(db, actor, userId, 'listMynaMedicines', dispensings.length, now);
   return { dispensings, nextCursor: page.nextCursor };
 }
 
@@ -156,7 +156,7 @@ export function toBill(id: string, stored: StoredBill): MynaBill {
 
 export async function listBills(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   input: ParsedInput<'listMynaMedicalBills'>,
   now: Date,
@@ -175,7 +175,7 @@ export async function listBills(
   const year = input.year ?? years[0] ?? null;
   const empty = { count: 0, totalCost: 0, paidAmount: 0 };
   if (!key || year === null) {
-    await auditRead(db, request, userId, 'listMynaMedicalBills', 0, now);
+    await auditRead(db, actor, userId, 'listMynaMedicalBills', 0, now);
     return { year, years, yearTotals: empty, months: [], bills: [], nextCursor: null };
   }
   // The year's totals need every bill of the year (a few dozen): opened once, the page cut from them.
@@ -205,7 +205,7 @@ export async function listBills(
       )
     : bills;
   const page = keysetPage(remaining.slice(0, input.limit + 1), input.limit, ({ row }) => ({ at: row.monthAt, id: row.id }));
-  await auditRead(db, request, userId, 'listMynaMedicalBills', page.rows.length, now, { year });
+  await auditRead(db, actor, userId, 'listMynaMedicalBills', page.rows.length, now, { year });
   return {
     year,
     years,

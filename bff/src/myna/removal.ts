@@ -4,9 +4,9 @@
 // member's data key (so a copy of a sealed value anywhere, a backup say, can no longer be opened).
 // What stays: the consent history, the secret question and the audit log, none of which holds
 // medical data.
+import type { Actor } from '../platform/actor';
 import type { CallOutput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import {
   mynaAuthorizations,
@@ -22,7 +22,7 @@ import { audit } from '../platform/audit';
 
 export async function removeEverything(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   userId: string,
   now: Date,
 ): Promise<CallOutput<'removeMynaSensitives'>> {
@@ -46,7 +46,7 @@ export async function removeEverything(
     await tx.delete(mynaAuthorizations).where(eq(mynaAuthorizations.userId, userId));
     const dataKey =
       (await count(tx.delete(mynaDataKeys).where(eq(mynaDataKeys.userId, userId)).returning({ id: mynaDataKeys.userId }))) > 0;
-    await audit(tx, request, 'myna_removed', userId, { ...removed, dataKey }, now);
+    await audit(tx, actor, 'myna_removed', userId, { ...removed, dataKey }, now);
     return { removed, removedAt: now.toISOString() };
   });
 }

@@ -2,6 +2,7 @@
 // like a password (argon2id) over its normalised form; five wrong answers in a row lock it for
 // 30 minutes; a correct answer lets this session read for 15 minutes (the session's
 // mynaSecretQuestionExpiresAt, which the route layer checks for every `stepUp: 'mynaSecretQuestion'` call).
+import type { Actor } from '../platform/actor';
 import {
   MYNA_MESSAGES,
   MYNA_SECRET_QUESTION_LOCK_MINUTES,
@@ -13,7 +14,6 @@ import {
   type UserMynaSecretQuestion,
 } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { mynaSecretQuestions } from '../db/schema';
 import { hashPassword, verifyPassword } from '../lib/password';
@@ -92,7 +92,7 @@ const ttlMs = MYNA_SECRET_QUESTION_TTL_MINUTES * 60 * 1000;
 /** Registers the question and answer; the session counts as freshly answered. A registered question is changed by the reset only. */
 export async function createSecretQuestion(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   caller: { userId: string; session: SessionRow },
   input: { questionId: string; answer: string },
   now: Date,
@@ -116,7 +116,7 @@ export async function createSecretQuestion(
       .returning();
     if (inserted.length === 0) throw new HttpError(409, MynaErrorCodes.secretQuestionExists, MYNA_MESSAGES.secretQuestionExists);
     await recordMynaSecretQuestionAnswer(tx, caller.session.id, expiresAt);
-    await audit(tx, request, 'myna_secret_question_registered', caller.userId, {}, now);
+    await audit(tx, actor, 'myna_secret_question_registered', caller.userId, {}, now);
     return toUserSecretQuestion(inserted[0], { ...caller.session, mynaSecretQuestionExpiresAt: expiresAt }, now);
   });
 }
@@ -139,7 +139,7 @@ export const secretQuestionLocked = (until: Date) =>
  */
 export async function authenticateSecretQuestion(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   caller: { userId: string; session: SessionRow },
   answer: string,
   now: Date,
@@ -159,14 +159,7 @@ export async function authenticateSecretQuestion(
         .set({ failedAttempts: 0, lockedUntil: null })
         .where(eq(mynaSecretQuestions.userId, caller.userId));
       await recordMynaSecretQuestionAnswer(tx, caller.session.id, expiresAt);
-      await audit(
-        tx,
-        request,
-        'step_up_succeeded',
-        caller.userId,
-        { kind: 'myna_secret_question', expiresAt: expiresAt.toISOString() },
-        now,
-      );
+      await audit(tx, actor, 'step_up_succeeded', caller.userId, { kind: 'myna_secret_question', expiresAt: expiresAt.toISOString() }, now);
       return { kind: 'ok' as const, expiresAt };
     }
     const failures = failedBefore + 1;
@@ -176,14 +169,14 @@ export async function authenticateSecretQuestion(
         .update(mynaSecretQuestions)
         .set({ failedAttempts: failures, lockedUntil: until })
         .where(eq(mynaSecretQuestions.userId, caller.userId));
-      await audit(tx, request, 'myna_secret_question_locked', caller.userId, { until: until.toISOString() }, now);
+      await audit(tx, actor, 'myna_secret_question_locked', caller.userId, { until: until.toISOString() }, now);
       return { kind: 'locked' as const, until };
     }
     await tx
       .update(mynaSecretQuestions)
       .set({ failedAttempts: failures, lockedUntil: null })
       .where(eq(mynaSecretQuestions.userId, caller.userId));
-    await audit(tx, request, 'myna_secret_question_failed', caller.userId, { failures }, now);
+    await audit(tx, actor, 'myna_secret_question_failed', caller.userId, { failures }, now);
     return { kind: 'wrong' as const, remaining: MYNA_SECRET_QUESTION_MAX_FAILURES - failures };
   });
   if (outcome.kind === 'none') throw secretQuestionRequired();
@@ -206,7 +199,7 @@ export async function authenticateSecretQuestion(
  */
 export async function resetSecretQuestion(
   db: Database,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   caller: { userId: string; session: SessionRow },
   now: Date,
 ): Promise<UserMynaSecretQuestion> {
@@ -214,7 +207,7 @@ export async function resetSecretQuestion(
     const removed = await tx.delete(mynaSecretQuestions).where(eq(mynaSecretQuestions.userId, caller.userId)).returning();
     if (removed.length > 0) {
       await endMynaSecretQuestionAnswers(tx, caller.userId);
-      await audit(tx, request, 'myna_secret_question_reset', caller.userId, {}, now);
+      await audit(tx, actor, 'myna_secret_question_reset', caller.userId, {}, now);
     }
     return toUserSecretQuestion(undefined, null, now);
   });

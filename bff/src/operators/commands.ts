@@ -2,6 +2,7 @@
 // operator of an association is created here; bff/src/cli/operators.ts only opens the database
 // and prints. Answers are Japanese for whoever runs it.
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '@sukoyaka/contract';
 import { eq, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { associations } from '../db/schema';
@@ -50,16 +51,12 @@ function role(flags: Map<string, string | true>): 'editor' | 'viewer' {
   return value;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An association by its 保険者番号 or its id. */
 async function associationOf(db: Database, value: string): Promise<{ id: string; name: string }> {
   const [row] = await db
     .select({ id: associations.id, name: associations.name })
     .from(associations)
-    .where(
-      UUID.test(value) ? or(eq(associations.id, value), eq(associations.insurerNumber, value)) : eq(associations.insurerNumber, value),
-    );
+    .where(isUuid(value) ? or(eq(associations.id, value), eq(associations.insurerNumber, value)) : eq(associations.insurerNumber, value));
   if (!row) throw new UsageError(`健康保険組合が見つかりません: ${value}`);
   return row;
 }

@@ -97,26 +97,26 @@ async function pendingOperator(context: Context): Promise<{ session: OperatorSes
 }
 
 export async function operatorSignIn(input: ParsedInput<'operatorSignIn'>, context: Context): Promise<CallOutput<'operatorSignIn'>> {
-  const { request, reply, db, now } = context;
+  const { request, actor, reply, db, now } = context;
   const operator = await findOperatorByEmail(db, input.email);
   if (!operator || operator.disabledAt) {
     // The same work and answer whether or not the address is an operator's.
     await verifyPassword(await decoyPasswordHash(), input.password);
-    await auditOperator(db, request, 'sign_in_failed', null, null, { reason: 'unknown_email' }, now);
+    await auditOperator(db, actor, 'sign_in_failed', null, null, { reason: 'unknown_email' }, now);
     throw wrongCredentials();
   }
   if (isLocked(operator, now)) throw locked();
   if (!(await verifyPassword(operator.passwordHash, input.password))) {
     const failure = await db.transaction(async (tx) => {
       const outcome = await recordOperatorFailure(tx, operator.id, now);
-      await auditOperator(tx, request, 'sign_in_failed', operator.id, null, { reason: 'wrong_password', locked: outcome.locked }, now);
+      await auditOperator(tx, actor, 'sign_in_failed', operator.id, null, { reason: 'wrong_password', locked: outcome.locked }, now);
       return outcome;
     });
     throw failure.locked ? locked() : wrongCredentials();
   }
   // The run of failures ends only with the second factor, so guessing codes cannot be stretched
   // by giving the password again in between.
-  await auditOperator(db, request, 'password_verified', operator.id, null, {}, now);
+  await auditOperator(db, actor, 'password_verified', operator.id, null, {}, now);
   await request.server.operatorSessions.start(request, reply, { operatorId: operator.id, secondFactorAt: null });
   return { state: operator.totpEnabledAt ? 'totpRequired' : 'enrolmentRequired' };
 }
@@ -125,7 +125,7 @@ export async function operatorSignIn(input: ParsedInput<'operatorSignIn'>, conte
 async function refuseCode(context: Context, operatorId: string, reason: string): Promise<never> {
   const failure = await context.db.transaction(async (tx) => {
     const outcome = await recordOperatorFailure(tx, operatorId, context.now);
-    await auditOperator(tx, context.request, 'sign_in_failed', operatorId, null, { reason, locked: outcome.locked }, context.now);
+    await auditOperator(tx, context.actor, 'sign_in_failed', operatorId, null, { reason, locked: outcome.locked }, context.now);
     return outcome;
   });
   throw failure.locked ? locked() : wrongCode(failure.remaining);
@@ -135,14 +135,14 @@ export async function verifyOperatorTotp(
   input: ParsedInput<'verifyOperatorTotp'>,
   context: Context,
 ): Promise<CallOutput<'verifyOperatorTotp'>> {
-  const { request, reply, db, now } = context;
+  const { request, actor, reply, db, now } = context;
   const { operator } = await pendingOperator(context);
   if (!operator.totpSecret) throw noPendingSignIn();
   const secret = unsealSecret('operators.totp_secret', operator.id, operator.totpSecret);
   const step = matchTotpStep(secret, input.code, now);
   const accepted = await db.transaction(async (tx) => {
     if (step === null || !(await acceptTotpStep(tx, operator.id, step))) return false;
-    await auditOperator(tx, request, 'sign_in', operator.id, null, { method: 'password+totp' }, now);
+    await auditOperator(tx, actor, 'sign_in', operator.id, null, { method: 'password+totp' }, now);
     return true;
   });
   if (!accepted) return refuseCode(context, operator.id, step === null ? 'wrong_totp' : 'reused_totp');
@@ -154,7 +154,7 @@ export async function startOperatorTotpEnrolment(
   _input: ParsedInput<'startOperatorTotpEnrolment'>,
   context: Context,
 ): Promise<CallOutput<'startOperatorTotpEnrolment'>> {
-  const { request, db, now } = context;
+  const { actor, db, now } = context;
   const { session, operator } = await pendingOperator(context);
   if (operator.totpEnabledAt) {
     throw new HttpError(
@@ -166,7 +166,7 @@ export async function startOperatorTotpEnrolment(
   const secret = newTotpSecret();
   await db.transaction(async (tx) => {
     await setPendingTotpSecret(tx, session.row.id, sealSecret('operator_sessions.pending_totp_secret', session.row.id, secret));
-    await auditOperator(tx, request, 'totp_enrolment_started', operator.id, null, {}, now);
+    await auditOperator(tx, actor, 'totp_enrolment_started', operator.id, null, {}, now);
   });
   const uri = otpauthUri(secret, operator.email);
   return { secret, otpauthUri: uri, qrSvg: qrCodeSvg(uri) };
@@ -176,7 +176,7 @@ export async function confirmOperatorTotpEnrolment(
   input: ParsedInput<'confirmOperatorTotpEnrolment'>,
   context: Context,
 ): Promise<CallOutput<'confirmOperatorTotpEnrolment'>> {
-  const { request, reply, db, now } = context;
+  const { request, actor, reply, db, now } = context;
   const { session, operator } = await pendingOperator(context);
   if (operator.totpEnabledAt) {
     throw new HttpError(
@@ -193,17 +193,17 @@ export async function confirmOperatorTotpEnrolment(
   if (step === null) return refuseCode(context, operator.id, 'wrong_enrolment_code');
   await db.transaction(async (tx) => {
     await enableTotp(tx, operator.id, secret, step, now);
-    await auditOperator(tx, request, 'totp_enrolled', operator.id, null, {}, now);
-    await auditOperator(tx, request, 'sign_in', operator.id, null, { method: 'password+totp_enrolment' }, now);
+    await auditOperator(tx, actor, 'totp_enrolled', operator.id, null, {}, now);
+    await auditOperator(tx, actor, 'sign_in', operator.id, null, { method: 'password+totp_enrolment' }, now);
   });
   await request.server.operatorSessions.start(request, reply, { operatorId: operator.id, secondFactorAt: now });
   return { state: 'signedIn' };
 }
 
 export async function operatorSignOut(_input: ParsedInput<'operatorSignOut'>, context: Context): Promise<CallOutput<'operatorSignOut'>> {
-  const { request, reply, db, now } = context;
+  const { request, actor, reply, db, now } = context;
   const operatorId = request.operatorSession?.row.operatorId ?? null;
-  if (operatorId) await auditOperator(db, request, 'sign_out', operatorId, null, {}, now);
+  if (operatorId) await auditOperator(db, actor, 'sign_out', operatorId, null, {}, now);
   await request.server.operatorSessions.end(request, reply);
   return { state: 'signedOut' };
 }

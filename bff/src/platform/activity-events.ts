@@ -1,29 +1,35 @@
 // The only writer of activity_events: what a member did that any area may reward (incentives reads
 // them). The area where it happened calls this inside its own transaction, so the event exists
-// exactly when what it tells of was committed. Nothing here knows of any area.
+// exactly when what it tells of was committed. Nothing here knows of any area: what an event earns
+// is settled by the settler app.ts registers (the incentives area's earning).
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { activityEvents } from '../db/schema';
 
 /**
  * Records that the member did `kind` on `day` (yyyy-MM-dd, Japan). Once per member, kind and day:
- * a second reading the same day writes nothing more.
+ * a second reading the same day writes nothing more. True when the event is new (the writer then
+ * settles it, `settleActivities`).
  */
-export async function recordActivity(tx: Executor, userId: string, kind: string, day: string): Promise<void> {
-  await tx
+export async function recordActivity(tx: Executor, userId: string, kind: string, day: string): Promise<boolean> {
+  const recorded = await tx
     .insert(activityEvents)
     .values({ userId, kind, day })
-    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
+    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] })
+    .returning({ id: activityEvents.id });
+  return recorded.length > 0;
 }
 
-/** Many at once (a batch of readings): one statement, repeats skipped. */
-export async function recordActivities(tx: Executor, events: Array<{ userId: string; kind: string; day: string }>): Promise<void> {
+/** Many at once (a batch of readings): one statement, repeats skipped; how many are new. */
+export async function recordActivities(tx: Executor, events: Array<{ userId: string; kind: string; day: string }>): Promise<number> {
   const unique = [...new Map(events.map((event) => [`${event.userId}|${event.kind}|${event.day}`, event] as const)).values()];
-  if (unique.length === 0) return;
-  await tx
+  if (unique.length === 0) return 0;
+  const recorded = await tx
     .insert(activityEvents)
     .values(unique)
-    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] });
+    .onConflictDoNothing({ target: [activityEvents.userId, activityEvents.kind, activityEvents.day] })
+    .returning({ id: activityEvents.id });
+  return recorded.length;
 }
 
 /** The kind a day whose steps reached the member's daily goal records (once per day). */
@@ -35,4 +41,23 @@ export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
 /** A member left the service (account/leave.ts): what they did goes with them. */
 export async function deleteActivitiesOf(tx: Executor, userId: string): Promise<void> {
   await tx.delete(activityEvents).where(eq(activityEvents.userId, userId));
+}
+
+/** Settles what one member's unsettled events earn, inside the transaction it is given. */
+export type ActivitySettler = (tx: Executor, userId: string, now: Date) => Promise<void>;
+
+let settler: ActivitySettler | null = null;
+
+/** Called by app.ts with the incentives area's earning (decision 0006). */
+export function registerActivitySettler(settle: ActivitySettler): void {
+  settler = settle;
+}
+
+/**
+ * The end of a write that recorded the member's activity: what it earns is settled in the same
+ * transaction, so the coins and points are there when the write answers (decision 0006: reads
+ * never settle; the incentives job settles whatever no write did).
+ */
+export async function settleActivities(tx: Executor, userId: string, now: Date): Promise<void> {
+  if (settler) await settler(tx, userId, now);
 }

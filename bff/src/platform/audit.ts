@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
+import type { Actor } from './actor';
 import { auditLogs } from '../db/schema';
 
 /** The account events kept in the audit log (issue: accounts and access). */
@@ -54,7 +54,8 @@ export type AuditEvent =
  */
 export async function audit(
   db: Executor,
-  request: FastifyRequest | null,
+  /** Who made the request (null: the system, or no request). */
+  actor: Actor | null,
   event: AuditEvent,
   userId: string | null,
   detail: Record<string, unknown> = {},
@@ -64,8 +65,8 @@ export async function audit(
   await db.insert(auditLogs).values({
     event,
     userId,
-    ip: request?.ip ?? null,
-    userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
+    ip: actor?.ip ?? null,
+    userAgent: actor?.userAgent ?? null,
     detail,
     ...(at ? { createdAt: at } : {}),
   });

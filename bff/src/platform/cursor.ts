@@ -1,6 +1,6 @@
 // The keyset cursor of every list in every area: a page ends at its last row's (timestamp, id),
 // and the next page is the rows strictly before it in the list's order (newest first).
-import { ErrorCodes } from '@sukoyaka/contract';
+import { ErrorCodes, isCanonicalUuid } from '@sukoyaka/contract';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HttpError } from './errors';
@@ -15,8 +15,6 @@ const MESSAGE = 'カーソルの形式が正しくありません';
 const SEPARATOR = '|';
 /** Canonical `Date#toISOString()` output with a four-digit year: no ±yyyyyy years, no offsets. */
 const ISO_INSTANT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** A UUID as PostgreSQL prints it (any version: ids come from the database). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const invalidCursor = () => new HttpError(400, ErrorCodes.invalidParameters, MESSAGE, { cursor: [MESSAGE] });
 
@@ -41,7 +39,8 @@ export function decodeCursor(cursor: string): CursorPosition {
   const at = new Date(text);
   // Year 0000 is valid ISO 8601 but not a PostgreSQL year; the round trip refuses 02-30 and the like.
   if (!year || Number(year) < 1 || Number.isNaN(at.getTime()) || at.toISOString() !== text) throw invalidCursor();
-  if (!UUID.test(id)) throw invalidCursor();
+  // As PostgreSQL prints it (any version: ids come from the database).
+  if (!isCanonicalUuid(id)) throw invalidCursor();
   return { at, id };
 }
 

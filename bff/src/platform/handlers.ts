@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
+import type { Actor } from './actor';
 import type { Operator } from './operator-sessions';
 
 export type { Operator };
@@ -17,8 +18,11 @@ export interface Member {
 }
 
 interface BaseContext {
+  /** The raw request and reply: for the session's own calls (sessions.ts) and nothing else. */
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Who made the call, as services record it (audit rows, ledger keys): platform/actor.ts. */
+  actor: Actor;
   db: Database;
   config: Config;
   services: Services;

@@ -2,7 +2,8 @@
 // it (issue 24 #15), without the account area importing the others: each area registers a keeper
 // at start (app.ts, the composition root) that lists its records and erases them. A keeper reads
 // and deletes by the member's id only, on its user index.
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from './actor';
 import type { Database, Executor, Transaction } from '../db/client';
 import type { Services } from '../services';
 
@@ -42,7 +43,7 @@ export interface CollectContext {
 
 export interface EraseContext {
   tx: Transaction;
-  request: FastifyRequest | null;
+  actor: Actor | null;
   userId: string;
   now: Date;
 }

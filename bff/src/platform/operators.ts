@@ -1,8 +1,8 @@
 // What an operator may do, decided in one place: the route layer checks the role a call declares
 // (for the association its input names), and handlers check the association of what they touch.
 import { ErrorCodes, type OperatorRole } from '@sukoyaka/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
+import type { Actor } from './actor';
 import { auditLogs } from '../db/schema';
 import { HttpError } from './errors';
 import type { Operator } from './operator-sessions';
@@ -43,7 +43,7 @@ export function associationsWhere(operator: Operator, role: OperatorRole = 'view
  */
 export async function auditOperator(
   db: Executor,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   event: string,
   operatorId: string | null,
   associationId: string | null,
@@ -55,8 +55,8 @@ export async function auditOperator(
     userId: null,
     operatorId,
     associationId,
-    ip: request?.ip ?? null,
-    userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
+    ip: actor?.ip ?? null,
+    userAgent: actor?.userAgent ?? null,
     detail,
     ...(at ? { createdAt: at } : {}),
   });

@@ -1,5 +1,5 @@
 import { callPath, calls, DEFAULT_MAX_BODY_BYTES, isOperatorAccess, type CallDefinition, type CallName } from '@sukoyaka/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -12,6 +12,7 @@ import { assertStepUp } from './step-up';
 import { isSignedInOperatorSession } from './operator-sessions';
 import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
 import type { Handlers, Member, Operator } from './handlers';
+import { actorOf } from './actor';
 
 export interface ApiRoutesOptions {
   db: Database;
@@ -61,6 +62,153 @@ function admit(call: CallDefinition, request: FastifyRequest, now: Date): Admiss
   return { member: found && !condition ? found.member : null, operator };
 }
 
+/** A refusal is the call's answer and is replayed; a failure (5xx, lost connection, a throttle) may succeed when retried. */
+const isFinal = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
+
+type KeyedCall = Parameters<typeof claimIdempotencyKey>[1];
+/** Runs the call's handler on `db` (the app's database, or the transaction it must use). */
+type Invoke = (db?: Database) => Promise<unknown>;
+
+/**
+ * The call's input, checked: a GET's query must be UTF-8; the contract's schema accepts it; no
+ * text field holds a lone surrogate or NUL (it would be stored as U+FFFD, or not at all).
+ */
+function parseInput(call: CallDefinition, request: FastifyRequest): { raw: unknown; data: unknown } {
+  const raw = call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+  if (call.method === 'GET') assertDecodableQuery(request.url);
+  const parsed = call.input.safeParse(raw);
+  if (!parsed.success) throw invalidParameters(parsed.error);
+  assertWellFormedText(raw);
+  return { raw, data: parsed.data };
+}
+
+/**
+ * The role an operator call declares: in the association its input names, else in some
+ * association (the handler then checks the association of what it touches).
+ */
+function assertOperatorRole(call: CallDefinition, operator: Operator | null, data: unknown): void {
+  if (call.access !== 'operator' || !call.operatorRole) return;
+  const associationId = (data as { associationId?: unknown }).associationId;
+  if (typeof associationId === 'string') assertOperatorCan({ operator: operator! }, associationId, call.operatorRole);
+  else if (associationsWhere(operator!, call.operatorRole).length === 0) throw operatorForbidden();
+}
+
+/** Whose Idempotency-Keys these are: an operator's apart from any member's (the owner column is text). */
+function idempotencyOwner(call: CallDefinition, request: FastifyRequest, { member, operator }: Admission): string | undefined {
+  if (!isOperatorAccess(call.access)) return member?.id ?? request.session?.row.id;
+  return (
+    (operator ? `operator:${operator.id}` : undefined) ??
+    (request.operatorSession ? `operator-session:${request.operatorSession.row.id}` : undefined)
+  );
+}
+
+const replay = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
+  reply.status(answer.status).header(REPLAYED_HEADER, 'true').send(answer.body);
+
+/**
+ * A call that creates something: the claim, the handler's writes (its own transactions nest as
+ * savepoints) and the recorded answer commit together. A crash before the commit leaves no key
+ * behind, so the retry runs once; after it, the retry replays. The handler must only use
+ * `context.db`: on PGlite another query on the database would wait for this transaction.
+ */
+async function runCreating(db: Database, keyed: KeyedCall, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
+  let handlerRan = false;
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const claim = await claimIdempotencyKey(tx, keyed);
+      if (claim.kind === 'replay') return claim;
+      handlerRan = true;
+      const output = await invoke(tx as unknown as Database);
+      await claim.finish({ status: reply.statusCode, body: output });
+      return { kind: 'ran' as const, output };
+    });
+    if (outcome.kind === 'ran') return outcome.output;
+    return replay(reply, outcome.answer);
+  } catch (error) {
+    // The refusal wrote nothing (rolled back): its answer is recorded on its own, as for the
+    // other calls. A retry that raced in meanwhile has its own answer; keep that one.
+    if (handlerRan && isFinal(error)) {
+      const answer = { status: error.statusCode, body: error.toBody() };
+      await claimIdempotencyKey(db, keyed)
+        .then((claim) => (claim.kind === 'run' ? claim.finish(answer) : undefined))
+        .catch(logRecordingFailure(request));
+    }
+    throw error;
+  }
+}
+
+/** Any other keyed call: the key is claimed, the handler runs, its answer (or refusal) is recorded. */
+async function runClaimed(db: Database, keyed: KeyedCall, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
+  const claim = await claimIdempotencyKey(db, keyed);
+  if (claim.kind === 'replay') return replay(reply, claim.answer);
+  try {
+    const output = await invoke();
+    await claim.finish({ status: reply.statusCode, body: output });
+    return output;
+  } catch (error) {
+    // A refusal is the call's answer and is replayed; a failure may succeed when retried, so the
+    // key is let go.
+    await (isFinal(error) ? claim.finish({ status: error.statusCode, body: error.toBody() }) : claim.abandon()).catch(
+      logRecordingFailure(request),
+    );
+    throw error;
+  }
+}
+
+const logRecordingFailure = (request: FastifyRequest) => (failure: unknown) =>
+  request.log.error({ err: failure }, 'recording the idempotency key failed');
+
+/**
+ * After the session and the authenticity token (plugins/session.ts, csrf.ts), before the body is
+ * read: a caller who may not make the call costs no parsing.
+ */
+function admissionHook(call: CallDefinition, admitted: WeakMap<FastifyRequest, Admission>, now: () => Date) {
+  return async (request: FastifyRequest) => {
+    admitted.set(request, admit(call, request, now()));
+  };
+}
+
+/** The call's handler: the input checked, then run once, or once per Idempotency-Key. */
+function callHandler(
+  name: CallName,
+  call: CallDefinition,
+  admitted: WeakMap<FastifyRequest, Admission>,
+  options: ApiRoutesOptions,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
+  const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
+  const operatorCall = isOperatorAccess(call.access);
+  return async (request, reply) => {
+    const now = options.now();
+    const admission = admitted.get(request)!;
+    const { raw, data } = parseInput(call, request);
+    assertOperatorRole(call, admission.operator, data);
+    const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
+    const actor = actorOf(request, key ?? null);
+    const invoke: Invoke = async (db = options.db) => {
+      const result = await handler(data, {
+        request,
+        reply,
+        actor,
+        db,
+        config: options.config,
+        services: options.services,
+        now,
+        member: admission.member,
+        ...(operatorCall ? { operator: admission.operator } : {}),
+      });
+      // The output schema also strips whatever a query returned beyond the contract.
+      return call.output.parse(result);
+    };
+    const owner = idempotencyOwner(call, request, admission);
+    if (!key || !owner) return invoke();
+    const keyed = { owner, key, callName: name, input: raw, now };
+    return call.createsResource
+      ? runCreating(options.db, keyed, request, reply, invoke)
+      : runClaimed(options.db, keyed, request, reply, invoke);
+  };
+}
+
 /**
  * One route per call of the contract, `/api/bff/<name>`: GET reads its input from the query,
  * POST from the JSON body; the contract's schema validates both ways. Who may make the call is
@@ -70,8 +218,6 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   const admitted = new WeakMap<FastifyRequest, Admission>();
   for (const name of Object.keys(calls) as CallName[]) {
     const call = calls[name] as CallDefinition;
-    const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
-    const operatorCall = isOperatorAccess(call.access);
     app.route({
       method: call.method,
       url: callPath(name),
@@ -79,106 +225,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       // Small unless the call carries a batch or a file (the contract's maxBodyBytes): 413 beyond.
       bodyLimit: call.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       // Operator calls read the operator session and its token only (plugins/operator-session.ts).
-      ...(operatorCall ? { config: { operatorCall: true as const } } : {}),
-      // After the session and the authenticity token (plugins/session.ts, csrf.ts), before the
-      // body is read: a caller who may not make the call costs no parsing.
-      onRequest: async (request) => {
-        admitted.set(request, admit(call, request, options.now()));
-      },
-      handler: async (request, reply) => {
-        const now = options.now();
-        const { member, operator } = admitted.get(request)!;
-        const raw = call.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
-        // Every text field of every call: a query that is not UTF-8, and then a lone surrogate or
-        // NUL anywhere in what the schema accepted, is refused (it would be stored as U+FFFD, or
-        // not at all).
-        if (call.method === 'GET') assertDecodableQuery(request.url);
-        const parsed = call.input.safeParse(raw);
-        if (!parsed.success) throw invalidParameters(parsed.error);
-        assertWellFormedText(raw);
-        // The role the call declares: in the association its input names, else in some association
-        // (the handler then checks the association of what it touches).
-        if (call.access === 'operator' && call.operatorRole) {
-          const associationId = (parsed.data as { associationId?: unknown }).associationId;
-          if (typeof associationId === 'string') assertOperatorCan({ operator: operator! }, associationId, call.operatorRole);
-          else if (associationsWhere(operator!, call.operatorRole).length === 0) throw operatorForbidden();
-        }
-        const run = async (db: Database = options.db) => {
-          const result = await handler(parsed.data, {
-            request,
-            reply,
-            db,
-            config: options.config,
-            services: options.services,
-            now,
-            member,
-            ...(operatorCall ? { operator } : {}),
-          });
-          // The output schema also strips whatever a query returned beyond the contract.
-          return call.output.parse(result);
-        };
-
-        /** A refusal is the call's answer and is replayed; a failure (5xx, lost connection, a throttle) may succeed when retried. */
-        const isFinal = (error: unknown): error is HttpError =>
-          error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
-        const logRecordingFailure = (failure: unknown) => request.log.error({ err: failure }, 'recording the idempotency key failed');
-
-        // A call that creates something: the claim, the handler's writes (its own transactions nest
-        // as savepoints) and the recorded answer commit together. A crash before the commit leaves
-        // no key behind, so the retry runs once; after it, the retry replays. The handler must only
-        // use `context.db`: on PGlite another query on the database would wait for this transaction.
-        const runCreating = async (keyed: Parameters<typeof claimIdempotencyKey>[1]) => {
-          let handlerRan = false;
-          try {
-            const outcome = await options.db.transaction(async (tx) => {
-              const claim = await claimIdempotencyKey(tx, keyed);
-              if (claim.kind === 'replay') return claim;
-              handlerRan = true;
-              const output = await run(tx as unknown as Database);
-              await claim.finish({ status: reply.statusCode, body: output });
-              return { kind: 'ran' as const, output };
-            });
-            if (outcome.kind === 'ran') return outcome.output;
-            return reply.status(outcome.answer.status).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
-          } catch (error) {
-            // The refusal wrote nothing (rolled back): its answer is recorded on its own, as for
-            // the other calls. A retry that raced in meanwhile has its own answer; keep that one.
-            if (handlerRan && isFinal(error)) {
-              const answer = { status: error.statusCode, body: error.toBody() };
-              await claimIdempotencyKey(options.db, keyed)
-                .then((claim) => (claim.kind === 'run' ? claim.finish(answer) : undefined))
-                .catch(logRecordingFailure);
-            }
-            throw error;
-          }
-        };
-
-        const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
-        // An operator's keys are their own, apart from any member's (the owner column is text).
-        const owner = operatorCall
-          ? ((operator ? `operator:${operator.id}` : undefined) ??
-            (request.operatorSession ? `operator-session:${request.operatorSession.row.id}` : undefined))
-          : (member?.id ?? request.session?.row.id);
-        if (!key || !owner) return run();
-        const keyed = { owner, key, callName: name, input: raw, now };
-        if (call.createsResource) return runCreating(keyed);
-        const claim = await claimIdempotencyKey(options.db, keyed);
-        if (claim.kind === 'replay') {
-          return reply.status(claim.answer.status).header(REPLAYED_HEADER, 'true').send(claim.answer.body);
-        }
-        try {
-          const output = await run();
-          await claim.finish({ status: reply.statusCode, body: output });
-          return output;
-        } catch (error) {
-          // A refusal is the call's answer and is replayed; a failure may succeed when retried, so
-          // the key is let go.
-          await (isFinal(error) ? claim.finish({ status: error.statusCode, body: error.toBody() }) : claim.abandon()).catch(
-            logRecordingFailure,
-          );
-          throw error;
-        }
-      },
+      ...(isOperatorAccess(call.access) ? { config: { operatorCall: true as const } } : {}),
+      onRequest: admissionHook(call, admitted, options.now),
+      handler: callHandler(name, call, admitted, options),
     });
   }
 }

@@ -1,9 +1,10 @@
 import { ErrorCodes } from '@sukoyaka/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors';
 
 /** Turns a failed parse into the 400 the contract promises: the first message, and every field's. */
-export function invalidParameters(error: z.ZodError): HttpError {
+// The core's error and schema types: the contract's schemas are zod/mini's, the bff's own classic.
+export function invalidParameters(error: z.core.$ZodError): HttpError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
@@ -13,8 +14,8 @@ export function invalidParameters(error: z.ZodError): HttpError {
   return new HttpError(400, ErrorCodes.invalidParameters, first, fields);
 }
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw invalidParameters(result.error);
   return result.data;
 }

@@ -11,7 +11,7 @@ interface RenderModule {
 /** The folder an area's build is in: `@sukoyaka/health` → `mf-health`. */
 export const folderOfArea = (area: string) => `mf-${area.replace(/^@sukoyaka\//, '')}`;
 
-/** Where an area's server render is built (webpack.shared.cjs `serverRenderConfig`). */
+/** Where an area's server render is built (build/shared.cjs `serverRenderConfig`). */
 const renderModulePath = (webRoot: string, folder: string) => path.join(webRoot, folder, 'dist-server', 'render-page.cjs');
 
 const load = createRequire(__filename);

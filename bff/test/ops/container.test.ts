@@ -90,11 +90,10 @@ describe('running as a service: compose.yaml, Dockerfile, production dependencie
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;
     };
-    // The same externals as build.mjs: every dependency, development ones included, so a
-    // development dependency imported by the server shows here.
-    const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter(
-      (name) => !name.startsWith('@sukoyaka/'),
-    );
+    // The same externals as build.mjs: every dependency, development ones included (the local
+    // fakes among them), so a development dependency imported by the server shows here.
+    const bundled = Object.keys(pkg.dependencies).filter((name) => name.startsWith('@sukoyaka/'));
+    const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !bundled.includes(name));
     const result = await build({
       absWorkingDir: BFF_ROOT,
       entryPoints: ['src/server.ts', 'src/cli/import-roster.ts'],
@@ -109,8 +108,14 @@ describe('running as a service: compose.yaml, Dockerfile, production dependencie
       external: [...external, ...external.map((name) => `${name}/*`)],
     });
     const loaded = new Set<string>();
+    // The local fakes are a development dependency: loaded at run time, outside production only.
+    const fakesLoaded = new Set<string>();
     for (const output of Object.values(result.metafile.outputs)) {
-      for (const item of output.imports) if (item.external) loaded.add(item.path);
+      for (const item of output.imports) {
+        if (!item.external) continue;
+        if (item.path === '@sukoyaka/fakes') fakesLoaded.add(item.kind);
+        else loaded.add(item.path);
+      }
     }
     const packageOf = (specifier: string) =>
       specifier
@@ -123,5 +128,13 @@ describe('running as a service: compose.yaml, Dockerfile, production dependencie
       .filter((specifier) => !(packageOf(specifier) in pkg.dependencies));
     expect(loaded.size).toBeGreaterThan(5);
     expect(notProduction).toEqual([]);
+    // Issue 26: the fakes (@sukoyaka/fakes) and the benchmarks (@sukoyaka/bench) leave the production
+    // bundle. The server imports the fakes by a dynamic import only (src/dev/fakes.ts), behind the
+    // configuration; none of their files, nor the bench's, is bundled in.
+    expect([...fakesLoaded]).toEqual(['dynamic-import']);
+    const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(BFF_ROOT, input));
+    expect(inputs.some((input) => input.startsWith(path.join(BFF_ROOT, 'src') + path.sep))).toBe(true);
+    for (const outside of ['fakes', 'bench'])
+      expect(inputs.filter((input) => input.startsWith(path.join(REPO_ROOT, outside) + path.sep))).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ const lines: string[] = [];
 const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; integration?: string; problem?: string });
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } } });
+  ctx = await createTestContext(
+    {},
+    {},
+    { fakes: ['googleHealth', 'mynaPortal'], logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } } },
+  );
 });
 afterAll(() => ctx.close());
 

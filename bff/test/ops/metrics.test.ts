@@ -38,6 +38,9 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
   });
 
   it('issue 25 #5: keeps the rules `promtool check metrics` holds it to (promtool itself: npm run test:peers)', async () => {
+    // The app listens, as in production: its server is an active handle (the handles' gauge by
+    // type below has a sample; it used to come from the local fakes' servers, no longer started).
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const agent = new Agent(ctx.app);
     await agent.get('ping');
     await ctx.app.inject({ method: 'GET', url: '/no/such/page' });

@@ -4,6 +4,7 @@ import RandExp from 'randexp';
 import { OPENAPI_PATH } from '../../src/platform/ops/openapi';
 import { seededRandom } from '../../src/lib/seeded-random';
 import { createTestContext, type TestContext } from '../helpers';
+import { LOCAL_FAKES } from '../../src/services';
 import { report, signedInMember, withQuery, type Browser } from '../suites/support';
 
 /*
@@ -293,7 +294,7 @@ const validatorOf = (schema: Schema) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, {}, { fakes: LOCAL_FAKES });
   document = (await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as Document;
   // strict: false lets the x- keywords through; binary steps (0.1) are compared as the server does, to 1e-6.
   ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });

@@ -12,7 +12,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startApp() {
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: undefined });
   const database = await openDatabase({ dataDir: config.dataDir });
-  const services = await startServices(config);
+  // No outside service is used here: no local fake beyond mail and SMS (started only if sent).
+  const services = await startServices(config, { fakes: [] });
   const app = await buildApp({ config, db: database.db, services });
   let databaseClosed = false;
   // A slow call: it queries the database after a while, so a database closed too early fails it.

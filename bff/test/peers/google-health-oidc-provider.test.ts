@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fitbitPagePaths } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import { fitbitConnections, outboxMessages } from '../../src/db/schema';
 import { unseal } from '../../src/health/fitbit/tokens';
@@ -69,8 +70,9 @@ async function rollup(request: http.IncomingMessage, response: http.ServerRespon
 }
 
 beforeAll(async () => {
+  // No local fake: the peer stands in for Google (its service is set below).
   ctx = await createTestContext();
-  const redirectUri = ctx.services.googleHealth!.redirectUri;
+  const redirectUri = `${ctx.config.publicUrl}${fitbitPagePaths.callback}`;
   api = http.createServer((request, response) => {
     rollup(request, response).catch((error: unknown) => {
       response.writeHead(500);

@@ -3,14 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { mynaLinks } from '../../src/db/schema';
 import { MYNA_DEFAULT_SCOPES, MYNA_PORTAL_SCOPES } from '../../src/integrations/myna-portal/config';
-import {
-  DEMO_MYNA_PERSON,
-  fakeCheckupDocuments,
-  fakeDispensings,
-  fakeMedicalBills,
-  fakePerson,
-} from '../../src/integrations/myna-portal/fake-data';
-import { toWire } from '../../src/integrations/myna-portal/fake-server';
+import { DEMO_MYNA_PERSON, fakeCheckupDocuments, fakeDispensings, fakeMedicalBills, fakePerson, toWire } from '@sukoyaka/fakes';
 import {
   buildMynaAuthorizationUrl,
   createPkcePair,

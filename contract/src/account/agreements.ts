@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp, nullableTimestamp } from '../fields';
@@ -36,7 +36,7 @@ export const agreementDocumentSchema = z.object({
   /** When the member agreed to this version; null when not (or withdrawn). */
   agreedAt: nullableTimestamp,
   /** An earlier version the member agreed to, when this version asks again. */
-  previouslyAgreedVersion: z.number().nullable(),
+  previouslyAgreedVersion: z.nullable(z.number()),
 });
 export type AgreementDocument = z.infer<typeof agreementDocumentSchema>;
 
@@ -65,8 +65,7 @@ export const agreeAssociationAgreements = defineCall({
       documentIds: documented(
         z
           .array(recordId('規約ID'), { error: '同意する規約を選択してください' })
-          .min(1, '同意する規約を選択してください')
-          .max(10, '同意する規約が多すぎます'),
+          .check(z.minLength(1, '同意する規約を選択してください'), z.maxLength(10, '同意する規約が多すぎます')),
         { 'x-state-dependent': "Ids of the current documents of the member's association (listAssociationAgreements)." },
       ),
     }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { mailLinkToken, ownEmailAddress } from './email-checks';
@@ -10,8 +10,8 @@ export const getUserEmail = defineCall({
   method: 'GET',
   access: 'account',
   summary: 'The account’s address, and the new one waiting for its confirmation link to be opened (or null).',
-  input: () => z.object({}).strict(),
-  output: () => z.object({ email: z.string(), pendingEmail: z.string().nullable() }),
+  input: () => z.strictObject({}),
+  output: () => z.object({ email: z.string(), pendingEmail: z.nullable(z.string()) }),
 });
 
 export const createUserEmailChange = defineCall({
@@ -32,7 +32,7 @@ export const resendMailUserEmailChange = defineCall({
   method: 'POST',
   access: 'member',
   summary: 'Sends the confirmation mail to the pending new address again with a fresh link; one mail a minute.',
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => z.object({ status: z.literal('confirmation_sent') }),
 });
 

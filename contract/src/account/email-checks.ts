@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { EMAIL_DOCUMENTATION, emailAddress } from '../fields';
 
@@ -69,12 +69,14 @@ export function emailDomainProblem(email: string, label = 'メールアドレス
 export function ownEmailAddress(label = 'メールアドレス') {
   const format = z.email();
   return documented(
-    emailAddress(label).superRefine((value, ctx) => {
-      // zod runs this refinement after a failed format check too: one message at a time.
-      if (!format.safeParse(value).success) return;
-      const problem = emailDomainProblem(value, label);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+    emailAddress(label).check(
+      z.superRefine((value, ctx) => {
+        // zod runs this refinement after a failed format check too: one message at a time.
+        if (!format.safeParse(value).success) return;
+        const problem = emailDomainProblem(value, label);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
     (toJson) => ({ ...EMAIL_DOCUMENTATION(toJson), ...OWN_DOMAIN_DOCUMENTATION }),
   );
 }
@@ -98,7 +100,9 @@ const OWN_DOMAIN_DOCUMENTATION = {
 /** A token from a mail link (`token=` of the link). */
 export const mailLinkToken = z
   .string({ error: 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。' })
-  .trim()
-  .min(1, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。')
-  .max(200, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。')
-  .regex(/^[A-Za-z0-9_-]+$/, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。');
+  .check(
+    z.trim(),
+    z.minLength(1, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。'),
+    z.maxLength(200, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'リンクが正しくありません。メールに記載されたリンクをそのまま開いてください。'),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_PREFIX, defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 
@@ -26,7 +26,7 @@ export const MEMBER_DATA_EXPORT_PATH = `${API_PREFIX}/files/member-data`;
 export const memberDataExportQuery = () =>
   z.object({
     format: z.enum(memberDataExportFormats, { error: '形式を選択してください' }),
-    myna: z.enum(['0', '1'], { error: 'マイナポータルの記録を含めるかを選択してください' }).optional(),
+    myna: z.optional(z.enum(['0', '1'], { error: 'マイナポータルの記録を含めるかを選択してください' })),
   });
 
 export function memberDataExportUrl(format: MemberDataExportFormat, includeMyna: boolean): string {
@@ -39,14 +39,14 @@ export const getLeaveServiceSummary = defineCall({
   access: 'member',
   summary:
     'What leaving would forfeit and end for the signed-in member: point balances per program, coins, and whether a wearable or My Number Portal connection exists.',
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () =>
     z.object({
-      points: z.array(z.object({ programName: z.string(), points: z.number().int() })),
-      coins: z.number().int(),
+      points: z.array(z.object({ programName: z.string(), points: z.number().check(z.int()) })),
+      coins: z.number().check(z.int()),
       wearableConnected: z.boolean(),
       mynaConnected: z.boolean(),
-      retentionYears: z.number().int(),
+      retentionYears: z.number().check(z.int()),
     }),
 });
 
@@ -59,14 +59,12 @@ export const leaveService = defineCall({
     "Leaves the service (退会): ends every session, revokes the wearable and My Number grants, frees the roster entry, forfeits the balances, deletes the member's personal records and anonymises the ledger and audit entries kept, in one transaction.",
   // Strict: a leaving request is exactly what the page sends, nothing else rides along.
   input: () =>
-    z
-      .object({
-        confirm: z.literal(true, { error: '退会の確認にチェックを入れてください' }),
-      })
-      .strict(),
+    z.strictObject({
+      confirm: z.literal(true, { error: '退会の確認にチェックを入れてください' }),
+    }),
   output: () =>
     z.object({
       leftAt: isoTimestamp,
-      forfeited: z.object({ points: z.number().int(), coins: z.number().int() }),
+      forfeited: z.object({ points: z.number().check(z.int()), coins: z.number().check(z.int()) }),
     }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { daySeries, operatorAssociationId, operatorPeriodInput } from '../operators/shared';
 
@@ -13,7 +13,7 @@ export const getOperatorMemberStats = defineCall({
   summary:
     "The association's members for the dashboard: how many there are at the period's end, and sign-ups per day (Japan) in the period.",
   input: () => operatorPeriodInput,
-  output: () => z.object({ members: z.number().int(), signUps: daySeries, signUpTotal: z.number().int() }),
+  output: () => z.object({ members: z.number().check(z.int()), signUps: daySeries, signUpTotal: z.number().check(z.int()) }),
 });
 
 /** A roster CSV as text: at most 2 MB and 20,000 lines (the importer checks every row). */
@@ -33,12 +33,11 @@ export const importOperatorRoster = defineCall({
       associationId: operatorAssociationId(),
       csv: z
         .string({ error: '名簿のCSVを選んでください' })
-        .min(1, '名簿のCSVを選んでください')
-        .max(ROSTER_CSV_MAX_CHARS, '名簿のCSVは2MB以内にしてください'),
+        .check(z.minLength(1, '名簿のCSVを選んでください'), z.maxLength(ROSTER_CSV_MAX_CHARS, '名簿のCSVは2MB以内にしてください')),
     }),
   output: () =>
     z.discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), imported: z.number().int(), alreadyPresent: z.number().int() }),
-      z.object({ ok: z.literal(false), errors: z.array(z.object({ line: z.number().int().nullable(), message: z.string() })) }),
+      z.object({ ok: z.literal(true), imported: z.number().check(z.int()), alreadyPresent: z.number().check(z.int()) }),
+      z.object({ ok: z.literal(false), errors: z.array(z.object({ line: z.nullable(z.number().check(z.int())), message: z.string() })) }),
     ]),
 });

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
-import { nullableTimestamp } from '../fields';
+import { nullableTimestamp, UUID_PATTERN } from '../fields';
 import { PAST_DATE_DOCUMENTATION, pastCalendarDate } from './step-up';
 
 /*
@@ -22,11 +22,9 @@ export const ORG_NO_MATCH_MESSAGE = '入力された情報に一致する加入�
 export const ORG_ALREADY_LINKED_MESSAGE = 'すでに健康保険組合の加入者情報が登録されています。';
 export const ORG_TOO_MANY_ATTEMPTS_MESSAGE = '確認に失敗した回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The id of a record (a UUID), e.g. an association's, from a query string or a body. */
 export function recordId(label: string) {
-  return z.string({ error: `${label}を指定してください` }).regex(UUID_PATTERN, `${label}の形式が正しくありません`);
+  return z.string({ error: `${label}を指定してください` }).check(z.regex(UUID_PATTERN, `${label}の形式が正しくありません`));
 }
 
 /**
@@ -45,15 +43,15 @@ export function normalizeCardDigits(value: string): string {
 /** 保険者番号: the association's 8-digit insurer number. */
 export function insurerNumber(label = '保険者番号') {
   return documented(
-    z
-      .string({ error: `${label}を入力してください` })
-      .transform(normalizeCardDigits)
-      .pipe(
-        z
-          .string()
-          .min(1, { error: `${label}を入力してください`, abort: true })
-          .regex(/^\d{8}$/, `${label}は8桁の数字で入力してください`),
-      ),
+    z.pipe(
+      z.pipe(z.string({ error: `${label}を入力してください` }), z.transform(normalizeCardDigits)),
+      z
+        .string()
+        .check(
+          z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+          z.regex(/^\d{8}$/, `${label}は8桁の数字で入力してください`),
+        ),
+    ),
     {
       pattern: '^[0-9]{8}$',
       description: 'Eight digits (full-width digits, spaces and hyphens are also taken and dropped).',
@@ -73,16 +71,16 @@ export function memberSymbol(label = '記号') {
 const CARD_SYMBOL_PATTERN = '^[0-9A-Za-z\\u3041-\\u3096\\u30a1-\\u30fa\\u30fc\\u4e00-\\u9fff]{1,20}$';
 
 function memberSymbolUndocumented(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .transform(normalizeCardText)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label}を入力してください`, abort: true })
-        .max(20, `${label}は20文字以内で入力してください`)
-        .regex(/^[^\p{Cc}\p{Cf}]+$/u, `${label}に使用できない文字が含まれています`),
-    );
+  return z.pipe(
+    z.pipe(z.string({ error: `${label}を入力してください` }), z.transform(normalizeCardText)),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+        z.maxLength(20, `${label}は20文字以内で入力してください`),
+        z.regex(/^[^\p{Cc}\p{Cf}]+$/u, `${label}に使用できない文字が含まれています`),
+      ),
+  );
 }
 
 /** 番号: the insured person's number on the card, digits only. */
@@ -94,27 +92,28 @@ export function memberNumber(label = '番号') {
 }
 
 function memberNumberUndocumented(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .transform(normalizeCardDigits)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label}を入力してください`, abort: true })
-        .max(20, `${label}は20桁以内で入力してください`)
-        .regex(/^\d+$/, `${label}は数字で入力してください`),
-    );
+  return z.pipe(
+    z.pipe(z.string({ error: `${label}を入力してください` }), z.transform(normalizeCardDigits)),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+        z.maxLength(20, `${label}は20桁以内で入力してください`),
+        z.regex(/^\d+$/, `${label}は数字で入力してください`),
+      ),
+  );
 }
 
 /** A birthday as yyyy-MM-dd: the same rule as the birthday confirmation (step-up). */
 export function birthDate(label = '生年月日') {
   // An empty value reads "enter it", not also "malformed".
   return documented(
-    z
-      .string({ error: `${label}を入力してください` })
-      .trim()
-      .min(1, { error: `${label}を入力してください`, abort: true })
-      .pipe(pastCalendarDate(label)),
+    z.pipe(
+      z
+        .string({ error: `${label}を入力してください` })
+        .check(z.trim(), z.minLength(1, { error: `${label}を入力してください`, abort: true })),
+      pastCalendarDate(label),
+    ),
     PAST_DATE_DOCUMENTATION,
   );
 }
@@ -150,8 +149,8 @@ export const listUserAssociationsByUserID = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The signed-in member's verified associations (at most one today). `userId`, when given, must be the member's own.",
-  input: () => z.object({ userId: recordId('会員ID').optional() }),
-  output: () => z.object({ items: z.array(associationSummary.extend({ verifiedAt: nullableTimestamp })) }),
+  input: () => z.object({ userId: z.optional(recordId('会員ID')) }),
+  output: () => z.object({ items: z.array(z.extend(associationSummary, { verifiedAt: nullableTimestamp })) }),
 });
 
 export const getAssociation = defineCall({
@@ -160,7 +159,7 @@ export const getAssociation = defineCall({
   access: 'member',
   summary: "The member's own association; any other id is not found.",
   input: () => z.object({ associationId: recordId('健康保険組合ID') }),
-  output: () => z.object({ id: z.string(), name: z.string(), insurerNumber: z.string().nullable() }),
+  output: () => z.object({ id: z.string(), name: z.string(), insurerNumber: z.nullable(z.string()) }),
 });
 
 export type VerifyOrganizationInput = z.input<typeof verifyOrganizationInput>;

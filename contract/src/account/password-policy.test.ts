@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   COMMON_PASSWORDS,
   PASSWORD_POLICY_HINT,
@@ -8,7 +8,7 @@ import {
   refinePasswordAgainstEmail,
 } from './password-policy';
 
-const messages = (schema: z.ZodType, value: unknown) => {
+const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
@@ -50,7 +50,7 @@ describe('newPassword: the password policy (issue 4, "Password reset")', () => {
 });
 
 describe('the password does not contain the local part of the e-mail address', () => {
-  const form = z.object({ email: z.string(), password: newPassword() }).superRefine(refinePasswordAgainstEmail());
+  const form = z.object({ email: z.string(), password: newPassword() }).check(z.superRefine(refinePasswordAgainstEmail()));
 
   it('refuses it in any case, on the password field', () => {
     const result = form.safeParse({ email: 'Hanako.Yamada@example.jp', password: 'xxhanako.yamadaxx' });

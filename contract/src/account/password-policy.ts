@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 
 /*
@@ -94,14 +94,11 @@ export function newPassword(label = 'パスワード') {
 }
 
 function newPasswordUndocumented(label: string) {
-  return (
-    z
-      .string({ error: `${label}を入力してください` })
-      // One message at a time: an empty field is not also "too short", a short one not also "common".
-      .min(1, { error: `${label}を入力してください`, abort: true })
-      .min(PASSWORD_MIN_LENGTH, { error: `${label}は${PASSWORD_MIN_LENGTH}文字以上で入力してください`, abort: true })
-      .max(PASSWORD_MAX_LENGTH, { error: `${label}は${PASSWORD_MAX_LENGTH}文字以内で入力してください`, abort: true })
-      .refine((value) => !isCommonPassword(value), `${label}は推測されやすいため使えません。別のものにしてください`)
+  return z.string({ error: `${label}を入力してください` }).check(
+    z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: `${label}は${PASSWORD_MIN_LENGTH}文字以上で入力してください`, abort: true }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: `${label}は${PASSWORD_MAX_LENGTH}文字以内で入力してください`, abort: true }),
+    z.refine((value) => !isCommonPassword(value), `${label}は推測されやすいため使えません。別のものにしてください`),
   );
 }
 
@@ -110,7 +107,7 @@ function newPasswordUndocumented(label: string) {
  * given in the same form. The issue goes on the password field.
  */
 export function refinePasswordAgainstEmail<T extends { email: string; password: string }>(label = 'パスワード') {
-  return (value: T, ctx: z.RefinementCtx<T>) => {
+  return (value: T, ctx: z.core.$RefinementCtx<T>) => {
     const problem = passwordEmailProblem(value.password, value.email, label);
     if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
   };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { emailAddress } from '../fields';
 import { mailLinkToken } from './email-checks';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { decimalInRange } from '../fields';
@@ -31,7 +31,7 @@ export const getNotificationSettings = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's notification preferences per category (every category is on until turned off).",
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => z.object({ settings: notificationSettingsSchema }),
 });
 
@@ -55,16 +55,17 @@ export function nickname(label = 'ニックネーム') {
 }
 
 function nicknameUndocumented(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .transform((value) => value.normalize('NFC').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label}を入力してください`, abort: true })
-        .refine((value) => [...value].length <= 20, `${label}は20文字以内で入力してください`)
-        .refine((value) => !/[\p{Cc}\p{Cf}]/u.test(value), `${label}に使用できない文字が含まれています`),
-    );
+  return z.pipe(
+    z.pipe(
+      z.string({ error: `${label}を入力してください` }),
+      z.transform((value) => value.normalize('NFC').trim()),
+    ),
+    z.string().check(
+      z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+      z.refine((value) => [...value].length <= 20, `${label}は20文字以内で入力してください`),
+      z.refine((value) => !/[\p{Cc}\p{Cf}]/u.test(value), `${label}に使用できない文字が含まれています`),
+    ),
+  );
 }
 
 /** 身長 in cm, 100.0–250.0 to 0.1 (the BMI on the health pages). */
@@ -75,7 +76,7 @@ export const updateProfile = defineCall({
   method: 'POST',
   access: 'member',
   summary: "Changes the member's nickname, and their height when given (null clears it; left out, it stays).",
-  input: () => z.object({ nickname: nickname(), height: heightCm().nullable().optional() }),
+  input: () => z.object({ nickname: nickname(), height: z.optional(z.nullable(heightCm())) }),
   output: () => z.object({ nickname: z.string() }),
 });
 
@@ -84,10 +85,12 @@ const UNSUBSCRIBE_LINK_MESSAGE = '配信停止のリンクが正しくありま�
 /** The token of a notification mail's unsubscribe link: `<member id>.<category>.<signature>`. */
 export const unsubscribeToken = z
   .string({ error: UNSUBSCRIBE_LINK_MESSAGE })
-  .trim()
-  .min(1, UNSUBSCRIBE_LINK_MESSAGE)
-  .max(200, UNSUBSCRIBE_LINK_MESSAGE)
-  .regex(/^[A-Za-z0-9_.-]+$/, UNSUBSCRIBE_LINK_MESSAGE);
+  .check(
+    z.trim(),
+    z.minLength(1, UNSUBSCRIBE_LINK_MESSAGE),
+    z.maxLength(200, UNSUBSCRIBE_LINK_MESSAGE),
+    z.regex(/^[A-Za-z0-9_.-]+$/, UNSUBSCRIBE_LINK_MESSAGE),
+  );
 
 /** The category a token names (its middle part), for the page to say what will stop before the member confirms. */
 export function unsubscribeTokenCategory(token: string): (typeof notificationCategories)[number] | undefined {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { emailAddress, password } from '../fields';
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 
 export const signIn = defineCall({
   name: 'signIn',
@@ -11,7 +11,7 @@ export const signIn = defineCall({
   summary:
     'Signs a member in with e-mail and password; rotates the session. With SMS two-factor on, no session starts yet: a code is sent and verifySignInCode completes it (userId null, mfaRequired true).',
   input: () => z.object({ email: emailAddress(), password: password() }),
-  output: () => z.object({ userId: z.string().nullable(), mfaRequired: z.boolean() }),
+  output: () => z.object({ userId: z.nullable(z.string()), mfaRequired: z.boolean() }),
 });
 
 export const getUserInfo = defineCall({
@@ -25,10 +25,10 @@ export const getUserInfo = defineCall({
       userId: z.string(),
       email: z.string(),
       nickname: z.string(),
-      association: z.object({ id: z.string(), name: z.string() }).nullable(),
+      association: z.nullable(z.object({ id: z.string(), name: z.string() })),
       /** yyyy-MM-dd; null until given (organisation verification sets it from the roster). */
-      birthday: z.string().nullable(),
+      birthday: z.nullable(z.string()),
       /** cm, to 0.1; absent until given in the profile (updateProfile). */
-      height: z.number().optional(),
+      height: z.optional(z.number()),
     }),
 });

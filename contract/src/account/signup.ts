@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { mailLinkToken, ownEmailAddress } from './email-checks';
@@ -9,7 +9,7 @@ import { newPassword, refinePasswordAgainstEmail } from './password-policy';
  * the address is registered: the owner of a registered address is told by mail instead.
  */
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 
 export const validateEmail = defineCall({
   name: 'validateEmail',
@@ -18,9 +18,11 @@ export const validateEmail = defineCall({
   summary: 'Checks the format and domain of an address as the member types it; never whether it is registered.',
   input: () =>
     z.object({
-      email: z.string({ error: 'メールアドレスを入力してください' }).max(1000, 'メールアドレスは254文字以内で入力してください'),
+      email: z
+        .string({ error: 'メールアドレスを入力してください' })
+        .check(z.maxLength(1000, 'メールアドレスは254文字以内で入力してください')),
     }),
-  output: () => z.object({ valid: z.boolean(), message: z.string().optional() }),
+  output: () => z.object({ valid: z.boolean(), message: z.optional(z.string()) }),
 });
 
 export const signUpInput = documented(
@@ -30,7 +32,7 @@ export const signUpInput = documented(
       password: newPassword(),
       agreedToTerms: z.literal(true, { error: '利用規約への同意が必要です' }),
     })
-    .superRefine(refinePasswordAgainstEmail()),
+    .check(z.superRefine(refinePasswordAgainstEmail())),
   { description: 'The password may not contain the local part of the address (when it has 4 characters or more).' },
 );
 

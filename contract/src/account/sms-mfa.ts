@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
@@ -43,20 +43,21 @@ export function japaneseMobileNumber(label = '電話番号') {
 }
 
 function mobileNumber(label: string, invalid: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .trim()
-    .min(1, `${label}を入力してください`)
-    .max(30, invalid)
-    .transform((value, ctx) => {
+  return z.pipe(
+    z
+      .string({ error: `${label}を入力してください` })
+      .check(z.trim(), z.minLength(1, `${label}を入力してください`), z.maxLength(30, invalid)),
+    // mini's transform has no ctx.addIssue: the issue goes into the payload as classic's would put it.
+    z.transform((value: string, ctx) => {
       const compact = compactPhoneNumber(value);
       const national = compact.startsWith('+81') ? `0${compact.slice(3).replace(/^0/, '')}` : compact;
       if (!NATIONAL_MOBILE.test(national)) {
-        ctx.addIssue({ code: 'custom', message: invalid });
+        ctx.issues.push({ code: 'custom', message: invalid, input: value });
         return z.NEVER;
       }
       return `+81${national.slice(1)}`;
-    });
+    }),
+  );
 }
 
 /** The six digits a member copies from the SMS; full-width digits and spaces are forgiven. */
@@ -68,15 +69,18 @@ export function smsCode(label = '認証コード') {
 }
 
 function smsCodeUndocumented(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .transform((value) => value.normalize('NFKC').replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label}を入力してください`, abort: true })
-        .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `${label}は${SMS_CODE_LENGTH}桁の数字で入力してください`),
-    );
+  return z.pipe(
+    z.pipe(
+      z.string({ error: `${label}を入力してください` }),
+      z.transform((value) => value.normalize('NFKC').replace(/[\s-]/g, '')),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+        z.regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), `${label}は${SMS_CODE_LENGTH}桁の数字で入力してください`),
+      ),
+  );
 }
 
 const SMS_CODE_STATE = 'The code of the last SMS, unexpired and not used up (a wrong or expired code is refused under this field).';
@@ -91,7 +95,7 @@ export function maskPhoneNumber(e164: string): string {
 const smsMfaSettingSchema = z.object({
   enabled: z.boolean(),
   /** The registered number, masked (090-****-5678); null while SMS two-factor is off. */
-  phoneNumberMasked: z.string().nullable(),
+  phoneNumberMasked: z.nullable(z.string()),
 });
 export type SmsMfaSetting = z.infer<typeof smsMfaSettingSchema>;
 
@@ -100,7 +104,7 @@ export const getSmsMfaSetting = defineCall({
   method: 'GET',
   access: 'member',
   summary: "Whether the member's SMS two-factor authentication is on, and the masked number it sends to.",
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => smsMfaSettingSchema,
 });
 
@@ -133,7 +137,7 @@ export const disableSmsMfa = defineCall({
   access: 'member',
   stepUp: 'password',
   summary: 'Turns SMS two-factor authentication off and forgets the number.',
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => smsMfaSettingSchema,
 });
 

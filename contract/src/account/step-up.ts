@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { DATE_MIN, isoTimestamp, password } from '../fields';
@@ -30,24 +30,21 @@ export function pastCalendarDate(label: string) {
 }
 
 function pastCalendarDateUndocumented(label: string) {
-  return (
-    z
-      .string({ error: `${label}を入力してください` })
-      .trim()
-      // abort: an empty value is not also "malformed".
-      .min(1, { error: `${label}を入力してください`, abort: true })
-      .superRefine((value, ctx) => {
-        const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-        const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-        // One message at a time: a malformed value is not also "before 1900".
-        if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-          ctx.addIssue({ code: 'custom', message: `${label}の形式が正しくありません` });
-        } else if (value < DATE_MIN) {
-          ctx.addIssue({ code: 'custom', message: `${label}は1900年1月1日以降の日付を入力してください` });
-        } else if (value > japanToday()) {
-          ctx.addIssue({ code: 'custom', message: `${label}に未来の日付は指定できません` });
-        }
-      })
+  return z.string({ error: `${label}を入力してください` }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label}を入力してください`, abort: true }),
+    z.superRefine((value, ctx) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+      // One message at a time: a malformed value is not also "before 1900".
+      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+        ctx.addIssue({ code: 'custom', message: `${label}の形式が正しくありません` });
+      } else if (value < DATE_MIN) {
+        ctx.addIssue({ code: 'custom', message: `${label}は1900年1月1日以降の日付を入力してください` });
+      } else if (value > japanToday()) {
+        ctx.addIssue({ code: 'custom', message: `${label}に未来の日付は指定できません` });
+      }
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall, type CallDefinition } from '../define';
 import { calls } from '../index';
 import { compareContracts, formatDifferences } from './compare';
@@ -23,11 +23,11 @@ describe('the contract against the previous release (contract/compat/release.jso
 });
 
 describe('compareContracts: what breaks an old client', () => {
-  const call = (input: z.ZodType, output: z.ZodType, extra: Partial<Omit<CallDefinition, 'input' | 'output'>> = {}) =>
+  const call = (input: z.ZodMiniType, output: z.ZodMiniType, extra: Partial<Omit<CallDefinition, 'input' | 'output'>> = {}) =>
     defineCall({ name: 'x', method: 'POST', access: 'member', summary: 'x', input: () => input, output: () => output, ...extra });
   const base = call(
-    z.object({ id: z.string(), note: z.string().max(100).optional(), kind: z.enum(['a', 'b']) }),
-    z.object({ items: z.array(z.object({ value: z.number(), unit: z.string() })), next: z.string().nullable() }),
+    z.object({ id: z.string(), note: z.optional(z.string().check(z.maxLength(100))), kind: z.enum(['a', 'b']) }),
+    z.object({ items: z.array(z.object({ value: z.number(), unit: z.string() })), next: z.nullable(z.string()) }),
   );
   const diff = (current: CallDefinition, previous: CallDefinition = base) =>
     compareContracts(contractSchemas({ x: previous }), contractSchemas({ x: current })).map((d) => `${d.where} ${d.problem}`.trim());
@@ -36,10 +36,15 @@ describe('compareContracts: what breaks an old client', () => {
     expect(diff(base)).toEqual([]);
     expect(compareContracts(contractSchemas({ x: base }), contractSchemas({ x: base, y: base }))).toEqual([]);
     const grown = call(
-      z.object({ id: z.string(), note: z.string().max(200).optional(), kind: z.enum(['a', 'b', 'c']), extra: z.boolean().optional() }),
+      z.object({
+        id: z.string(),
+        note: z.optional(z.string().check(z.maxLength(200))),
+        kind: z.enum(['a', 'b', 'c']),
+        extra: z.optional(z.boolean()),
+      }),
       z.object({
         items: z.array(z.object({ value: z.number(), unit: z.string(), at: z.string() })),
-        next: z.string().nullable(),
+        next: z.nullable(z.string()),
         total: z.number(),
       }),
     );
@@ -53,34 +58,43 @@ describe('compareContracts: what breaks an old client', () => {
   it('fails a removed or newly required input field', () => {
     const removed = call(z.object({ id: z.string(), kind: z.enum(['a', 'b']) }), base.output);
     expect(diff(removed)).toEqual(['input.note 入力項目がなくなりました']);
-    const required = call(z.object({ id: z.string(), note: z.string().max(100), kind: z.enum(['a', 'b']) }), base.output);
+    const required = call(z.object({ id: z.string(), note: z.string().check(z.maxLength(100)), kind: z.enum(['a', 'b']) }), base.output);
     expect(diff(required)).toEqual(['input.note 入力項目が必須になりました']);
   });
 
   it('fails a removed output field, or one that may now be missing', () => {
-    const removed = call(base.input, z.object({ items: z.array(z.object({ value: z.number() })), next: z.string().nullable() }));
+    const removed = call(base.input, z.object({ items: z.array(z.object({ value: z.number() })), next: z.nullable(z.string()) }));
     expect(diff(removed)).toEqual(['output.items[].unit 出力項目がなくなりました']);
     const optional = call(
       base.input,
-      z.object({ items: z.array(z.object({ value: z.number(), unit: z.string() })), next: z.string().nullable().optional() }),
+      z.object({ items: z.array(z.object({ value: z.number(), unit: z.string() })), next: z.optional(z.nullable(z.string())) }),
     );
     expect(diff(optional)).toEqual(['output.next 出力項目が省略されることがあるようになりました']);
   });
 
   it('fails a narrowed type: another type, fewer enum values, a tighter bound, a lost null', () => {
-    const retyped = call(z.object({ id: z.number(), note: z.string().max(100).optional(), kind: z.enum(['a', 'b']) }), base.output);
+    const retyped = call(
+      z.object({ id: z.number(), note: z.optional(z.string().check(z.maxLength(100))), kind: z.enum(['a', 'b']) }),
+      base.output,
+    );
     expect(diff(retyped)).toEqual(['input.id 型が変わりました (string → number)']);
-    const fewer = call(z.object({ id: z.string(), note: z.string().max(100).optional(), kind: z.enum(['a']) }), base.output);
+    const fewer = call(
+      z.object({ id: z.string(), note: z.optional(z.string().check(z.maxLength(100))), kind: z.enum(['a']) }),
+      base.output,
+    );
     expect(diff(fewer)).toEqual(['input.kind 受け付けなくなった値があります ("b")']);
-    const tighter = call(z.object({ id: z.string(), note: z.string().max(50).optional(), kind: z.enum(['a', 'b']) }), base.output);
+    const tighter = call(
+      z.object({ id: z.string(), note: z.optional(z.string().check(z.maxLength(50))), kind: z.enum(['a', 'b']) }),
+      base.output,
+    );
     expect(diff(tighter)).toEqual(['input.note maxLength が厳しくなりました (100 → 50)']);
     const outputRetyped = call(
       base.input,
-      z.object({ items: z.array(z.object({ value: z.string(), unit: z.string() })), next: z.string().nullable() }),
+      z.object({ items: z.array(z.object({ value: z.string(), unit: z.string() })), next: z.nullable(z.string()) }),
     );
     expect(diff(outputRetyped)).toEqual(['output.items[].value 型が変わりました (number → string)']);
     const nullInput = call(
-      z.object({ id: z.string().nullable(), note: z.string().max(100).optional(), kind: z.enum(['a', 'b']) }),
+      z.object({ id: z.nullable(z.string()), note: z.optional(z.string().check(z.maxLength(100))), kind: z.enum(['a', 'b']) }),
       base.output,
     );
     expect(diff(base, nullInput)).toEqual(['input.id 型が変わりました (string|null → string)']);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CallDefinition } from '../define';
 
 /**
@@ -20,7 +20,7 @@ export interface CallSchema {
 export type JsonSchema = { [key: string]: unknown };
 export type ContractSchemas = Record<string, CallSchema>;
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toJsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   // `any` for what JSON cannot express (a transform's function): the shapes around it still count.
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize } from '../fields';
 import { contentId } from './shared';
@@ -21,13 +21,13 @@ export const announcementSchema = z.object({
   /** Plain text; paragraphs are separated by a blank line. Never HTML. */
   body: z.string(),
   /** A same-site path the announcement points to, or null. */
-  linkPath: z.string().nullable(),
-  linkLabel: z.string().nullable(),
+  linkPath: z.nullable(z.string()),
+  linkLabel: z.nullable(z.string()),
   /** True for an announcement to every member, not only the association's. */
   siteWide: z.boolean(),
   publishedAt: isoTimestamp,
   /** When this member opened it; null while unread. */
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -37,8 +37,8 @@ export const listAnnouncements = defineCall({
   access: 'member',
   summary:
     "The announcements the member may see now (their association's and site-wide, inside the publish window), newest first, keyset-paged, each with whether the member has read it.",
-  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: () => z.object({ items: z.array(announcementSchema), nextCursor: z.string().nullable(), unreadCount: z.number() }),
+  input: () => z.object({ cursor: z.optional(cursor), limit: pageSize() }),
+  output: () => z.object({ items: z.array(announcementSchema), nextCursor: z.nullable(z.string()), unreadCount: z.number() }),
 });
 
 export const readAnnouncement = defineCall({
@@ -55,6 +55,6 @@ export const countUnreadAnnouncements = defineCall({
   method: 'GET',
   access: 'member',
   summary: 'How many announcements visible now the member has not read (the badge in the header and on home).',
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => z.object({ unreadCount: z.number() }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { callbackText, isoTimestamp } from '../fields';
 
@@ -17,7 +17,7 @@ export const getCityOSOptInURL = defineCall({
   access: 'member',
   summary:
     "A link to the City OS partner's opt-in page for this member, signed with HMAC-SHA256 and valid 10 minutes; it comes back to the app's city-OS login callback (`target: app`) or to the site's home (`web`). 503 when no partner is configured.",
-  input: () => z.object({ target: z.enum(['app', 'web'], { error: '戻り先の指定が正しくありません' }).default('web') }),
+  input: () => z.object({ target: z._default(z.enum(['app', 'web'], { error: '戻り先の指定が正しくありません' }), 'web') }),
   output: () => z.object({ url: z.string(), expiresAt: isoTimestamp }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 import { contentId } from './shared';
@@ -17,10 +17,10 @@ export const enqueteQuestionSchema = z.object({
   /** For single and multiple choice. */
   choices: z.array(z.object({ id: z.string(), label: z.string() })),
   /** For scale: the lowest and highest value and their labels. */
-  scaleMin: z.number().nullable(),
-  scaleMax: z.number().nullable(),
-  scaleMinLabel: z.string().nullable(),
-  scaleMaxLabel: z.string().nullable(),
+  scaleMin: z.nullable(z.number()),
+  scaleMax: z.nullable(z.number()),
+  scaleMinLabel: z.nullable(z.string()),
+  scaleMaxLabel: z.nullable(z.string()),
 });
 export type EnqueteQuestion = z.infer<typeof enqueteQuestionSchema>;
 
@@ -28,14 +28,14 @@ export const enqueteSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  closesAt: z.string().nullable(),
+  closesAt: z.nullable(z.string()),
   questionCount: z.number(),
   /** When this member answered; null when not yet. */
-  answeredAt: z.string().nullable(),
+  answeredAt: z.nullable(z.string()),
 });
 export type EnqueteSummary = z.infer<typeof enqueteSummarySchema>;
 
-export const enqueteSchema = enqueteSummarySchema.extend({ questions: z.array(enqueteQuestionSchema) });
+export const enqueteSchema = z.extend(enqueteSummarySchema, { questions: z.array(enqueteQuestionSchema) });
 export type Enquete = z.infer<typeof enqueteSchema>;
 
 export const listOpenEnquetes = defineCall({
@@ -43,7 +43,7 @@ export const listOpenEnquetes = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The enquetes of the member's association open now (published, not closed), newest first, with whether the member answered.",
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => z.object({ items: z.array(enqueteSummarySchema) }),
 });
 
@@ -59,9 +59,9 @@ export const getEnquete = defineCall({
 export const enqueteAnswerSchema = z.object({
   questionId: contentId('設問ID'),
   /** Single choice: one id; multiple choice: one or more. */
-  choiceIds: z.array(contentId('選択肢ID')).max(50, '選択肢が多すぎます').optional(),
-  scale: z.number().int('評価は整数で選択してください').min(0).max(10).optional(),
-  text: z.string().trim().max(ENQUETE_TEXT_MAX, `回答は${ENQUETE_TEXT_MAX}文字以内で入力してください`).optional(),
+  choiceIds: z.optional(z.array(contentId('選択肢ID')).check(z.maxLength(50, '選択肢が多すぎます'))),
+  scale: z.optional(z.number().check(z.int('評価は整数で選択してください'), z.gte(0), z.lte(10))),
+  text: z.optional(z.string().check(z.trim(), z.maxLength(ENQUETE_TEXT_MAX, `回答は${ENQUETE_TEXT_MAX}文字以内で入力してください`))),
 });
 export type EnqueteAnswer = z.infer<typeof enqueteAnswerSchema>;
 
@@ -94,7 +94,7 @@ export const answerEnquete = defineCall({
   input: () =>
     z.object({
       enqueteId: contentId('アンケートID'),
-      answers: z.array(enqueteAnswerSchema, { error: '回答を入力してください' }).max(100, '回答が多すぎます'),
+      answers: z.array(enqueteAnswerSchema, { error: '回答を入力してください' }).check(z.maxLength(100, '回答が多すぎます')),
     }),
   output: () => z.object({ enqueteId: z.string(), answeredAt: isoTimestamp }),
 });

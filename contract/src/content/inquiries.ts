@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 
@@ -20,9 +20,11 @@ export const inquiryInput = z.object({
   category: z.enum(inquiryCategories, { error: 'お問い合わせの種類を選択してください' }),
   body: z
     .string({ error: 'お問い合わせ内容を入力してください' })
-    .trim()
-    .min(10, 'お問い合わせ内容は10文字以上で入力してください')
-    .max(INQUIRY_BODY_MAX, `お問い合わせ内容は${INQUIRY_BODY_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(10, 'お問い合わせ内容は10文字以上で入力してください'),
+      z.maxLength(INQUIRY_BODY_MAX, `お問い合わせ内容は${INQUIRY_BODY_MAX}文字以内で入力してください`),
+    ),
 });
 
 export const createInquiry = defineCall({

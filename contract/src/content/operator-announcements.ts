@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
@@ -20,12 +20,12 @@ export const operatorAnnouncementSchema = z.object({
   title: z.string(),
   category: z.enum(announcementCategories),
   body: z.string(),
-  linkPath: z.string().nullable(),
-  linkLabel: z.string().nullable(),
+  linkPath: z.nullable(z.string()),
+  linkLabel: z.nullable(z.string()),
   publishFrom: z.string(),
-  publishUntil: z.string().nullable(),
+  publishUntil: z.nullable(z.string()),
   /** When it was published; null while a draft (or unpublished). */
-  publishedAt: z.string().nullable(),
+  publishedAt: z.nullable(z.string()),
   state: z.enum(announcementStates),
   /** How many members have opened it. */
   readCount: z.number(),
@@ -37,10 +37,10 @@ const announcementFields = {
   title: requiredText('タイトル', 100),
   category: z.enum(announcementCategories, { error: 'カテゴリを選択してください' }),
   body: requiredText('本文', 5000),
-  linkPath: sitePath.nullable().optional(),
-  linkLabel: z.string().trim().max(30, 'リンクの文言は30文字以内で入力してください').nullable().optional(),
+  linkPath: z.optional(z.nullable(sitePath)),
+  linkLabel: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(30, 'リンクの文言は30文字以内で入力してください')))),
   publishFrom: moment('掲載開始日時'),
-  publishUntil: moment('掲載終了日時').nullable().optional(),
+  publishUntil: z.optional(z.nullable(moment('掲載終了日時'))),
 };
 
 /** The window's end after its start, named at publishUntil. */
@@ -59,8 +59,8 @@ export const listOperatorAnnouncements = defineCall({
   operatorRole: 'viewer',
   summary:
     "The association's announcements in every state (draft, scheduled, published, expired), newest publish start first, keyset-paged, with how many members read each.",
-  input: () => z.object({ associationId: operatorAssociationId(), cursor: cursor.optional(), limit: pageSize(20, 100) }),
-  output: () => z.object({ items: z.array(operatorAnnouncementSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ associationId: operatorAssociationId(), cursor: z.optional(cursor), limit: pageSize(20, 100) }),
+  output: () => z.object({ items: z.array(operatorAnnouncementSchema), nextCursor: z.nullable(z.string()) }),
 });
 
 export const createOperatorAnnouncement = defineCall({
@@ -74,8 +74,8 @@ export const createOperatorAnnouncement = defineCall({
   input: () =>
     documented(
       z
-        .object({ associationId: operatorAssociationId(), publish: z.boolean().default(false), ...announcementFields })
-        .refine(windowInOrder, WINDOW_ORDER),
+        .object({ associationId: operatorAssociationId(), publish: z._default(z.boolean(), false), ...announcementFields })
+        .check(z.refine(windowInOrder, WINDOW_ORDER)),
       WINDOW_DOCUMENTATION,
     ),
   output: () => operatorAnnouncementSchema,
@@ -91,7 +91,7 @@ export const updateOperatorAnnouncement = defineCall({
     documented(
       z
         .object({ associationId: operatorAssociationId(), announcementId: contentId('お知らせID'), ...announcementFields })
-        .refine(windowInOrder, WINDOW_ORDER),
+        .check(z.refine(windowInOrder, WINDOW_ORDER)),
       WINDOW_DOCUMENTATION,
     ),
   output: () => operatorAnnouncementSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { fileName, requiredText } from '../fields';
@@ -28,7 +28,7 @@ export const operatorDocumentVersionSchema = z.object({
   version: z.number(),
   title: z.string(),
   body: z.string(),
-  publishedAt: z.string().nullable(),
+  publishedAt: z.nullable(z.string()),
   /** True for the version members see now. */
   current: z.boolean(),
   files: z.array(z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number() })),
@@ -53,8 +53,10 @@ const fileInput = z.object({
   contentBase64: documented(
     z
       .string()
-      .max(DOCUMENT_FILE_BASE64_MAX, 'ファイルは512KB以内にしてください')
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
+      .check(
+        z.maxLength(DOCUMENT_FILE_BASE64_MAX, 'ファイルは512KB以内にしてください'),
+        z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ファイルの内容を読み取れませんでした'),
+      ),
     {
       contentEncoding: 'base64',
       minLength: 4,
@@ -79,7 +81,7 @@ export const createOperatorDocumentVersion = defineCall({
       associationId: operatorAssociationId(),
       title: requiredText('タイトル', 100),
       body: requiredText('本文', 20000),
-      files: z.array(fileInput).max(DOCUMENT_FILES_MAX, `ファイルは${DOCUMENT_FILES_MAX}つまでです`).default([]),
+      files: z._default(z.array(fileInput).check(z.maxLength(DOCUMENT_FILES_MAX, `ファイルは${DOCUMENT_FILES_MAX}つまでです`)), []),
     }),
   output: () => operatorDocumentVersionSchema,
 });

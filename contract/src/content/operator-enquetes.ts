@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
@@ -16,8 +16,8 @@ export const operatorEnqueteSchema = z.object({
   title: z.string(),
   description: z.string(),
   state: z.enum(enqueteStates),
-  publishedAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
+  publishedAt: z.nullable(z.string()),
+  closesAt: z.nullable(z.string()),
   questionCount: z.number(),
   responseCount: z.number(),
   createdAt: z.string(),
@@ -39,21 +39,23 @@ const questionInput = documented(
     .object({
       kind: z.enum(enqueteQuestionKinds, { error: '設問の種類を選択してください' }),
       text: requiredText('設問', 200),
-      required: z.boolean().default(false),
-      choices: z.array(requiredText('選択肢', 100)).max(20, '選択肢は20個までです').default([]),
-      scaleMin: z.number().int().min(0).max(10).optional(),
-      scaleMax: z.number().int().min(1).max(10).optional(),
-      scaleMinLabel: z.string().trim().max(20).optional(),
-      scaleMaxLabel: z.string().trim().max(20).optional(),
+      required: z._default(z.boolean(), false),
+      choices: z._default(z.array(requiredText('選択肢', 100)).check(z.maxLength(20, '選択肢は20個までです')), []),
+      scaleMin: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10))),
+      scaleMax: z.optional(z.number().check(z.int(), z.gte(1), z.lte(10))),
+      scaleMinLabel: z.optional(z.string().check(z.trim(), z.maxLength(20))),
+      scaleMaxLabel: z.optional(z.string().check(z.trim(), z.maxLength(20))),
     })
-    .superRefine((question, ctx) => {
-      if ((question.kind === 'single' || question.kind === 'multiple') && question.choices.length < 2) {
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: '選択肢を2つ以上入力してください' });
-      }
-      if (question.kind === 'scale' && (question.scaleMin ?? 1) >= (question.scaleMax ?? 5)) {
-        ctx.addIssue({ code: 'custom', path: ['scaleMax'], message: '評価の最大値は最小値より大きくしてください' });
-      }
-    }),
+    .check(
+      z.superRefine((question, ctx) => {
+        if ((question.kind === 'single' || question.kind === 'multiple') && question.choices.length < 2) {
+          ctx.addIssue({ code: 'custom', path: ['choices'], message: '選択肢を2つ以上入力してください' });
+        }
+        if (question.kind === 'scale' && (question.scaleMin ?? 1) >= (question.scaleMax ?? 5)) {
+          ctx.addIssue({ code: 'custom', path: ['scaleMax'], message: '評価の最大値は最小値より大きくしてください' });
+        }
+      }),
+    ),
   {
     allOf: [
       {
@@ -82,9 +84,9 @@ export const createOperatorEnquete = defineCall({
     z.object({
       associationId: operatorAssociationId(),
       title: requiredText('タイトル', 100),
-      description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
-      closesAt: z.iso.datetime({ offset: true, error: '回答期限の形式が正しくありません' }).nullable().optional(),
-      questions: z.array(questionInput).min(1, '設問を1つ以上入力してください').max(50, '設問は50個までです'),
+      description: z._default(z.string().check(z.trim(), z.maxLength(2000, '説明は2000文字以内で入力してください')), ''),
+      closesAt: z.optional(z.nullable(z.iso.datetime({ offset: true, error: '回答期限の形式が正しくありません' }))),
+      questions: z.array(questionInput).check(z.minLength(1, '設問を1つ以上入力してください'), z.maxLength(50, '設問は50個までです')),
     }),
   output: () => operatorEnqueteSchema,
 });
@@ -124,7 +126,7 @@ export const enqueteResultSchema = z.object({
       choices: z.array(z.object({ id: z.string(), label: z.string(), count: z.number() })),
       /** Scale questions: each value with its count, and the mean (null without answers). */
       scale: z.array(z.object({ value: z.number(), count: z.number() })),
-      mean: z.number().nullable(),
+      mean: z.nullable(z.number()),
       /** Free text: the answers, newest first (at most 500). */
       texts: z.array(z.object({ text: z.string(), answeredAt: z.string() })),
     }),

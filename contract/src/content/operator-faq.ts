@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
@@ -8,9 +8,11 @@ import { contentId } from './shared';
 
 const position = z
   .number()
-  .int('表示順は整数で入力してください')
-  .min(0, '表示順は0以上で入力してください')
-  .max(1000, '表示順は1000以下で入力してください');
+  .check(
+    z.int('表示順は整数で入力してください'),
+    z.gte(0, '表示順は0以上で入力してください'),
+    z.lte(1000, '表示順は1000以下で入力してください'),
+  );
 
 export const operatorFaqCategorySchema = z.object({
   id: z.string(),
@@ -40,10 +42,10 @@ export const saveOperatorFaqCategory = defineCall({
   input: () =>
     z.object({
       associationId: operatorAssociationId(),
-      categoryId: contentId('カテゴリID').optional(),
+      categoryId: z.optional(contentId('カテゴリID')),
       name: requiredText('カテゴリ名', 50),
-      position: position.default(0),
-      visible: z.boolean().default(true),
+      position: z._default(position, 0),
+      visible: z._default(z.boolean(), true),
     }),
   output: () => z.object({ categories: z.array(operatorFaqCategorySchema) }),
 });
@@ -59,11 +61,11 @@ export const saveOperatorFaqQuestion = defineCall({
     z.object({
       associationId: operatorAssociationId(),
       categoryId: contentId('カテゴリID'),
-      questionId: contentId('質問ID').optional(),
+      questionId: z.optional(contentId('質問ID')),
       question: requiredText('質問', 200),
       answer: requiredText('回答', 5000),
-      position: position.default(0),
-      visible: z.boolean().default(true),
+      position: z._default(position, 0),
+      visible: z._default(z.boolean(), true),
     }),
   output: () => z.object({ categories: z.array(operatorFaqCategorySchema) }),
 });

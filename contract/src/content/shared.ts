@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A content record's id (a UUID), with the field named in the message. */
 export function contentId(label: string) {
   return z
     .string({ error: `${label}を指定してください` })
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, `${label}の形式が正しくありません`);
+    .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, `${label}の形式が正しくありません`));
 }
 
 /**
@@ -13,8 +13,10 @@ export function contentId(label: string) {
  */
 export const sitePath = z
   .string()
-  .max(300, 'リンク先は300文字以内で入力してください')
-  .regex(/^\/(?!\/)[A-Za-z0-9\-._~/?=&%#:]*$/, 'リンク先はサイト内のパス（/ から始まる）で入力してください');
+  .check(
+    z.maxLength(300, 'リンク先は300文字以内で入力してください'),
+    z.regex(/^\/(?!\/)[A-Za-z0-9\-._~/?=&%#:]*$/, 'リンク先はサイト内のパス（/ から始まる）で入力してください'),
+  );
 
 /**
  * Folds Japanese text for search: NFKC (full-width ↔ half-width letters, digits and katakana),

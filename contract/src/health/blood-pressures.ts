@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { integerInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
@@ -10,7 +10,7 @@ export const bloodPressureSchema = z.object({
   measuredAt: isoTimestamp,
   systolic: z.number(),
   diastolic: z.number(),
-  pulse: z.number().nullable(),
+  pulse: z.nullable(z.number()),
 });
 export type BloodPressure = z.infer<typeof bloodPressureSchema>;
 
@@ -18,7 +18,7 @@ export const bloodPressureFields = {
   measuredAt: pastMoment('測定日時'),
   systolic: integerInRange('最高血圧', 60, 300, 'mmHg'),
   diastolic: integerInRange('最低血圧', 30, 200, 'mmHg'),
-  pulse: integerInRange('脈拍', 20, 250, '回/分').nullish(),
+  pulse: z.nullish(integerInRange('脈拍', 20, 250, '回/分')),
 };
 
 const diastolicBelowSystolic = {
@@ -33,7 +33,7 @@ export const DIASTOLIC_BELOW_SYSTOLIC = {
 };
 
 export const bloodPressureInput = documented(
-  z.object(bloodPressureFields).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+  z.object(bloodPressureFields).check(z.refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic)),
   DIASTOLIC_BELOW_SYSTOLIC,
 );
 
@@ -44,7 +44,9 @@ export const bloodPressureCalls = defineVitalCalls({
   input: bloodPressureInput,
   updateInput: () =>
     documented(
-      z.object({ id: readingId, ...bloodPressureFields }).refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic),
+      z
+        .object({ id: readingId, ...bloodPressureFields })
+        .check(z.refine((value) => value.diastolic < value.systolic, diastolicBelowSystolic)),
       DIASTOLIC_BELOW_SYSTOLIC,
     ),
   reading: bloodPressureSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { readingBase, readingId } from './vital-fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { deletedReading, pageOf, periodQuery, readingId } from './vital-fields';
 
@@ -11,9 +11,9 @@ import { deletedReading, pageOf, periodQuery, readingId } from './vital-fields';
 export function defineVitalCalls<
   const S extends string,
   const P extends string,
-  Input extends z.ZodType,
-  Update extends z.ZodType,
-  Reading extends z.ZodType,
+  Input extends z.ZodMiniType,
+  Update extends z.ZodMiniType,
+  Reading extends z.ZodMiniType,
 >(spec: { singular: S; plural: P; label: string; input: Input; updateInput: () => Update; reading: Reading }) {
   return {
     save: defineCall({

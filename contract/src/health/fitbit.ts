@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { callbackText, isoTimestamp } from '../fields';
 
@@ -58,14 +58,14 @@ export const fitbitConnectionSchema = z.object({
   needsRenewal: z.boolean(),
   /** Whether Fitbit can be connected at all on this site (Google configured). */
   available: z.boolean(),
-  connectedAt: isoTimestamp.nullable(),
+  connectedAt: z.nullable(isoTimestamp),
   /** When a sync last finished, and how. */
-  lastSyncedAt: isoTimestamp.nullable(),
-  lastSyncResult: z.enum(fitbitSyncResults).nullable(),
+  lastSyncedAt: z.nullable(isoTimestamp),
+  lastSyncResult: z.nullable(z.enum(fitbitSyncResults)),
   /** The newest day (yyyy-MM-dd, Japan) that synced steps reached. */
-  lastSyncedDay: z.string().nullable(),
+  lastSyncedDay: z.nullable(z.string()),
   /** How many days the last sync wrote. */
-  lastSyncedDays: z.number().int().nullable(),
+  lastSyncedDays: z.nullable(z.number().check(z.int())),
 });
 export type FitbitConnection = z.infer<typeof fitbitConnectionSchema>;
 
@@ -116,7 +116,7 @@ export const disconnectFitbit = defineCall({
     'Disconnects Fitbit: deletes the stored tokens (synced steps stay) and revokes the grant at Google; when Google refuses or cannot be reached, the revocation is retried later and revocationPending says so.',
   input: () => empty,
   output: () =>
-    fitbitConnectionSchema.extend({
+    z.extend(fitbitConnectionSchema, {
       /** The grant could not be revoked at Google yet: removed here, revocation retried automatically. */
       revocationPending: z.boolean(),
     }),

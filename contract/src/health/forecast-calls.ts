@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { cursor, integerInRange, isoTimestamp, pageSize, requiredText } from '../fields';
 import { AGE_BANDS, NO_CONDITIONS, type ForecastConditions, type ForecastInputs } from './forecast';
@@ -28,11 +28,11 @@ export const forecastInputFields = {
   hdl: integerInRange('HDLコレステロール', 10, 250, 'mg/dL'),
   impairedGlucose: yesNo('耐糖能異常の有無'),
   smoker: yesNo('喫煙の有無'),
-  coronaryDisease: yesNo('心筋梗塞・狭心症の治療歴').default(false),
-  diabetes: yesNo('糖尿病の有無').default(false),
-  ckd: yesNo('慢性腎臓病の有無').default(false),
-  pad: yesNo('末梢動脈疾患の有無').default(false),
-  nonCardiogenicStroke: yesNo('脳梗塞の治療歴').default(false),
+  coronaryDisease: z._default(yesNo('心筋梗塞・狭心症の治療歴'), false),
+  diabetes: z._default(yesNo('糖尿病の有無'), false),
+  ckd: z._default(yesNo('慢性腎臓病の有無'), false),
+  pad: z._default(yesNo('末梢動脈疾患の有無'), false),
+  nonCardiogenicStroke: z._default(yesNo('脳梗塞の治療歴'), false),
 };
 export const forecastInputsInput = z.object(forecastInputFields);
 export type ForecastInputValues = z.output<typeof forecastInputsInput>;
@@ -64,20 +64,20 @@ export const forecastResultSchema = z.discriminatedUnion('kind', [
     ),
     ageBand: z.enum(AGE_BANDS),
     risk: z.object({ percent: z.number(), belowOne: z.boolean() }),
-    category: riskCategory.exclude(['secondary']),
+    category: z.enum(['low', 'middle', 'high']),
     targets: lipidTargets,
   }),
   z.object({
     kind: z.literal('outOfRange'),
     reason: z.enum(['coronaryDisease', 'diabetes', 'ckd', 'pad', 'nonCardiogenicStroke', 'under40', 'over79']),
-    category: riskCategory.nullable(),
-    targets: lipidTargets.nullable(),
+    category: z.nullable(riskCategory),
+    targets: z.nullable(lipidTargets),
   }),
 ]);
 
 /** One input as the member's data gives it: null where nothing is known; `on` is the day it was measured or given (yyyy-MM-dd). */
-const sourced = <T extends z.ZodType>(value: T) =>
-  z.object({ value: value.nullable(), source: forecastInputSource.nullable(), on: z.string().nullable() });
+const sourced = <T extends z.ZodMiniType>(value: T) =>
+  z.object({ value: z.nullable(value), source: z.nullable(forecastInputSource), on: z.nullable(z.string()) });
 
 export const forecastKnownInputsSchema = z.object({
   sex: sourced(z.enum(['male', 'female'])),
@@ -99,7 +99,7 @@ export const forecastCheckupStatusSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('none') }),
   /** A check-up exists behind the My Number secret question (the page links to /myna_connection/verify). */
   z.object({ status: z.literal('secretQuestionRequired') }),
-  z.object({ status: z.literal('available'), examinedOn: z.string(), institution: z.string().nullable() }),
+  z.object({ status: z.literal('available'), examinedOn: z.string(), institution: z.nullable(z.string()) }),
 ]);
 
 export const healthForecastSchema = z.object({
@@ -108,7 +108,7 @@ export const healthForecastSchema = z.object({
   /** The inputs the score still needs (the page asks for them). */
   missing: z.array(z.enum(['sex', 'age', 'systolic', 'ldl', 'hdl', 'impairedGlucose', 'smoker'])),
   /** The forecast of the known inputs; null while any is missing. */
-  result: forecastResultSchema.nullable(),
+  result: z.nullable(forecastResultSchema),
 });
 export type HealthForecast = z.infer<typeof healthForecastSchema>;
 
@@ -145,24 +145,22 @@ export type ForecastSnapshot = z.infer<typeof forecastSnapshotSchema>;
 export const listedForecastSnapshotSchema = z.object({
   id: z.string(),
   savedAt: isoTimestamp,
-  // Spelled out rather than .partial(): the browser's zod (mini, with the classic methods the
-  // contract calls: root-config/src/zod-classic-on-mini.ts) has no partial.
   inputs: z.object({
-    sex: z.enum(['male', 'female']).optional(),
-    age: z.number().optional(),
-    systolic: z.number().optional(),
-    ldl: z.number().optional(),
-    hdl: z.number().optional(),
-    impairedGlucose: z.boolean().optional(),
-    smoker: z.boolean().optional(),
-    coronaryDisease: z.boolean().optional(),
-    diabetes: z.boolean().optional(),
-    ckd: z.boolean().optional(),
-    pad: z.boolean().optional(),
-    nonCardiogenicStroke: z.boolean().optional(),
+    sex: z.optional(z.enum(['male', 'female'])),
+    age: z.optional(z.number()),
+    systolic: z.optional(z.number()),
+    ldl: z.optional(z.number()),
+    hdl: z.optional(z.number()),
+    impairedGlucose: z.optional(z.boolean()),
+    smoker: z.optional(z.boolean()),
+    coronaryDisease: z.optional(z.boolean()),
+    diabetes: z.optional(z.boolean()),
+    ckd: z.optional(z.boolean()),
+    pad: z.optional(z.boolean()),
+    nonCardiogenicStroke: z.optional(z.boolean()),
   }),
   sources: z.record(z.string(), forecastInputSource),
-  result: forecastResultSchema.nullable(),
+  result: z.nullable(forecastResultSchema),
   checkupWithheld: z.boolean(),
 });
 export type ListedForecastSnapshot = z.infer<typeof listedForecastSnapshotSchema>;
@@ -189,9 +187,9 @@ export const saveHealthForecastSnapshot = defineCall({
     z.object({
       ...forecastInputFields,
       /** Where each input came from, as the page showed it; an input left out counts as typed in. */
-      sources: z
-        .partialRecord(z.enum(Object.keys(forecastInputFields) as [ForecastInputKey, ...ForecastInputKey[]]), forecastInputSource)
-        .optional(),
+      sources: z.optional(
+        z.partialRecord(z.enum(Object.keys(forecastInputFields) as [ForecastInputKey, ...ForecastInputKey[]]), forecastInputSource),
+      ),
     }),
   output: () => forecastSnapshotSchema,
 });
@@ -206,7 +204,7 @@ export const listHealthForecastSnapshots = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's saved forecasts that may be shown whole, newest first, a page at a time (superseded by listSavedHealthForecasts).",
-  input: () => z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
+  input: () => z.object({ cursor: z.optional(cursor), limit: pageSize(10, 50) }),
   output: () => pageOf(forecastSnapshotSchema),
 });
 
@@ -216,7 +214,7 @@ export const listSavedHealthForecasts = defineCall({
   access: 'member',
   summary:
     "The member's saved forecasts, newest first, a page at a time; values from the check-up only with a current My Number secret-question step-up (else withheld, and said so).",
-  input: () => z.object({ cursor: cursor.optional(), limit: pageSize(10, 50) }),
+  input: () => z.object({ cursor: z.optional(cursor), limit: pageSize(10, 50) }),
   output: () => pageOf(listedForecastSnapshotSchema),
 });
 
@@ -247,8 +245,8 @@ export const doctorProfileInput = z.object({
   nameKana: requiredText('氏名（ふりがな）', 60),
   title: requiredText('肩書き', 100),
   specialty: requiredText('専門', 100),
-  qualifications: z.array(requiredText('資格', 100)).max(20, '資格は20件までで入力してください'),
-  career: z.array(requiredText('経歴', 200)).max(30, '経歴は30件までで入力してください'),
+  qualifications: z.array(requiredText('資格', 100)).check(z.maxLength(20, '資格は20件までで入力してください')),
+  career: z.array(requiredText('経歴', 200)).check(z.maxLength(30, '経歴は30件までで入力してください')),
   message: requiredText('メッセージ', 2000),
 });
 export type DoctorProfileInput = z.output<typeof doctorProfileInput>;
@@ -260,7 +258,7 @@ export const getDoctorProfile = defineCall({
   summary:
     "The physician who supervises the health forecast: the member's association's, else the service's own; null when neither is set.",
   input: () => z.object({}),
-  output: () => z.object({ profile: doctorProfileSchema.nullable() }),
+  output: () => z.object({ profile: z.nullable(doctorProfileSchema) }),
 });
 
 export const forecastCalls = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { bloodPressureFields, DIASTOLIC_BELOW_SYSTOLIC } from './blood-pressures';
@@ -18,11 +18,13 @@ export const MAX_INGEST_ITEMS = 500;
 
 export const clientRecordId = z
   .string({ error: '記録IDを入力してください' })
-  .min(1, '記録IDを入力してください')
-  .max(128, '記録IDは128文字以内で指定してください')
-  .regex(/^[\x21-\x7e]+$/, '記録IDは半角英数字・記号で指定してください');
+  .check(
+    z.minLength(1, '記録IDを入力してください'),
+    z.maxLength(128, '記録IDは128文字以内で指定してください'),
+    z.regex(/^[\x21-\x7e]+$/, '記録IDは半角英数字・記号で指定してください'),
+  );
 
-const item = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+const item = <T extends string, S extends z.core.$ZodShape>(type: T, fields: S) =>
   z.object({ type: z.literal(type), clientRecordId, ...fields });
 
 /** One reading as the app sends it: its type, its id in the app, and the type's own fields. */
@@ -31,10 +33,12 @@ export const vitalIngestItem = z.discriminatedUnion(
   [
     item('bloodSugar', bloodSugarFields),
     documented(
-      item('bloodPressure', bloodPressureFields).refine((value) => value.diastolic < value.systolic, {
-        path: ['diastolic'],
-        error: '最低血圧は最高血圧より低い値を入力してください',
-      }),
+      item('bloodPressure', bloodPressureFields).check(
+        z.refine((value) => value.diastolic < value.systolic, {
+          path: ['diastolic'],
+          error: '最低血圧は最高血圧より低い値を入力してください',
+        }),
+      ),
       DIASTOLIC_BELOW_SYSTOLIC,
     ),
     item('weight', weightFields),
@@ -53,13 +57,13 @@ export const ingestVitalsOutput = z.object({
   results: z.array(
     z.object({
       index: z.number(),
-      clientRecordId: z.string().nullable(),
+      clientRecordId: z.nullable(z.string()),
       /** stored: saved now; duplicate: already stored (nothing changed); rejected: see fields. */
       status: z.enum(ingestResultStatuses),
       /** The reading's id (stored or duplicate); null when rejected. */
-      id: z.string().nullable(),
+      id: z.nullable(z.string()),
       /** Field → Japanese messages, as a 400 names them; only when rejected. */
-      fields: z.record(z.string(), z.array(z.string())).optional(),
+      fields: z.optional(z.record(z.string(), z.array(z.string()))),
     }),
   ),
 });
@@ -80,8 +84,10 @@ export const ingestVitals = defineCall({
       items: documented(
         z
           .array(z.custom<VitalIngestItemInput>(), { error: '記録の一覧（items）を指定してください' })
-          .min(1, '記録を1件以上指定してください')
-          .max(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+          .check(
+            z.minLength(1, '記録を1件以上指定してください'),
+            z.maxLength(MAX_INGEST_ITEMS, `記録は一度に${MAX_INGEST_ITEMS}件まで送信できます`),
+          ),
         // Each item is checked on its own: one that breaks this is answered `rejected`, not a 400.
         (toJson) => ({ items: toJson(vitalIngestItem) }),
       ),

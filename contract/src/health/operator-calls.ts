@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { daySeries, operatorAssociationId, operatorPeriodInput } from '../operators/shared';
 import { doctorProfileInput, doctorProfileSchema } from './forecast-calls';
@@ -17,9 +17,9 @@ export const getOperatorHealthStats = defineCall({
   output: () =>
     z.object({
       recordsPerDay: daySeries,
-      recordTotal: z.number().int(),
-      activeMembers7: z.number().int(),
-      activeMembers30: z.number().int(),
+      recordTotal: z.number().check(z.int()),
+      activeMembers7: z.number().check(z.int()),
+      activeMembers30: z.number().check(z.int()),
     }),
 });
 
@@ -30,7 +30,7 @@ export const getOperatorDoctorProfile = defineCall({
   operatorRole: 'viewer',
   summary: "The association's own supervising physician (null when it has none and members see the service's).",
   input: () => z.object({ associationId: operatorAssociationId() }),
-  output: () => z.object({ profile: doctorProfileSchema.nullable() }),
+  output: () => z.object({ profile: z.nullable(doctorProfileSchema) }),
 });
 
 export const updateOperatorDoctorProfile = defineCall({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { integerInRange, isoTimestamp } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { pastDay, readingBase, readingId } from './vital-fields';

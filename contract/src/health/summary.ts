@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { bloodPressureSchema } from './blood-pressures';
 import { bloodSugarSchema } from './blood-sugars';
@@ -12,17 +12,17 @@ import { weightSchema } from './weights';
  * there is none), today's steps (Japan) against the goal, and the height the BMI needs.
  */
 export const vitalsSummarySchema = z.object({
-  bloodSugar: bloodSugarSchema.nullable(),
-  bloodPressure: bloodPressureSchema.nullable(),
-  weight: weightSchema.nullable(),
-  bodyTemperature: bodyTemperatureSchema.nullable(),
+  bloodSugar: z.nullable(bloodSugarSchema),
+  bloodPressure: z.nullable(bloodPressureSchema),
+  weight: z.nullable(weightSchema),
+  bodyTemperature: z.nullable(bodyTemperatureSchema),
   /** The most recent day with a count. */
-  steps: stepSchema.nullable(),
+  steps: z.nullable(stepSchema),
   /** yyyy-MM-dd, today in Japan, and its count (0 when nothing is recorded yet). */
   today: z.object({ day: z.string(), steps: z.number() }),
   goals: vitalGoalsSchema,
   /** cm, from the profile; null until given. */
-  height: z.number().nullable(),
+  height: z.nullable(z.number()),
 });
 export type VitalsSummary = z.infer<typeof vitalsSummarySchema>;
 

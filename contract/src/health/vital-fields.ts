@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { DATE_MIN, cursor, isoTimestamp, momentDocumentation, pageSize } from '../fields';
 
@@ -59,16 +59,16 @@ export function pastDay(label: string) {
 }
 
 function pastDayUndocumented(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .min(1, `${label}を入力してください`)
-    .superRefine((value, ctx) => {
+  return z.string({ error: `${label}を入力してください` }).check(
+    z.minLength(1, `${label}を入力してください`),
+    z.superRefine((value, ctx) => {
       if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message: `${label}の形式が正しくありません` });
       else if (value < DATE_MIN) ctx.addIssue({ code: 'custom', message: `${label}は1900年1月1日以降の日付を入力してください` });
       // A few minutes of clock skew, as for moments: just after midnight the phone may be ahead.
       else if (value > japanDay(new Date(Date.now() + 5 * 60 * 1000)))
         ctx.addIssue({ code: 'custom', message: `${label}に未来の日付は指定できません` });
-    });
+    }),
+  );
 }
 
 const MOMENT = z.iso.datetime({ offset: true });
@@ -85,13 +85,16 @@ function periodBound(label: string) {
 }
 
 function periodBoundUndocumented(label: string) {
-  return z
-    .string({ error: `${label}の形式が正しくありません` })
-    .refine((value) => isRealDay(value) || (MOMENT.safeParse(value).success && !Number.isNaN(Date.parse(value))), {
+  return z.string({ error: `${label}の形式が正しくありません` }).check(
+    z.refine((value) => isRealDay(value) || (MOMENT.safeParse(value).success && !Number.isNaN(Date.parse(value))), {
       error: `${label}は日付（yyyy-MM-dd）または日時（ISO 8601）で指定してください`,
       abort: true,
-    })
-    .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 4) <= '2099', `${label}は1900年から2099年の範囲で指定してください`);
+    }),
+    z.refine(
+      (value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 4) <= '2099',
+      `${label}は1900年から2099年の範囲で指定してください`,
+    ),
+  );
 }
 
 /**
@@ -118,20 +121,22 @@ export function periodDays(period: { from?: string | undefined; to?: string | un
 export const periodQuery = documented(
   z
     .object({
-      from: periodBound('期間の開始').optional(),
-      to: periodBound('期間の終了').optional(),
-      cursor: cursor.optional(),
+      from: z.optional(periodBound('期間の開始')),
+      to: z.optional(periodBound('期間の終了')),
+      cursor: z.optional(cursor),
       limit: pageSize(),
     })
-    .superRefine((value, ctx) => {
-      if (!value.from || !value.to) return;
-      const { from, until } = periodMoments(value);
-      if (from!.getTime() >= until!.getTime()) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '期間の終了は開始より後の日時を指定してください' });
-      } else if (until!.getTime() - from!.getTime() > MAX_PERIOD_DAYS * 24 * 60 * 60 * 1000) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: '期間は5年以内で指定してください' });
-      }
-    }),
+    .check(
+      z.superRefine((value, ctx) => {
+        if (!value.from || !value.to) return;
+        const { from, until } = periodMoments(value);
+        if (from!.getTime() >= until!.getTime()) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: '期間の終了は開始より後の日時を指定してください' });
+        } else if (until!.getTime() - from!.getTime() > MAX_PERIOD_DAYS * 24 * 60 * 60 * 1000) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: '期間は5年以内で指定してください' });
+        }
+      }),
+    ),
   {
     // A day `to` covers the whole day: the period is at most MAX_PERIOD_DAYS counting that day.
     'x-field-comparisons': [{ left: 'from', operator: '<=', right: 'to', maxDays: MAX_PERIOD_DAYS - 1 }],
@@ -146,7 +151,7 @@ export const readingBase = {
   createdAt: isoTimestamp,
 };
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 /** The answer of a delete. */
 export const deletedReading = z.object({ id: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { readingBase, readingId } from './vital-fields';
@@ -8,7 +8,7 @@ export const weightSchema = z.object({
   ...readingBase,
   measuredAt: isoTimestamp,
   weight: z.number(),
-  bodyFat: z.number().nullable(),
+  bodyFat: z.nullable(z.number()),
 });
 export type Weight = z.infer<typeof weightSchema>;
 
@@ -18,7 +18,7 @@ export const weightKg = (label = '体重') => decimalInRange(label, 20, 300, 1, 
 export const weightFields = {
   measuredAt: pastMoment('測定日時'),
   weight: weightKg(),
-  bodyFat: decimalInRange('体脂肪率', 1, 75, 1, '%').nullish(),
+  bodyFat: z.nullish(decimalInRange('体脂肪率', 1, 75, 1, '%')),
 };
 export const weightInput = z.object(weightFields);
 

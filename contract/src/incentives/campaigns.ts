@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { campaignId } from './shared';
 
@@ -19,7 +19,7 @@ export const getPointCampaign = defineCall({
   access: 'member',
   summary: "The campaign open now in the member's association (the one ending soonest), or null.",
   input: () => z.object({}),
-  output: () => z.object({ campaign: campaignSchema.nullable() }),
+  output: () => z.object({ campaign: z.nullable(campaignSchema) }),
 });
 
 export const entryPointCampaign = defineCall({

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { historyInput, transactionPage, userActionSchema } from './shared';
 import { userGiftSchema } from './gifts';
 
-export const coinAccountSchema = z.object({ balance: z.number().int() });
+export const coinAccountSchema = z.object({ balance: z.number().check(z.int()) });
 
 export const getCoinAccount = defineCall({
   name: 'getCoinAccount',
@@ -34,12 +34,12 @@ export const listCoinUserActions = defineCall({
 
 export const giftChallengeInfoSchema = z.object({
   /** Coins one draw costs. */
-  cost: z.number().int(),
+  cost: z.number().check(z.int()),
   /** The chance to win, in basis points (1000 = 10%), and as the member reads it. */
-  oddsBasisPoints: z.number().int(),
+  oddsBasisPoints: z.number().check(z.int()),
   oddsLabel: z.string(),
   prizes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
-  balance: z.number().int(),
+  balance: z.number().check(z.int()),
   /** False when no prize is in stock or the balance does not cover a draw. */
   available: z.boolean(),
 });
@@ -61,5 +61,6 @@ export const giftChallenge = defineCall({
   summary:
     'Spends the cost in coins on one draw (crypto.randomInt on the server, recorded); a win hands out a prize. Idempotent per Idempotency-Key.',
   input: () => z.object({}),
-  output: () => z.object({ drawId: z.string(), won: z.boolean(), userGift: userGiftSchema.nullable(), balance: z.number().int() }),
+  output: () =>
+    z.object({ drawId: z.string(), won: z.boolean(), userGift: z.nullable(userGiftSchema), balance: z.number().check(z.int()) }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 
@@ -24,28 +24,28 @@ export const prizeCompetitionSchema = z.object({
   startsAt: isoTimestamp,
   endsAt: isoTimestamp,
   entryKind: z.enum(competitionEntryKinds),
-  stepsRequired: z.number().nullable(),
-  coinCost: z.number().nullable(),
+  stepsRequired: z.nullable(z.number()),
+  coinCost: z.nullable(z.number()),
   prizes: z.array(competitionPrizeSchema),
   /** SHA-256 of the secret committed at creation; the secret is shown once drawn. */
   secretHash: z.string(),
-  drawnAt: z.string().nullable(),
-  drawSeed: z.string().nullable(),
-  secret: z.string().nullable(),
+  drawnAt: z.nullable(z.string()),
+  drawSeed: z.nullable(z.string()),
+  secret: z.nullable(z.string()),
   entryCount: z.number(),
   me: z.object({
     state: z.enum(competitionStates),
-    enteredAt: z.string().nullable(),
+    enteredAt: z.nullable(z.string()),
     /** Steps competitions: the member's step total in the period so far. */
-    steps: z.number().nullable(),
-    prize: z.string().nullable(),
+    steps: z.nullable(z.number()),
+    prize: z.nullable(z.string()),
   }),
 });
 export type PrizeCompetition = z.infer<typeof prizeCompetitionSchema>;
 
 const competitionId = z
   .string({ error: '懸賞IDを指定してください' })
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません');
+  .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません'));
 
 export const listOpenPrizeCompetitions = defineCall({
   name: 'listOpenPrizeCompetitions',
@@ -53,7 +53,7 @@ export const listOpenPrizeCompetitions = defineCall({
   access: 'member',
   summary:
     "The prize competitions of the member's association that are open now or ended in the last 30 days, with the member's state (entered, step progress, won or lost after the draw) and the draw's seed once drawn.",
-  input: () => z.object({}).strict(),
+  input: () => z.strictObject({}),
   output: () => z.object({ items: z.array(prizeCompetitionSchema) }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize } from '../fields';
@@ -10,10 +10,10 @@ export const giftSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  cost: z.number().int(),
+  cost: z.number().check(z.int()),
   kind: z.enum(giftKinds),
   /** How many are left (null: not limited). */
-  stock: z.number().int().nullable(),
+  stock: z.nullable(z.number().check(z.int())),
   inStock: z.boolean(),
 });
 export type Gift = z.infer<typeof giftSchema>;
@@ -27,8 +27,8 @@ export const userGiftSchema = z.object({
   kind: z.enum(giftKinds),
   source: z.enum(['redemption', 'challenge']),
   deliveryState: z.enum(['issued', 'preparing', 'shipped']),
-  code: z.string().nullable(),
-  usedAt: z.string().nullable(),
+  code: z.nullable(z.string()),
+  usedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type UserGift = z.infer<typeof userGiftSchema>;
@@ -50,7 +50,7 @@ export const redeemGift = defineCall({
   summary:
     'Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required.',
   input: () => z.object({ giftId }),
-  output: () => z.object({ userGift: userGiftSchema, balance: z.number().int() }),
+  output: () => z.object({ userGift: userGiftSchema, balance: z.number().check(z.int()) }),
 });
 
 export const listVisibleUserGifts = defineCall({
@@ -58,8 +58,8 @@ export const listVisibleUserGifts = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's gifts not hidden, newest first, keyset-paginated, each with its code or delivery state.",
-  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: () => z.object({ userGifts: z.array(userGiftSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ cursor: z.optional(cursor), limit: pageSize() }),
+  output: () => z.object({ userGifts: z.array(userGiftSchema), nextCursor: z.nullable(z.string()) }),
 });
 
 export const patchUserGift = defineCall({
@@ -70,8 +70,8 @@ export const patchUserGift = defineCall({
   input: () =>
     documented(
       z
-        .object({ id: userGiftId, used: z.literal(true).optional(), hidden: z.literal(true).optional() })
-        .refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] }),
+        .object({ id: userGiftId, used: z.optional(z.literal(true)), hidden: z.optional(z.literal(true)) })
+        .check(z.refine((value) => value.used || value.hidden, { message: '変更する内容を指定してください', path: ['used'] })),
       { anyOf: [requires('used'), requires('hidden')], description: 'Gives `used`, `hidden` or both.' },
     ),
   output: () => userGiftSchema,
@@ -81,8 +81,8 @@ export const giftActionSchema = z.object({
   id: z.string(),
   kind: z.enum(['redeemed', 'challenge_won', 'challenge_lost']),
   currency: z.enum(['coin', 'point']),
-  amount: z.number().int(),
-  giftName: z.string().nullable(),
+  amount: z.number().check(z.int()),
+  giftName: z.nullable(z.string()),
   createdAt: z.string(),
 });
 
@@ -91,6 +91,6 @@ export const listGiftUserActions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's gift history (redemptions and draws), newest first, keyset-paginated.",
-  input: () => z.object({ cursor: cursor.optional(), limit: pageSize() }),
-  output: () => z.object({ actions: z.array(giftActionSchema), nextCursor: z.string().nullable() }),
+  input: () => z.object({ cursor: z.optional(cursor), limit: pageSize() }),
+  output: () => z.object({ actions: z.array(giftActionSchema), nextCursor: z.nullable(z.string()) }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
@@ -14,12 +14,12 @@ export const operatorCompetitionSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   entryKind: z.enum(competitionEntryKinds),
-  stepsRequired: z.number().nullable(),
-  coinCost: z.number().nullable(),
+  stepsRequired: z.nullable(z.number()),
+  coinCost: z.nullable(z.number()),
   prizes: z.array(competitionPrizeSchema),
   secretHash: z.string(),
-  drawnAt: z.string().nullable(),
-  drawSeed: z.string().nullable(),
+  drawnAt: z.nullable(z.string()),
+  drawSeed: z.nullable(z.string()),
   entryCount: z.number(),
   /** After the draw: each winner's entry (never the member's name or address) with the prize. */
   winners: z.array(z.object({ entryId: z.string(), prize: z.string() })),
@@ -52,25 +52,26 @@ export const createOperatorPrizeCompetition = defineCall({
         .object({
           associationId: operatorAssociationId(),
           title: requiredText('タイトル', 100),
-          description: z.string().trim().max(2000, '説明は2000文字以内で入力してください').default(''),
+          description: z._default(z.string().check(z.trim(), z.maxLength(2000, '説明は2000文字以内で入力してください')), ''),
           startsAt: moment('開始日時'),
           endsAt: moment('終了日時'),
           entryKind: z.enum(competitionEntryKinds, { error: '応募方法を選択してください' }),
-          stepsRequired: z.number().int().min(1000, '目標歩数は1,000歩以上にしてください').max(10_000_000).optional(),
-          coinCost: z.number().int().min(1, 'コイン数は1以上にしてください').max(100_000).optional(),
+          stepsRequired: z.optional(z.number().check(z.int(), z.gte(1000, '目標歩数は1,000歩以上にしてください'), z.lte(10_000_000))),
+          coinCost: z.optional(z.number().check(z.int(), z.gte(1, 'コイン数は1以上にしてください'), z.lte(100_000))),
           prizes: z
-            .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().int().min(1).max(10_000) }))
-            .min(1, '賞品を1つ以上入力してください')
-            .max(10, '賞品は10種類までです'),
+            .array(z.object({ name: requiredText('賞品名', 100), winners: z.number().check(z.int(), z.gte(1), z.lte(10_000)) }))
+            .check(z.minLength(1, '賞品を1つ以上入力してください'), z.maxLength(10, '賞品は10種類までです')),
         })
-        .refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
-          path: ['endsAt'],
-          message: '終了日時は開始日時より後にしてください',
-        })
-        .refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
-          path: ['entryKind'],
-          message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
-        }),
+        .check(
+          z.refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+            path: ['endsAt'],
+            message: '終了日時は開始日時より後にしてください',
+          }),
+          z.refine((value) => (value.entryKind === 'steps' ? value.stepsRequired !== undefined : value.coinCost !== undefined), {
+            path: ['entryKind'],
+            message: '応募方法に合わせて目標歩数またはコイン数を入力してください',
+          }),
+        ),
       {
         'x-field-comparisons': [{ left: 'startsAt', operator: '<', right: 'endsAt' }],
         if: { properties: { entryKind: { const: 'steps' } }, required: ['entryKind'] },
@@ -94,7 +95,7 @@ export const drawOperatorPrizeCompetition = defineCall({
       associationId: operatorAssociationId(),
       competitionId: z
         .string({ error: '懸賞IDを指定してください' })
-        .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません'),
+        .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, '懸賞IDの形式が正しくありません')),
     }),
   output: () => operatorCompetitionSchema,
 });

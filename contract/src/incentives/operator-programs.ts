@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { emailAddress, requiredText } from '../fields';
@@ -10,9 +10,11 @@ import { daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId
 const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label}は数値で入力してください` })
-    .int(`${label}は整数で入力してください`)
-    .min(min, `${label}は${min}〜${max}の範囲で入力してください`)
-    .max(max, `${label}は${min}〜${max}の範囲で入力してください`);
+    .check(
+      z.int(`${label}は整数で入力してください`),
+      z.gte(min, `${label}は${min}〜${max}の範囲で入力してください`),
+      z.lte(max, `${label}は${min}〜${max}の範囲で入力してください`),
+    );
 
 export const operatorMenuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] as const;
 export const operatorVitalTypes = ['bloodPressure', 'bloodSugar', 'weight', 'bodyTemperature', 'steps'] as const;
@@ -21,16 +23,18 @@ export const operatorMenuInput = documented(
   z
     .object({
       kind: z.enum(operatorMenuKinds, { error: '獲得条件を選んでください' }),
-      vitalType: z.enum(operatorVitalTypes, { error: '記録の種類を選んでください' }).optional(),
+      vitalType: z.optional(z.enum(operatorVitalTypes, { error: '記録の種類を選んでください' })),
       title: requiredText('メニュー名', 100),
       points: whole('ポイント数', 1, 100000),
-      dailyLimit: whole('1日の上限', 1, 1000).nullable().optional(),
-      totalLimit: whole('通算の上限', 1, 100000).nullable().optional(),
+      dailyLimit: z.optional(z.nullable(whole('1日の上限', 1, 1000))),
+      totalLimit: z.optional(z.nullable(whole('通算の上限', 1, 100000))),
     })
-    .refine((menu) => menu.kind !== 'vital_recorded' || menu.vitalType !== undefined, {
-      path: ['vitalType'],
-      message: '記録の種類を選んでください',
-    }),
+    .check(
+      z.refine((menu) => menu.kind !== 'vital_recorded' || menu.vitalType !== undefined, {
+        path: ['vitalType'],
+        message: '記録の種類を選んでください',
+      }),
+    ),
   {
     if: { properties: { kind: { const: 'vital_recorded' } }, required: ['kind'] },
     then: requires('vitalType'),
@@ -45,17 +49,17 @@ const menuSchema = z.object({
   eventKind: z.string(),
   title: z.string(),
   points: z.number(),
-  dailyLimit: z.number().nullable(),
-  totalLimit: z.number().nullable(),
+  dailyLimit: z.nullable(z.number()),
+  totalLimit: z.nullable(z.number()),
 });
 const giftSchema = z.object({
   id: z.string(),
   name: z.string(),
   cost: z.number(),
   kind: z.enum(['digital_code', 'delivery']),
-  stock: z.number().nullable(),
+  stock: z.nullable(z.number()),
   /** Digital gifts: codes imported and not handed out yet. */
-  codesAvailable: z.number().nullable(),
+  codesAvailable: z.nullable(z.number()),
 });
 export const operatorProgramSchema = z.object({
   id: z.string(),
@@ -86,16 +90,14 @@ export const createOperatorPointProgram = defineCall({
   createsResource: true,
   summary: 'Creates a point program of the association with its menus (create-program); audited.',
   input: () =>
-    z
-      .object({
-        associationId: operatorAssociationId(),
-        name: requiredText('ポイント名', 60),
-        description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
-        expiryMonths: whole('有効期限（月）', 1, 120).default(36),
-        consentText: z.string().max(5000, '同意文は5000文字以内で入力してください').default(''),
-        menus: z.array(operatorMenuInput).max(50, 'メニューは50件までです').default([]),
-      })
-      .strict(),
+    z.strictObject({
+      associationId: operatorAssociationId(),
+      name: requiredText('ポイント名', 60),
+      description: z._default(z.string().check(z.maxLength(1000, '説明は1000文字以内で入力してください')), ''),
+      expiryMonths: z._default(whole('有効期限（月）', 1, 120), 36),
+      consentText: z._default(z.string().check(z.maxLength(5000, '同意文は5000文字以内で入力してください')), ''),
+      menus: z._default(z.array(operatorMenuInput).check(z.maxLength(50, 'メニューは50件までです')), []),
+    }),
   output: () => z.object({ id: z.string() }),
 });
 
@@ -108,7 +110,7 @@ export const addOperatorPointMenus = defineCall({
   input: () =>
     z.object({
       programId: recordId('ポイントID'),
-      menus: z.array(operatorMenuInput).min(1, 'メニューを入力してください').max(50, 'メニューは50件までです'),
+      menus: z.array(operatorMenuInput).check(z.minLength(1, 'メニューを入力してください'), z.maxLength(50, 'メニューは50件までです')),
     }),
   output: () => z.object({ ids: z.array(z.string()) }),
 });
@@ -124,10 +126,10 @@ export const addOperatorGift = defineCall({
     z.object({
       programId: recordId('ポイントID'),
       name: requiredText('ギフト名', 100),
-      description: z.string().max(1000, '説明は1000文字以内で入力してください').default(''),
+      description: z._default(z.string().check(z.maxLength(1000, '説明は1000文字以内で入力してください')), ''),
       cost: whole('必要ポイント', 1, 1_000_000),
       kind: z.enum(['digital_code', 'delivery'], { error: '受け取り方を選んでください' }),
-      stock: whole('在庫数', 0, 1_000_000).nullable().default(null),
+      stock: z._default(z.nullable(whole('在庫数', 0, 1_000_000)), null),
     }),
   output: () => z.object({ id: z.string() }),
 });
@@ -148,12 +150,11 @@ export const importOperatorGiftCodes = defineCall({
       giftId: documented(recordId('ギフトID'), { 'x-state-dependent': 'A gift of kind digital_code.' }),
       csv: z
         .string({ error: 'コードのCSVを選んでください' })
-        .min(1, 'コードのCSVを選んでください')
-        .max(GIFT_CODES_CSV_MAX_CHARS, 'CSVは1MB以内にしてください'),
+        .check(z.minLength(1, 'コードのCSVを選んでください'), z.maxLength(GIFT_CODES_CSV_MAX_CHARS, 'CSVは1MB以内にしてください')),
     }),
   output: () =>
     z.discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), imported: z.number().int() }),
+      z.object({ ok: z.literal(true), imported: z.number().check(z.int()) }),
       z.object({ ok: z.literal(false), errors: z.array(z.string()) }),
     ]),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { expirySchema, historyInput, menuSchema, pointId, transactionPage, userActionSchema } from './shared';
 
@@ -6,7 +6,7 @@ export const pointAccountSchema = z.object({
   pointId: z.string(),
   name: z.string(),
   /** Spendable points now. */
-  balance: z.number().int(),
+  balance: z.number().check(z.int()),
   /** What expires when, soonest first. */
   expiries: z.array(expirySchema),
   /** The program needs consent and the member has not given it for its current version. */
@@ -18,9 +18,9 @@ export const pointInfoSchema = z.object({
   pointId: z.string(),
   name: z.string(),
   description: z.string(),
-  expiryMonths: z.number().int(),
+  expiryMonths: z.number().check(z.int()),
   requiresConsent: z.boolean(),
-  consentVersion: z.number().int(),
+  consentVersion: z.number().check(z.int()),
   consentText: z.string(),
   agreed: z.boolean(),
 });
@@ -67,7 +67,7 @@ export const listPointTransactions = defineCall({
   method: 'GET',
   access: 'member',
   summary: "The member's history in one program, newest first, optionally one month (Japan time), keyset-paginated.",
-  input: () => historyInput.extend({ pointId }),
+  input: () => z.extend(historyInput, { pointId }),
   output: () => transactionPage,
 });
 
@@ -98,7 +98,7 @@ export const createPointAgreements = defineCall({
   summary: 'Consents to several programs at once (all of the association’s, or none if one is unknown).',
   input: () =>
     z.object({
-      pointIds: z.array(pointId).min(1, 'ポイントを選択してください').max(20, 'ポイントは20件まで選択できます'),
+      pointIds: z.array(pointId).check(z.minLength(1, 'ポイントを選択してください'), z.maxLength(20, 'ポイントは20件まで選択できます')),
     }),
   output: () => z.object({ agreements: z.array(pointInfoSchema) }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursor, pageSize } from '../fields';
 
 /** The incentives area's own error codes (each answered with a Japanese message). */
@@ -33,9 +33,9 @@ export const userGiftId = idOf('ギフト');
 /** A month in Japan time, yyyy-MM: a history filtered to it. */
 export const monthFilter = z
   .string({ error: '月の形式が正しくありません' })
-  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません');
+  .check(z.regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません'));
 
-export const historyInput = z.object({ month: monthFilter.optional(), cursor: cursor.optional(), limit: pageSize() });
+export const historyInput = z.object({ month: z.optional(monthFilter), cursor: z.optional(cursor), limit: pageSize() });
 
 export const transactionKinds = ['earn', 'grant', 'revoke', 'redeem', 'expire', 'challenge', 'prize', 'competition'] as const;
 
@@ -43,16 +43,16 @@ export const transactionKinds = ['earn', 'grant', 'revoke', 'redeem', 'expire', 
 export const transactionSchema = z.object({
   id: z.string(),
   kind: z.enum(transactionKinds),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   description: z.string(),
   createdAt: z.string(),
 });
 export type IncentiveTransaction = z.infer<typeof transactionSchema>;
 
-export const transactionPage = z.object({ transactions: z.array(transactionSchema), nextCursor: z.string().nullable() });
+export const transactionPage = z.object({ transactions: z.array(transactionSchema), nextCursor: z.nullable(z.string()) });
 
 /** Points that stay spendable until `expiresAt`, then expire. */
-export const expirySchema = z.object({ expiresAt: z.string(), points: z.number().int() });
+export const expirySchema = z.object({ expiresAt: z.string(), points: z.number().check(z.int()) });
 
 export const menuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] as const;
 
@@ -61,16 +61,16 @@ export const menuSchema = z.object({
   id: z.string(),
   kind: z.enum(menuKinds),
   title: z.string(),
-  points: z.number().int(),
-  dailyLimit: z.number().int().nullable(),
-  totalLimit: z.number().int().nullable(),
+  points: z.number().check(z.int()),
+  dailyLimit: z.nullable(z.number().check(z.int())),
+  totalLimit: z.nullable(z.number().check(z.int())),
 });
 export type PointMenu = z.infer<typeof menuSchema>;
 
 /** A menu with the member's progress: earned today and in total, and whether it can still earn. */
-export const userActionSchema = menuSchema.extend({
-  todayCount: z.number().int(),
-  totalCount: z.number().int(),
+export const userActionSchema = z.extend(menuSchema, {
+  todayCount: z.number().check(z.int()),
+  totalCount: z.number().check(z.int()),
   available: z.boolean(),
 });
 export type IncentiveUserAction = z.infer<typeof userActionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { callbackText, isoTimestamp, nullableTimestamp } from '../fields';
 
@@ -20,7 +20,7 @@ export const mynaAgreementActions = ['agreed', 'withdrawn'] as const;
 
 export const mynaAgreementSchema = z.object({
   /** The current version of the terms (the highest). */
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   title: z.string(),
   publishedAt: isoTimestamp,
   /** The terms, in order (the PHR service guideline's items: data fetched, purpose, keeping, export, removal, withdrawal). */
@@ -30,10 +30,10 @@ export const mynaAgreementSchema = z.object({
   /** True when the member's consent covers the current version and is not withdrawn. */
   agreed: z.boolean(),
   /** The version the member last agreed to (null: never, or withdrawn since). */
-  agreedVersion: z.number().int().nullable(),
+  agreedVersion: z.nullable(z.number().check(z.int())),
   agreedAt: nullableTimestamp,
   /** Every consent and withdrawal of the member, newest first (kept, also after removal). */
-  history: z.array(z.object({ action: z.enum(mynaAgreementActions), version: z.number().int(), at: isoTimestamp })),
+  history: z.array(z.object({ action: z.enum(mynaAgreementActions), version: z.number().check(z.int()), at: isoTimestamp })),
 });
 export type MynaAgreement = z.infer<typeof mynaAgreementSchema>;
 
@@ -58,8 +58,7 @@ export const createMynaAgreement = defineCall({
     z.object({
       version: z
         .number({ error: '規約の版を指定してください' })
-        .int('規約の版の形式が正しくありません')
-        .min(1, '規約の版の形式が正しくありません'),
+        .check(z.int('規約の版の形式が正しくありません'), z.gte(1, '規約の版の形式が正しくありません')),
     }),
   output: () => mynaAgreementSchema,
 });
@@ -85,7 +84,7 @@ export const mynaRecordKinds = ['medicalExams', 'medicines', 'medicalBills'] as 
 export type MynaRecordKind = (typeof mynaRecordKinds)[number];
 
 /** Per kind: records the portal returned, and how many of them were new (a second import adds only these). */
-export const mynaImportCountSchema = z.object({ fetched: z.number().int(), added: z.number().int() });
+export const mynaImportCountSchema = z.object({ fetched: z.number().check(z.int()), added: z.number().check(z.int()) });
 
 export const mynaImportSchema = z.object({
   id: z.string(),
@@ -98,7 +97,7 @@ export const mynaImportSchema = z.object({
     medicalBills: mynaImportCountSchema,
   }),
   /** status failed: why, in Japanese (what was imported before the failure is kept). */
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   requestedAt: isoTimestamp,
   startedAt: nullableTimestamp,
   finishedAt: nullableTimestamp,
@@ -113,8 +112,8 @@ export const mynaConnectionStateSchema = z.object({
   agreement: z.object({
     /** Agreed to the current version and not withdrawn: linking and importing are allowed. */
     agreed: z.boolean(),
-    currentVersion: z.number().int(),
-    agreedVersion: z.number().int().nullable(),
+    currentVersion: z.number().check(z.int()),
+    agreedVersion: z.nullable(z.number().check(z.int())),
   }),
   /** A My Number card is linked (tokens held). */
   linked: z.boolean(),
@@ -138,7 +137,7 @@ export const mynaConnectionStateSchema = z.object({
   /** When an import last succeeded. */
   lastImportedAt: nullableTimestamp,
   /** The newest import job (queued, running or finished), or null when none. The /import page polls this. */
-  latestImport: mynaImportSchema.nullable(),
+  latestImport: z.nullable(mynaImportSchema),
 });
 export type MynaConnectionState = z.infer<typeof mynaConnectionStateSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
 import { mynaYear } from './shared';
@@ -35,7 +35,7 @@ export const exportMynaHealthFiles = defineCall({
     z.object({
       format: z.enum(mynaExportFormats, { error: '形式を選択してください' }),
       /** tax_form_csv (the bills list): the year of the bills (default: the newest year with bills). */
-      year: mynaYear.optional(),
+      year: z.optional(mynaYear),
     }),
   output: () =>
     z.object({
@@ -46,7 +46,11 @@ export const exportMynaHealthFiles = defineCall({
       encoding: z.enum(['utf8', 'base64']),
       content: z.string(),
       /** How many records of each kind the file holds. */
-      counts: z.object({ medicalExams: z.number().int(), medicines: z.number().int(), medicalBills: z.number().int() }),
+      counts: z.object({
+        medicalExams: z.number().check(z.int()),
+        medicines: z.number().check(z.int()),
+        medicalBills: z.number().check(z.int()),
+      }),
     }),
 });
 
@@ -64,13 +68,13 @@ export const removeMynaSensitives = defineCall({
   output: () =>
     z.object({
       removed: z.object({
-        medicalExams: z.number().int(),
+        medicalExams: z.number().check(z.int()),
         /** Dispensings (each with its medicines). */
-        medicines: z.number().int(),
-        medicalBills: z.number().int(),
+        medicines: z.number().check(z.int()),
+        medicalBills: z.number().check(z.int()),
         /** Receipts typed in by hand (they are sealed with the data key that goes too). */
-        medicalReceipts: z.number().int(),
-        importJobs: z.number().int(),
+        medicalReceipts: z.number().check(z.int()),
+        importJobs: z.number().check(z.int()),
         /** Whether a link (with its tokens) was removed. */
         link: z.boolean(),
       }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_PREFIX, defineCall } from '../define';
 import { isoTimestamp, requiredText } from '../fields';
 import { mynaRecordId, mynaYear } from './shared';
@@ -39,10 +39,9 @@ const japanDay = (moment: Date) => new Date(moment.getTime() + 9 * 60 * 60 * 100
 
 /** 支払年月日: a real day (yyyy-MM-dd), from 2000-01-01 to today in Japan. */
 function paymentDay(label: string) {
-  return z
-    .string({ error: `${label}を入力してください` })
-    .min(1, `${label}を入力してください`)
-    .superRefine((value, ctx) => {
+  return z.string({ error: `${label}を入力してください` }).check(
+    z.minLength(1, `${label}を入力してください`),
+    z.superRefine((value, ctx) => {
       const date = new Date(`${value}T00:00:00Z`);
       if (!DAY.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
         ctx.addIssue({ code: 'custom', message: `${label}の形式が正しくありません` });
@@ -51,7 +50,8 @@ function paymentDay(label: string) {
       } else if (value > japanDay(new Date(Date.now() + 5 * 60 * 1000))) {
         ctx.addIssue({ code: 'custom', message: `${label}に未来の日付は指定できません` });
       }
-    });
+    }),
+  );
 }
 
 /** Whole yen within the form's nine digits. */
@@ -61,9 +61,11 @@ function yen(label: string, min: number) {
       error: (issue) =>
         issue.input === undefined || issue.input === null ? `${label}を入力してください` : `${label}は数値で入力してください`,
     })
-    .int(`${label}は1円単位の整数で入力してください`)
-    .min(min, min === 0 ? `${label}は0円以上で入力してください` : `${label}は1円以上で入力してください`)
-    .max(MEDICAL_RECEIPT_AMOUNT_MAX, `${label}は999,999,999円以下で入力してください`);
+    .check(
+      z.int(`${label}は1円単位の整数で入力してください`),
+      z.gte(min, min === 0 ? `${label}は0円以上で入力してください` : `${label}は1円以上で入力してください`),
+      z.lte(MEDICAL_RECEIPT_AMOUNT_MAX, `${label}は999,999,999円以下で入力してください`),
+    );
 }
 
 const receiptFields = {
@@ -92,8 +94,8 @@ export const mynaMedicalReceiptSchema = z.object({
   payee: z.string(),
   paidOn: z.string(),
   category: z.enum(medicalExpenseCategories),
-  amount: z.number().int(),
-  compensation: z.number().int(),
+  amount: z.number().check(z.int()),
+  compensation: z.number().check(z.int()),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
 });
@@ -109,13 +111,13 @@ export const listMynaMedicalReceipts = defineCall({
   input: () => z.object({ year: mynaYear }),
   output: () =>
     z.object({
-      year: z.number().int(),
+      year: z.number().check(z.int()),
       /** Years with hand-entered receipts, newest first. */
-      years: z.array(z.number().int()),
+      years: z.array(z.number().check(z.int())),
       receipts: z.array(mynaMedicalReceiptSchema),
-      totals: z.object({ count: z.number().int(), amount: z.number().int(), compensation: z.number().int() }),
+      totals: z.object({ count: z.number().check(z.int()), amount: z.number().check(z.int()), compensation: z.number().check(z.int()) }),
       /** 受診者氏名 as the portal's bills give it (null when they give none): never the nickname. */
-      portalPatientName: z.string().nullable(),
+      portalPatientName: z.nullable(z.string()),
     }),
 });
 
@@ -127,7 +129,7 @@ export const createMynaMedicalReceipt = defineCall({
   createsResource: true,
   summary:
     'Adds a receipt by hand (who, payee, payment day, 区分, amount, 補填額), sealed with the member’s data key; with an Idempotency-Key a retry never adds a second one.',
-  input: () => z.object(receiptFields).refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT),
+  input: () => z.object(receiptFields).check(z.refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT)),
   output: () => z.object({ receipt: mynaMedicalReceiptSchema }),
 });
 
@@ -137,7 +139,8 @@ export const updateMynaMedicalReceipt = defineCall({
   access: 'member',
   stepUp: 'mynaSecretQuestion',
   summary: 'Changes one of the member’s own hand-entered receipts (every field at once).',
-  input: () => z.object({ id: mynaRecordId('領収書ID'), ...receiptFields }).refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT),
+  input: () =>
+    z.object({ id: mynaRecordId('領収書ID'), ...receiptFields }).check(z.refine(compensationWithinAmount, COMPENSATION_OVER_AMOUNT)),
   output: () => z.object({ receipt: mynaMedicalReceiptSchema }),
 });
 
@@ -169,7 +172,7 @@ export const mynaMedicalExpenseFormQuery = () =>
   z.object({
     year: mynaYear,
     /** 0: leave the imported bills out (when the 作成コーナー takes them from the portal itself). */
-    bills: z.enum(['0', '1'], { error: '取り込んだ医療費を含めるかを選択してください' }).optional(),
+    bills: z.optional(z.enum(['0', '1'], { error: '取り込んだ医療費を含めるかを選択してください' })),
   });
 
 export function mynaMedicalExpenseFormUrl(year: number, includeBills = true): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp, nullableTimestamp } from '../fields';
@@ -20,27 +20,31 @@ export const MYNA_SECRET_ANSWER_MAX = 64;
 export const mynaSecretAnswer = documented(
   z
     .string({ error: '答えを入力してください' })
-    .trim()
-    .min(1, '答えを入力してください')
-    .max(MYNA_SECRET_ANSWER_MAX, `答えは${MYNA_SECRET_ANSWER_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(1, '答えを入力してください'),
+      z.maxLength(MYNA_SECRET_ANSWER_MAX, `答えは${MYNA_SECRET_ANSWER_MAX}文字以内で入力してください`),
+    ),
   { pattern: '[0-9A-Za-z\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff]', description: 'Holds at least one digit, letter, kana or kanji.' },
 );
 
 export const mynaSecretQuestionId = documented(
   z
     .string({ error: '秘密の質問を選択してください' })
-    .min(1, '秘密の質問を選択してください')
-    .max(64, '秘密の質問を選択してください')
-    .regex(/^[a-z0-9_]+$/, '秘密の質問を選択してください'),
+    .check(
+      z.minLength(1, '秘密の質問を選択してください'),
+      z.maxLength(64, '秘密の質問を選択してください'),
+      z.regex(/^[a-z0-9_]+$/, '秘密の質問を選択してください'),
+    ),
   { 'x-state-dependent': 'The id of one of the questions listMynaSecretQuestions answers.' },
 );
 
 /** The member's own question (never the answer) and the state of its lock. */
 export const userMynaSecretQuestionSchema = z.object({
   registered: z.boolean(),
-  question: mynaSecretQuestionSchema.nullable(),
+  question: z.nullable(mynaSecretQuestionSchema),
   /** Wrong answers still allowed before the lock (5 after a correct answer). */
-  remainingAttempts: z.number().int(),
+  remainingAttempts: z.number().check(z.int()),
   /** Locked until this moment (null: not locked). */
   lockedUntil: nullableTimestamp,
   /** The session's fresh answer lasts until this moment (null: none or lapsed). */

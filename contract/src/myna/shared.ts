@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursor, pageSize } from '../fields';
 
 /*
@@ -97,16 +97,18 @@ export const MYNA_SECRET_QUESTION_TTL_MINUTES = 15;
 export const mynaRecordId = (label: string) => z.uuid({ error: `${label}の形式が正しくありません` });
 
 /** A keyset-paginated list's input (spec: lists are paginated by the one cursor helper). */
-export const mynaPageInput = { cursor: cursor.optional(), limit: pageSize(20, 100) };
+export const mynaPageInput = { cursor: z.optional(cursor), limit: pageSize(20, 100) };
 
 /** A calendar year of records (Japan time), e.g. the bills of 2025. */
 export const mynaYear = z.coerce
   .number<number>({ error: '年は数値で指定してください' })
-  .int('年は整数で指定してください')
-  .min(2000, '年は2000〜2099の範囲で指定してください')
-  .max(2099, '年は2000〜2099の範囲で指定してください');
+  .check(
+    z.int('年は整数で指定してください'),
+    z.gte(2000, '年は2000〜2099の範囲で指定してください'),
+    z.lte(2099, '年は2000〜2099の範囲で指定してください'),
+  );
 
 /** A month in Japan time, yyyy-MM. */
 export const mynaMonth = z
   .string({ error: '月の形式が正しくありません' })
-  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません');
+  .check(z.regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, '月の形式が正しくありません'));

@@ -1,23 +1,26 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall, operatorRoles } from '../define';
 import { emailAddress, password } from '../fields';
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 
 /** Six digits, as an authenticator app shows them (spaces and full-width digits forgiven). */
 export const TOTP_DIGITS = 6;
 export const totpCode = (label = '確認コード') =>
   documented(
-    z
-      .string({ error: `${label}を入力してください` })
-      .transform((value) => value.normalize('NFKC').replace(/[\s-]/g, ''))
-      .pipe(
-        z
-          .string()
-          .min(1, `${label}を入力してください`)
-          .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `${label}は${TOTP_DIGITS}桁の数字で入力してください`),
+    z.pipe(
+      z.pipe(
+        z.string({ error: `${label}を入力してください` }),
+        z.transform((value) => value.normalize('NFKC').replace(/[\s-]/g, '')),
       ),
+      z
+        .string()
+        .check(
+          z.minLength(1, `${label}を入力してください`),
+          z.regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `${label}は${TOTP_DIGITS}桁の数字で入力してください`),
+        ),
+    ),
     {
       pattern: `^[0-9]{${TOTP_DIGITS}}$`,
       description: 'The six digits the authenticator app shows (spaces and full-width digits are forgiven).',
@@ -57,7 +60,7 @@ export const getOperatorSession = defineCall({
   output: () =>
     z.object({
       state: z.enum(operatorSessionStates),
-      operator: operatorProfileSchema.nullable(),
+      operator: z.nullable(operatorProfileSchema),
       authenticityToken: z.string(),
     }),
 });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { nullableTimestamp, isoTimestamp } from '../fields';
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 
 // Liveness.
 
@@ -32,7 +32,7 @@ export const getSession = defineCall({
   access: 'visitor',
   summary: 'The current-user/session read (spec §3): who is signed in (null for a visitor) and the browser id.',
   input: () => empty,
-  output: () => z.object({ userId: z.string().nullable(), browserId: z.string() }),
+  output: () => z.object({ userId: z.nullable(z.string()), browserId: z.string() }),
 });
 
 export const getAuthState = defineCall({

@@ -1,4 +1,5 @@
-import { announcementCategoryLabels, type Announcement } from '@sukoyaka/contract';
+import type { Announcement } from '@sukoyaka/contract';
+import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import {
   AppLink,
   Button,

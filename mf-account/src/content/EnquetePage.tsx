@@ -1,12 +1,5 @@
-import {
-  ENQUETE_REQUIRED_MESSAGE,
-  ENQUETE_TEXT_MAX,
-  EnqueteErrorCodes,
-  missingRequiredAnswers,
-  type Enquete,
-  type EnqueteAnswer,
-  type EnqueteQuestion,
-} from '@sukoyaka/contract';
+import type { Enquete, EnqueteAnswer, EnqueteQuestion } from '@sukoyaka/contract';
+import { ENQUETE_REQUIRED_MESSAGE, ENQUETE_TEXT_MAX, EnqueteErrorCodes, missingRequiredAnswers } from '@sukoyaka/contract/content';
 import {
   AppError,
   AppLink,

@@ -1,4 +1,5 @@
-import { INQUIRY_BODY_MAX, calls, inquiryCategories, inquiryCategoryLabels, type CallOutput } from '@sukoyaka/contract';
+import type { CallOutput } from '@sukoyaka/contract';
+import { INQUIRY_BODY_MAX, inquiryCategories, inquiryCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
 import {
   AppLink,
   Button,
@@ -66,7 +67,7 @@ function InquiryForm({ member }: { member: UserInfo }) {
   const [body, setBody] = useState('');
   const [receipt, setReceipt] = useState<CallOutput<'createInquiry'> | null>(null);
   const create = useCreateInquiry();
-  const form = useContractForm({ schema: calls.createInquiry.input, mutation: create, onSuccess: (result) => setReceipt(result) });
+  const form = useContractForm({ schema: contentCalls.createInquiry.input, mutation: create, onSuccess: (result) => setReceipt(result) });
   const failure = formLevelError(create.error);
   if (receipt) return <ReceiptView receipt={receipt} />;
   return (

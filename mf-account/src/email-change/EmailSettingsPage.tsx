@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppError,
   Button,
@@ -70,7 +70,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useCreateUserEmailChange();
   const form = useContractForm({
-    schema: calls.createUserEmailChange.input,
+    schema: accountCalls.createUserEmailChange.input,
     mutation: change,
     // Kept through the password confirmation the call may ask for first.
     beforeSubmit: () => writeDraft(email),

@@ -1,9 +1,9 @@
-import { announcementCategoryLabels } from '@sukoyaka/contract';
-import { AppLink, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text, api } from '@sukoyaka/shared';
-import { useQuery } from '@tanstack/react-query';
+import { announcementCategoryLabels } from '@sukoyaka/contract/content';
+import { AppLink, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useOpenEnquetes } from '../content/api/list-open-enquetes';
+import { useHomeAnnouncements, useHomeVitalsSummary, useOpenPrizeCompetitions } from './api/home-cards';
 import { Badge } from '../content/parts';
 import { nextAction } from './next-action';
 
@@ -41,10 +41,7 @@ function CardFrame({ id, title, children }: { id: string; title: string; childre
 
 /** The three newest announcements, the unread ones marked, and the unread count. */
 export function AnnouncementsCard() {
-  const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['content', 'announcements', 'home'],
-    queryFn: () => api.listAnnouncements({ limit: 3 }),
-  });
+  const { data, error, isPending, refetch } = useHomeAnnouncements();
   return (
     <CardFrame id="home-announcements" title="お知らせ">
       {isPending ? (
@@ -100,10 +97,7 @@ export function EnquetesCard() {
 
 /** Prize competitions open now, with whether the member has entered (mf-incentives has the page). */
 export function CompetitionsCard() {
-  const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['incentives', 'competitions'],
-    queryFn: () => api.listOpenPrizeCompetitions({}),
-  });
+  const { data, error, isPending, refetch } = useOpenPrizeCompetitions();
   const open = data?.items.filter((item) => item.me.state === 'open' || item.me.state === 'entered') ?? [];
   return (
     <CardFrame id="home-competitions" title="懸賞">
@@ -133,9 +127,9 @@ export function CompetitionsCard() {
  * that fails is left out of the rule rather than holding the card back.
  */
 export function NextActionCard() {
-  const vitals = useQuery({ queryKey: ['home', 'vitalsSummary'], queryFn: () => api.getVitalsSummary({}) });
+  const vitals = useHomeVitalsSummary();
   const enquetes = useOpenEnquetes();
-  const unread = useQuery({ queryKey: ['content', 'announcements', 'home'], queryFn: () => api.listAnnouncements({ limit: 3 }) });
+  const unread = useHomeAnnouncements();
   const waiting = vitals.isPending || enquetes.isPending || unread.isPending;
   const action = waiting
     ? null

@@ -1,4 +1,4 @@
-import { memberDataExportUrl } from '@sukoyaka/contract';
+import { memberDataExportUrl } from '@sukoyaka/contract/account';
 import {
   AppLink,
   ButtonLinkStyle,

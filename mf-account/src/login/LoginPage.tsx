@@ -1,6 +1,5 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
-  api,
   AppLink,
   Button,
   Card,
@@ -22,6 +21,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
+import { signIn as signInCall } from './api/sign-in';
 import { SignInCodeStep } from './SignInCodeStep';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
@@ -47,7 +47,7 @@ export function LoginPage() {
     navigate(safeReturnPath(searchParams.get('return_to')));
   };
   const signIn = useMutation({
-    mutationFn: (input: { email: string; password: string }) => api.signIn(input),
+    mutationFn: signInCall,
     onSuccess: (result) => {
       if (!result.mfaRequired) return signedIn();
       // Signing in again from the code step is how a new code is sent.
@@ -55,7 +55,7 @@ export function LoginPage() {
       setStep('code');
     },
   });
-  const form = useContractForm({ schema: calls.signIn.input, mutation: signIn });
+  const form = useContractForm({ schema: accountCalls.signIn.input, mutation: signIn });
   // A member who is signed in already has nothing to do here; once signing in starts on this
   // page, the way on is the sign-in's own (return_to).
   useHomeWhen(useSignedInMember() && signIn.isIdle);

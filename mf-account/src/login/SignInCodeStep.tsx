@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import { Actions, Button, describeError, FormError, formLevelError, Heading, Notice, Stack, Text, useContractForm } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { SmsCodeField } from '../mfa/SmsCodeField';
@@ -19,7 +19,7 @@ interface SignInCodeStepProps {
 export function SignInCodeStep({ onResend, resendPending, resent, resendError, onBack, onSignedIn }: SignInCodeStepProps) {
   const [code, setCode] = useState('');
   const form = useContractForm({
-    schema: calls.verifySignInCode.input,
+    schema: accountCalls.verifySignInCode.input,
     mutation: useVerifySignInCode(),
     onSuccess: onSignedIn,
     onError: () => setCode(''),

@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract';
+import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract/account';
 import { Actions, Checkbox, Narrow, Notice, Stack, TextField, useOneTimeParams } from '@sukoyaka/shared';
 
 // The mail flows' pages import the layout atoms from here with their own parts.

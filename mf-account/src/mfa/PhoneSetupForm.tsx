@@ -1,4 +1,5 @@
-import { calls, type SmsMfaSetting } from '@sukoyaka/contract';
+import type { SmsMfaSetting } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import { Actions, Button, FormError, Notice, Stack, Text, TextField, useContractForm } from '@sukoyaka/shared';
 import { useRef, useState } from 'react';
 import { useConfirmSmsMfaSetup } from './api/confirm-sms-mfa-setup';
@@ -17,7 +18,7 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
   // Whether the code being sent is a second one (the notice then says so).
   const again = useRef(false);
   const phoneForm = useContractForm({
-    schema: calls.sendSmsMfaSetupCode.input,
+    schema: accountCalls.sendSmsMfaSetupCode.input,
     mutation: useSendSmsMfaSetupCode(),
     beforeSubmit: () => codeForm.reset(),
     onSuccess: (result) => {
@@ -27,7 +28,7 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
     },
   });
   const codeForm = useContractForm({
-    schema: calls.confirmSmsMfaSetup.input,
+    schema: accountCalls.confirmSmsMfaSetup.input,
     mutation: useConfirmSmsMfaSetup(),
     beforeSubmit: () => {
       phoneForm.reset();

@@ -1,8 +1,8 @@
-import { mynaPagePaths } from '@sukoyaka/contract';
+import { mynaPagePaths } from '@sukoyaka/contract/myna';
 import { Actions, AppLink, Button, FormError, List, Stack, describeError, navigate, usePageTitle } from '@sukoyaka/shared';
 import { PasswordConfirmed } from '../step-up/PasswordConfirmed';
 import { StepUpLayout } from '../step-up/StepUpLayout';
-import { useResetMynaSecretQuestion } from './reset-user-myna-secret-question';
+import { useResetMynaSecretQuestion } from './api/reset-user-myna-secret-question';
 
 function Reset() {
   const reset = useResetMynaSecretQuestion();

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -73,7 +73,7 @@ function VerificationForm() {
   const [values, setValue] = useFieldValues(cardFields);
   const [birthday, setBirthday] = useState<Date | null>(null);
   const form = useContractForm({
-    schema: calls.verifyOrganization.input,
+    schema: accountCalls.verifyOrganization.input,
     mutation: useVerifyOrganization(),
     onSuccess: (result) => navigate(result.next),
   });

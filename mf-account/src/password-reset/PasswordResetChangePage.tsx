@@ -1,4 +1,5 @@
-import { calls, ErrorCodes } from '@sukoyaka/contract';
+import { ErrorCodes } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppError,
   AppLink,
@@ -42,7 +43,7 @@ export function PasswordResetChangePage() {
   const [confirmation, setConfirmation] = useState('');
   const update = useUpdatePasswordByResetToken();
   const form = useContractForm({
-    schema: calls.updatePasswordByResetToken.input,
+    schema: accountCalls.updatePasswordByResetToken.input,
     mutation: update,
     // Typed twice, because nobody can see what they typed into a password field.
     check: (errors) => (!errors.password && confirmation !== password ? { confirmation: '新しいパスワード（確認）が一致しません' } : {}),

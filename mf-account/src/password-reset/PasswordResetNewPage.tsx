@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -26,7 +26,7 @@ export function PasswordResetNewPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useCreatePasswordReset();
   const form = useContractForm({
-    schema: calls.createPasswordReset.input,
+    schema: accountCalls.createPasswordReset.input,
     mutation: request,
     onSuccess: (_result, data) => setSentTo(data.email),
   });

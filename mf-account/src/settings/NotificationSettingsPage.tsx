@@ -1,4 +1,5 @@
-import { notificationCategories, type NotificationSettings } from '@sukoyaka/contract';
+import type { NotificationSettings } from '@sukoyaka/contract';
+import { notificationCategories } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -123,7 +123,7 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   const [nickname, setNickname] = useState(current);
   const update = useUpdateProfile();
   const form = useContractForm({
-    schema: calls.updateProfile.input,
+    schema: accountCalls.updateProfile.input,
     // The profile call takes the nickname alone.
     mutation: { ...update, mutate: (data, handlers) => update.mutate(data.nickname, handlers) },
     onSuccess: onSaved,

@@ -1,4 +1,5 @@
-import { calls, pagePaths } from '@sukoyaka/contract';
+import { pagePaths } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -79,7 +80,7 @@ export function SignupPage() {
   };
 
   const form = useContractForm({
-    schema: calls.signUp.input,
+    schema: accountCalls.signUp.input,
     mutation: signUp,
     onSuccess: (_result, data) => setSentTo(data.email),
   });

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   Actions,
   AppLink,
@@ -19,7 +19,7 @@ import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const form = useContractForm({
-    schema: calls.authenticateUserPassword.input,
+    schema: accountCalls.authenticateUserPassword.input,
     mutation: useAuthenticateUserPassword(),
     onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
     onError: () => setPassword(''),

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -19,7 +19,7 @@ import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 function BirthdayForm() {
   const [birthday, setBirthday] = useState<Date | null>(null);
   const form = useContractForm({
-    schema: calls.authenticateBirthday.input,
+    schema: accountCalls.authenticateBirthday.input,
     mutation: useAuthenticateBirthday(),
     onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
   });

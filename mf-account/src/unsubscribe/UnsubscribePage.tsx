@@ -1,4 +1,4 @@
-import { unsubscribeTokenCategory } from '@sukoyaka/contract';
+import { unsubscribeTokenCategory } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,

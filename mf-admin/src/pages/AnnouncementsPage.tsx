@@ -1,10 +1,5 @@
-import {
-  announcementCategories,
-  announcementCategoryLabels,
-  calls,
-  type AnnouncementState,
-  type OperatorAnnouncement,
-} from '@sukoyaka/contract';
+import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
+import { announcementCategories, announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
@@ -140,7 +135,7 @@ function CreateAnnouncementForm() {
   const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: calls.createOperatorAnnouncement.input,
+    schema: contentCalls.createOperatorAnnouncement.input,
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorAnnouncement) => {

@@ -1,4 +1,5 @@
-import { calls, type OperatorCompetition } from '@sukoyaka/contract';
+import type { OperatorCompetition } from '@sukoyaka/contract';
+import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
@@ -107,7 +108,7 @@ function CreateCompetitionForm() {
   }));
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: calls.createOperatorPrizeCompetition.input,
+    schema: incentiveCalls.createOperatorPrizeCompetition.input,
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorCompetition) => {

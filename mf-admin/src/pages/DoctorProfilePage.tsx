@@ -1,4 +1,5 @@
-import { calls, type DoctorProfile } from '@sukoyaka/contract';
+import type { DoctorProfile } from '@sukoyaka/contract';
+import { healthCalls } from '@sukoyaka/contract/health';
 import {
   Button,
   Card,
@@ -54,7 +55,7 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
   }));
   const [saved, setSaved] = useState(false);
   const form = useContractForm({
-    schema: calls.updateOperatorDoctorProfile.input,
+    schema: healthCalls.updateOperatorDoctorProfile.input,
     mutation: update,
     beforeSubmit: () => setSaved(false),
     onSuccess: () => setSaved(true),

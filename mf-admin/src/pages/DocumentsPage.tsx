@@ -1,4 +1,5 @@
-import { calls, DOCUMENT_FILE_TYPES, type OperatorDocumentVersion } from '@sukoyaka/contract';
+import type { OperatorDocumentVersion } from '@sukoyaka/contract';
+import { DOCUMENT_FILE_TYPES, contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
@@ -106,7 +107,7 @@ function NewVersionForm() {
   const [files, setFiles] = useState<Array<{ fileName: string; contentType: string; contentBase64: string }>>([]);
   const inputId = useId();
   const form = useContractForm({
-    schema: calls.createOperatorDocumentVersion.input,
+    schema: contentCalls.createOperatorDocumentVersion.input,
     mutation: create,
     onSuccess: () => {
       reset();

@@ -1,4 +1,5 @@
-import { calls, type EnqueteState, type OperatorEnquete } from '@sukoyaka/contract';
+import type { EnqueteState, OperatorEnquete } from '@sukoyaka/contract';
+import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
@@ -136,7 +137,7 @@ function CreateEnqueteForm() {
   const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: calls.createOperatorEnquete.input,
+    schema: contentCalls.createOperatorEnquete.input,
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorEnquete) => {

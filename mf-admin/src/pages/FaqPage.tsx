@@ -1,4 +1,5 @@
-import { calls, type OperatorFaqCategory } from '@sukoyaka/contract';
+import type { OperatorFaqCategory } from '@sukoyaka/contract';
+import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
@@ -98,7 +99,7 @@ function NewCategoryForm() {
   const { association } = useCurrentAssociation();
   const save = useSaveFaqCategory(association.associationId);
   const [name, setName] = useState('');
-  const form = useContractForm({ schema: calls.saveOperatorFaqCategory.input, mutation: save, onSuccess: () => setName('') });
+  const form = useContractForm({ schema: contentCalls.saveOperatorFaqCategory.input, mutation: save, onSuccess: () => setName('') });
   return (
     <Card aria-labelledby="new-faq-category">
       <SectionHeading id="new-faq-category">カテゴリを追加する</SectionHeading>
@@ -132,7 +133,7 @@ function NewQuestionForm({ categoryId }: { categoryId: string }) {
     visible: true,
   }));
   const form = useContractForm({
-    schema: calls.saveOperatorFaqQuestion.input,
+    schema: contentCalls.saveOperatorFaqQuestion.input,
     mutation: save,
     onSuccess: reset,
   });

@@ -1,4 +1,5 @@
-import { calls, operatorVitalTypes, type OperatorProgram } from '@sukoyaka/contract';
+import type { OperatorProgram } from '@sukoyaka/contract';
+import { operatorVitalTypes, incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
@@ -130,7 +131,7 @@ function CreateProgramForm() {
   }));
   const [done, setDone] = useState(false);
   const form = useContractForm({
-    schema: calls.createOperatorPointProgram.input,
+    schema: incentiveCalls.createOperatorPointProgram.input,
     mutation: create,
     onSuccess: () => setDone(true),
     beforeSubmit: () => setDone(false),
@@ -187,7 +188,7 @@ function AddGiftForm({ programId }: { programId: string }) {
   const add = useAddGift(association.associationId);
   const { values, setValues, field, reset } = useFormValues(() => ({ name: '', cost: '', kind: 'digital_code', stock: '' }));
   const form = useContractForm({
-    schema: calls.addOperatorGift.input,
+    schema: incentiveCalls.addOperatorGift.input,
     mutation: add,
     onSuccess: reset,
   });
@@ -313,7 +314,7 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
   }));
   const [balance, setBalance] = useState<number | null>(null);
   const form = useContractForm({
-    schema: calls.adjustOperatorPoints.input,
+    schema: incentiveCalls.adjustOperatorPoints.input,
     mutation: adjust,
     beforeSubmit: () => setBalance(null),
     onSuccess: (result: { balance: number }) => setBalance(result.balance),

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { operatorCalls } from '@sukoyaka/contract/operators';
 import {
   Button,
   Card,
@@ -78,7 +78,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useContractForm({
-    schema: calls.operatorSignIn.input,
+    schema: operatorCalls.operatorSignIn.input,
     mutation: signIn,
     onSuccess: (result: { state: string }) => {
       const next = result.state === 'totpRequired' ? adminPaths.twoFactor : adminPaths.enrolment;
@@ -123,7 +123,7 @@ export function LoginPage() {
 function CodeForm({ submitLabel, onDone, useStep }: { submitLabel: string; onDone: () => void; useStep: typeof useVerifyOperatorTotp }) {
   const step = useStep();
   const [code, setCode] = useState('');
-  const form = useContractForm({ schema: calls.verifyOperatorTotp.input, mutation: step, onSuccess: onDone });
+  const form = useContractForm({ schema: operatorCalls.verifyOperatorTotp.input, mutation: step, onSuccess: onDone });
   return (
     <>
       {form.formError ? <FormError>{form.formError}</FormError> : null}

@@ -2,7 +2,7 @@ import type { CallOutput, OperatorProfile } from '@sukoyaka/contract';
 import { renderWithProviders, reply, setupFakeBff, type FakeBff } from '@sukoyaka/shared/testing';
 import { configure } from '@testing-library/react';
 import { AdminRoutes } from '../AdminRoutes';
-import { operatorHttp } from '../api/operator-client';
+import { operatorHttp, operatorTokens } from '../api/operator-client';
 
 // The pages load lazily (their own chunks) and the machine is shared: findBy waits a little longer.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,12 +30,12 @@ export function setupAdminBff(): FakeBff {
   const bff = setupFakeBff();
   let uninstall: (() => void) | null = null;
   beforeEach(() => {
-    operatorHttp.resetToken();
+    operatorTokens.reset();
     uninstall = bff.install(operatorHttp);
   });
   afterEach(() => {
     uninstall?.();
-    operatorHttp.resetToken();
+    operatorTokens.reset();
   });
   return bff;
 }

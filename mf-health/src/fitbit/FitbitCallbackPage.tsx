@@ -1,4 +1,4 @@
-import { fitbitPagePaths } from '@sukoyaka/contract';
+import { fitbitPagePaths } from '@sukoyaka/contract/health';
 import {
   Actions,
   AppLink,
@@ -18,7 +18,7 @@ import {
   type OneTimeParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useCompleteFitbitConnection } from './api';
+import { useCompleteFitbitConnection } from './api/fitbit-connection';
 import { STEPS_PAGE } from './FitbitConnectionsPage';
 
 type Callback = { kind: 'code'; code: string; state: string } | { kind: 'denied' } | { kind: 'failed' };

@@ -17,7 +17,7 @@ import {
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { useDisconnectFitbit, useFitbitConnection, useRevocationPending, useStartFitbitAuthorization, useSyncFitbit } from './api';
+import { useDisconnectFitbit, useFitbitConnection, useRevocationPending, useStartFitbitAuthorization, useSyncFitbit } from './api/fitbit-connection';
 import { describeLastSync, formatSyncedAt } from './format';
 
 export const STEPS_PAGE = '/vitals/steps';

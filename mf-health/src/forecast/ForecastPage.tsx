@@ -1,4 +1,5 @@
-import { computeForecast, toForecastInputs, type ForecastInputKey, type HealthForecast } from '@sukoyaka/contract';
+import type { ForecastInputKey, HealthForecast } from '@sukoyaka/contract';
+import { computeForecast, toForecastInputs } from '@sukoyaka/contract/health';
 import {
   AppLink,
   Button,

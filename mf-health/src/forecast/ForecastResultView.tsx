@@ -1,12 +1,5 @@
-import {
-  CATEGORY_LABELS,
-  COMMON_LIPID_TARGETS,
-  FACTOR_LABELS,
-  OUT_OF_RANGE_TEXT,
-  type ForecastResult,
-  type LipidTargets,
-  type RiskCategory,
-} from '@sukoyaka/contract';
+import type { ForecastResult, LipidTargets, RiskCategory } from '@sukoyaka/contract';
+import { CATEGORY_LABELS, COMMON_LIPID_TARGETS, FACTOR_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
 import { AppLink, Card, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { IconArray } from './IconArray';

@@ -1,4 +1,5 @@
-import { peopleOfHundred, type TenYearRisk } from '@sukoyaka/contract';
+import type { TenYearRisk } from '@sukoyaka/contract';
+import { peopleOfHundred } from '@sukoyaka/contract/health';
 import { peopleText } from './words';
 
 const COLUMNS = 10;

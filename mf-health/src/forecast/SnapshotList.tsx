@@ -1,4 +1,5 @@
-import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT, type ListedForecastSnapshot } from '@sukoyaka/contract';
+import type { ListedForecastSnapshot } from '@sukoyaka/contract';
+import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
 import {
   AppLink,
   Button,

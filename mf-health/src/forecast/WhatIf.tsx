@@ -1,4 +1,5 @@
-import { CATEGORY_LABELS, computeForecast, toForecastInputs, type ForecastInputValues, type ForecastResult } from '@sukoyaka/contract';
+import type { ForecastInputValues, ForecastResult } from '@sukoyaka/contract';
+import { CATEGORY_LABELS, computeForecast, toForecastInputs } from '@sukoyaka/contract/health';
 import { Button, Card, Checkbox, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
 import styled from 'styled-components';

@@ -2,13 +2,8 @@
 // yes/no questions, ticks for the conditions, each with where its value came from. The contract's
 // schema turns a draft into inputs (the same messages as the server), the score module into a
 // forecast: nothing here computes a risk.
-import {
-  forecastInputsInput,
-  type ForecastInputKey,
-  type ForecastInputSource,
-  type ForecastInputValues,
-  type ForecastKnownInputs,
-} from '@sukoyaka/contract';
+import type { ForecastInputKey, ForecastInputSource, ForecastInputValues, ForecastKnownInputs } from '@sukoyaka/contract';
+import { forecastInputsInput } from '@sukoyaka/contract/health';
 
 export const NUMBER_KEYS = ['age', 'systolic', 'ldl', 'hdl'] as const;
 export const YES_NO_KEYS = ['impairedGlucose', 'smoker'] as const;

@@ -1,5 +1,6 @@
 // The page's words for sources, days and risks.
-import { peopleOfHundred, type ForecastInputSource, type TenYearRisk } from '@sukoyaka/contract';
+import type { ForecastInputSource, TenYearRisk } from '@sukoyaka/contract';
+import { peopleOfHundred } from '@sukoyaka/contract/health';
 import type { Origin } from './draft';
 
 const SOURCE_LABELS: Readonly<Record<ForecastInputSource, string>> = {

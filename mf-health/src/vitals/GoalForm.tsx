@@ -1,4 +1,4 @@
-import { vitalGoalsInput } from '@sukoyaka/contract';
+import { vitalGoalsInput } from '@sukoyaka/contract/health';
 import { Button, FieldList, FormError, Stack, useContractForm, type FieldSpec } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useSaveVitalGoals } from './api/save-vital-goals';

@@ -1,4 +1,5 @@
-import { healthCalls, type CallDefinition } from '@sukoyaka/contract';
+import type { CallDefinition } from '@sukoyaka/contract';
+import { healthCalls } from '@sukoyaka/contract/health';
 import {
   Actions,
   Button,
@@ -15,9 +16,9 @@ import {
 import { format, formatISO, parse } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
-import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalKind } from './kinds';
+import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalCalls, type VitalKind } from './kinds';
 
 const Row = styled.div`
   display: grid;
@@ -62,7 +63,7 @@ function toInput(kind: VitalKind, fields: Record<string, string>, moment: { meas
 }
 
 // Through the area's record: the browser's contract loads the health schemas with it.
-const schemaOf = (name: string) => (healthCalls as Record<string, CallDefinition>)[name]!.input as z.ZodType;
+const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodMiniType;
 
 interface VitalFormProps {
   kind: VitalKind;

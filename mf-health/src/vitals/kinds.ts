@@ -1,14 +1,15 @@
-import {
-  bloodSugarTimingLabels,
-  type BloodPressure,
-  type BloodSugar,
-  type BloodSugarTiming,
-  type BodyTemperature,
-  type Step,
-  type VitalGoals,
-  type VitalSource,
-  type Weight,
+import type {
+  CallName,
+  BloodPressure,
+  BloodSugar,
+  BloodSugarTiming,
+  BodyTemperature,
+  Step,
+  VitalGoals,
+  VitalSource,
+  Weight,
 } from '@sukoyaka/contract';
+import { bloodSugarTimingLabels } from '@sukoyaka/contract/health';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
 import { formatNumber } from './formats';
@@ -36,6 +37,17 @@ interface ChartContext {
   height: number | null;
 }
 
+/** Names the contract must have: a typo or a renamed call fails the typecheck. */
+type Calls<N extends CallName> = N;
+
+/** Each vital's four calls, by the contract's names (never built from strings: grep finds them). */
+export interface VitalCalls {
+  list: Calls<'listBloodSugars' | 'listBloodPressures' | 'listWeights' | 'listSteps' | 'listBodyTemperatures'>;
+  save: Calls<'saveBloodSugar' | 'saveBloodPressure' | 'saveWeight' | 'saveStep' | 'saveBodyTemperature'>;
+  update: Calls<'updateBloodSugar' | 'updateBloodPressure' | 'updateWeight' | 'updateStep' | 'updateBodyTemperature'>;
+  remove: Calls<'deleteBloodSugar' | 'deleteBloodPressure' | 'deleteWeight' | 'deleteStep' | 'deleteBodyTemperature'>;
+}
+
 export interface VitalKind<K extends VitalKey = VitalKey> {
   key: K;
   /** The page's path under /vitals. */
@@ -48,7 +60,7 @@ export interface VitalKind<K extends VitalKey = VitalKey> {
   flatWithin: number;
   /** Recorded per day (steps), not at a moment. */
   daily: boolean;
-  calls: { list: string; save: string; update: string; remove: string };
+  calls: VitalCalls;
   fields: readonly FieldSpec[];
   /** The reading as the list and the overview show it: 「128 / 82 mmHg」. */
   format: (reading: ReadingOf[K]) => string;

@@ -1,4 +1,4 @@
-import { japanDay, periodMoments } from '@sukoyaka/contract';
+import { japanDay, periodMoments } from '@sukoyaka/contract/health';
 
 export type PeriodId = 'week' | 'month' | 'year';
 

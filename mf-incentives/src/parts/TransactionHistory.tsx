@@ -1,8 +1,8 @@
 import type { IncentiveTransaction } from '@sukoyaka/contract';
-import { Actions, api, Button, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Actions, Button, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useHistory, type HistorySource } from '../api/transactions';
 import { formatDateTime, formatSigned, monthLabel, monthOf, recentMonths } from '../format';
 import { QueryState } from './IncentivePage';
 
@@ -28,23 +28,6 @@ const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
   prize: '当選',
   competition: '懸賞への応募',
 };
-
-/** Whose history: the coin account, or the member's account in one program. */
-type HistorySource = { kind: 'coin' } | { kind: 'point'; pointId: string };
-
-const PAGE_SIZE = 50;
-
-function useHistory(source: HistorySource, month: string) {
-  return useInfiniteQuery({
-    queryKey: ['incentives', 'transactions', source, month],
-    queryFn: ({ pageParam }) => {
-      const input = { month, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
-      return source.kind === 'coin' ? api.listCoinTransactions(input) : api.listPointTransactions({ ...input, pointId: source.pointId });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
 
 /** A history by month (Japan time): the month chooser and that month's lines. */
 export function TransactionHistory({ unit, source, now = new Date() }: { unit: string; source: HistorySource; now?: Date | undefined }) {

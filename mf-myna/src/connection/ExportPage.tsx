@@ -1,4 +1,5 @@
-import { mynaExportFormatLabels, mynaExportFormats, type MynaExportFormat } from '@sukoyaka/contract';
+import type { MynaExportFormat } from '@sukoyaka/contract';
+import { mynaExportFormatLabels, mynaExportFormats } from '@sukoyaka/contract/myna';
 import { Actions, AppLink, Button, Card, FormError, Notice, RadioGroup, Select, Stack, Text, describeError } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useExportMynaHealthFiles, type ExportedFile } from '../api/export-myna-health-files';

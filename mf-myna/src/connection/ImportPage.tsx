@@ -1,4 +1,5 @@
-import { mynaRecordKinds, type MynaConnectionState, type MynaImport, type MynaImportPhase } from '@sukoyaka/contract';
+import type { MynaConnectionState, MynaImport, MynaImportPhase } from '@sukoyaka/contract';
+import { mynaRecordKinds } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,

@@ -1,4 +1,4 @@
-import { MYNA_MESSAGES, MynaErrorCodes } from '@sukoyaka/contract';
+import { MYNA_MESSAGES, MynaErrorCodes } from '@sukoyaka/contract/myna';
 import { Actions, AppLink, ButtonLinkStyle, Card, LoadingSkeleton, Notice, Stack, Text } from '@sukoyaka/shared';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
 import { LoadFailure, MynaPage } from '../parts/MynaPage';

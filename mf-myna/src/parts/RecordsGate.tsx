@@ -1,4 +1,5 @@
-import { ErrorCodes, MynaErrorCodes } from '@sukoyaka/contract';
+import { ErrorCodes } from '@sukoyaka/contract';
+import { MynaErrorCodes } from '@sukoyaka/contract/myna';
 import { Actions, AppLink, ButtonLinkStyle, LoadingSkeleton, Stack, Text, navigate, toAppError } from '@sukoyaka/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';

@@ -1,4 +1,5 @@
-import { mynaJudgementLabels, type MynaJudgement } from '@sukoyaka/contract';
+import type { MynaJudgement } from '@sukoyaka/contract';
+import { mynaJudgementLabels } from '@sukoyaka/contract/myna';
 import styled from 'styled-components';
 
 /*

@@ -1,4 +1,5 @@
-import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl, type MynaBill } from '@sukoyaka/contract';
+import type { MynaBill } from '@sukoyaka/contract';
+import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,

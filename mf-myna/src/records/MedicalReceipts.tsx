@@ -1,11 +1,11 @@
+import type { MynaMedicalReceipt } from '@sukoyaka/contract';
 import {
-  calls,
   MEDICAL_RECEIPT_PATIENT_MAX,
   MEDICAL_RECEIPT_PAYEE_MAX,
   medicalExpenseCategories,
   medicalExpenseCategoryLabels,
-  type MynaMedicalReceipt,
-} from '@sukoyaka/contract';
+  mynaCalls,
+} from '@sukoyaka/contract/myna';
 import {
   Actions,
   Button,
@@ -71,7 +71,7 @@ function ReceiptForm({
   const [amount, setAmount] = useState(receipt ? String(receipt.amount) : '');
   const [compensation, setCompensation] = useState(receipt ? String(receipt.compensation) : '0');
   const save = useSaveMedicalReceipt(receipt?.id ?? null);
-  const form = useContractForm({ schema: calls.createMynaMedicalReceipt.input, mutation: save, onSuccess: onDone });
+  const form = useContractForm({ schema: mynaCalls.createMynaMedicalReceipt.input, mutation: save, onSuccess: onDone });
   const failure = formLevelError(save.error);
   const title = receipt ? '領収書を変更' : '領収書を追加';
   return (

@@ -1,4 +1,5 @@
-import { examItemGroupLabels, examItemGroups, type MynaExam, type MynaExamItem } from '@sukoyaka/contract';
+import type { MynaExam, MynaExamItem } from '@sukoyaka/contract';
+import { examItemGroupLabels, examItemGroups } from '@sukoyaka/contract/myna';
 import type { TrendPoint } from '../parts/TrendChart';
 
 /** The items in the groups of the form (身体計測, 血圧, 脂質 …), in its order; empty groups left out. */

@@ -1,4 +1,4 @@
-import { calls } from '@sukoyaka/contract';
+import { mynaCalls } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,
@@ -64,7 +64,7 @@ function QuestionForm({ questions }: { questions: readonly { id: string; text: s
   const [answer, setAnswer] = useState(draft?.answer ?? '');
   const [again, setAgain] = useState(draft?.answer ?? '');
   const form = useContractForm({
-    schema: calls.createUserMynaSecretQuestion.input,
+    schema: mynaCalls.createUserMynaSecretQuestion.input,
     check: () => (again.trim() !== answer.trim() ? { answerAgain: '確認のため、同じ答えをもう一度入力してください' } : {}),
     // Nothing is sent here: /confirm registers what is chosen.
     submit: (data) => Promise.resolve(data),

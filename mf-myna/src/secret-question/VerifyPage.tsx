@@ -1,4 +1,5 @@
-import { calls, type UserMynaSecretQuestion } from '@sukoyaka/contract';
+import type { UserMynaSecretQuestion } from '@sukoyaka/contract';
+import { mynaCalls } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,
@@ -55,7 +56,7 @@ function isLocked(question: UserMynaSecretQuestion): question is UserMynaSecretQ
 function Answer({ question }: { question: UserMynaSecretQuestion }) {
   const [answer, setAnswer] = useState('');
   const form = useContractForm({
-    schema: calls.authenticateUserMynaSecretQuestion.input,
+    schema: mynaCalls.authenticateUserMynaSecretQuestion.input,
     mutation: useAnswerMynaSecretQuestion(),
     onSuccess: () => navigate(returnTarget()),
     onError: () => setAnswer(''),

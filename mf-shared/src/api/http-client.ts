@@ -1,54 +1,31 @@
-import { AUTHENTICITY_TOKEN_HEADER, callPath, ErrorCodes, type CallName } from '@sukoyaka/contract';
-import { AppError, HttpFailureCodes } from './app-error';
+import {
+  AUTHENTICITY_TOKEN_HEADER,
+  callPath,
+  calls,
+  ErrorCodes,
+  IDEMPOTENCY_KEY_HEADER,
+  type CallDefinition,
+  type CallName,
+} from '@sukoyaka/contract';
+import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { AppError, HttpFailureCodes, toAppError } from './app-error';
+import { IdempotencyKeys } from './idempotency';
 
 /** Spec §7 and §9: every call waits at most 30 seconds. */
 export const REQUEST_TIMEOUT_MS = 30000;
 export { AUTHENTICITY_TOKEN_HEADER };
 
-/** The part of `fetch` the client uses: a test replaces it (mf-shared's fake bff). */
-export type Transport = (url: string, init: RequestInit) => Promise<TransportResponse>;
+/** An axios instance of createHttpClient: the member's `httpClient` or the operators' client. */
+export type HttpClient = AxiosInstance;
+export type HttpResponse<T = unknown> = AxiosResponse<T>;
 
-/** The part of a `Response` the client reads. */
-export interface TransportResponse {
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-
-export interface RequestOptions {
-  /** Sent as the query string: undefined and null left out, arrays as repeated names. */
-  params?: Record<string, unknown> | undefined;
-  headers?: Record<string, string> | undefined;
-}
-
-export interface HttpRequest extends RequestOptions {
-  method: string;
-  url: string;
-  data?: unknown;
-}
-
-export interface HttpResponse<T = unknown> {
-  data: T;
-  status: number;
-  /** Response headers; `get` is case-insensitive. */
-  headers: { get(name: string): string | null };
-}
-
-export interface HttpClientDefaults {
-  readonly baseURL: string;
-  /** Cookies go with every call (spec §7): fetch's `credentials: 'include'`. */
-  readonly credentials: RequestCredentials;
-  readonly timeout: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** What sends the request: the browser's fetch unless a test installed its fake. */
-  transport: Transport | null;
-}
-
-export interface HttpClient {
-  readonly defaults: HttpClientDefaults;
-  get<T = unknown>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
-  post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
-  request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>;
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the one retry of a POST refused for a stale authenticity token. */
+    authenticityRetried?: boolean;
+    /** The write's Idempotency-Key bookkeeping, settled with its answer. */
+    idempotency?: { name: CallName; input: unknown; key: string };
+  }
 }
 
 /** The query string of `params`, as the bff's parser reads it back. */
@@ -65,29 +42,119 @@ export function queryString(params: Record<string, unknown> | undefined): string
   return text ? `?${text}` : '';
 }
 
-/** A JSON answer parsed; anything else (an empty body, text) as it came. */
-function parseBody(text: string): unknown {
-  if (!text) return '';
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
+/**
+ * One session's authenticity token, loaded once through the client that needs it and renewed
+ * from the response header a new session answers with. The member and the operators each have
+ * their own: a client only ever sends and renews its own.
+ */
+export class AuthenticityTokens {
+  private pending: Promise<string | null> | null = null;
+
+  constructor(
+    private readonly fetchToken: (client: HttpClient) => Promise<string | null>,
+    /** The response header a new session's token arrives in. */
+    readonly responseHeader: string,
+  ) {}
+
+  load(client: HttpClient): Promise<string | null> {
+    if (this.pending) return this.pending;
+    const loading = this.fetchToken(client).catch((error: unknown) => {
+      // A failed load is not kept: the next POST loads again.
+      if (this.pending === loading) this.pending = null;
+      throw error;
+    });
+    this.pending = loading;
+    return loading;
+  }
+
+  /** The token held now, without loading one. */
+  async current(): Promise<string | null> {
+    return this.pending ? this.pending.catch(() => null) : null;
+  }
+
+  reset(token?: string): void {
+    this.pending = token ? Promise.resolve(token) : null;
   }
 }
 
-/** The browser's fetch, looked up per call so a page without it fails as a network error. */
-const browserFetch: Transport = (url, init) => globalThis.fetch(url, init);
+/** The member's token: getAuthenticityTokenForClient, renewed from X-CSRF-Token. */
+export const memberTokens = new AuthenticityTokens(
+  async (client) =>
+    (await client.get<{ authenticityToken: string }>(callPath('getAuthenticityTokenForClient' satisfies CallName))).data.authenticityToken,
+  AUTHENTICITY_TOKEN_HEADER,
+);
+
+export interface HttpClientOptions {
+  baseURL?: string;
+  /** Whose token the POSTs carry: the member's unless given. */
+  tokens?: AuthenticityTokens;
+  /** The keys of this client's writes whose answer never came. */
+  keys?: IdempotencyKeys;
+}
+
+/** The contract's calls by path: the writes among them carry an Idempotency-Key. */
+const callsByPath = new Map(
+  (Object.keys(calls) as CallName[]).map((name) => [callPath(name), [name, calls[name] as CallDefinition] as const]),
+);
+
+/** A response header by name, any case; undefined when absent or empty. */
+export function responseHeader(response: AxiosResponse | undefined, name: string): string | undefined {
+  const value = response ? AxiosHeaders.from(response.headers as AxiosHeaders).get(name) : undefined;
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function isStaleToken(error: AxiosError): boolean {
+  const body = error.response?.data;
+  return (
+    error.response?.status === 403 &&
+    !!body &&
+    typeof body === 'object' &&
+    'code' in body &&
+    body.code === ErrorCodes.invalidAuthenticityToken
+  );
+}
+
+/** spec §3/§8: an axios failure as the AppError the UI reads, with the codes the spec quotes. */
+function toHttpAppError(error: unknown): AppError {
+  if (!axios.isAxiosError(error)) return toAppError(error);
+  const response = error.response;
+  if (response) {
+    return new AppError({
+      message: `Request failed with status code ${response.status}`,
+      statusCode: response.status,
+      responseMessage: response.data,
+      code: response.status >= 500 ? HttpFailureCodes.badResponse : HttpFailureCodes.badRequest,
+      requestId: responseHeader(response, 'x-request-id'),
+    });
+  }
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    const timeout = error.config?.timeout ?? REQUEST_TIMEOUT_MS;
+    return new AppError({ message: `timeout of ${timeout}ms exceeded`, code: HttpFailureCodes.timeout });
+  }
+  if (error.code === 'ERR_CANCELED') return new AppError({ message: error.message, code: error.code });
+  return new AppError({ message: 'Network Error', code: HttpFailureCodes.network });
+}
 
 /**
- * The one HTTP client (spec §7): cookies sent, no caching, the X-Requested-With marker, JSON,
- * 30 s timeout (ECONNABORTED), a network failure as ERR_NETWORK, every failure an AppError,
- * and the authenticity token on POSTs. A small `fetch` client: axios cost 19 KiB brotli on
- * every page for this.
+ * The HTTP client of spec §7, an axios instance: cookies sent, no caching, the X-Requested-With
+ * marker, JSON, 30 s timeout (ECONNABORTED), a network failure as ERR_NETWORK, every failure an
+ * AppError; POSTs carry the session's authenticity token (retried once with a fresh one after a
+ * 403 `invalid_authenticity_token`), and the contract's writes an Idempotency-Key.
  */
-export function createHttpClient(baseURL = ''): HttpClient {
-  const defaults: HttpClientDefaults = {
+export function createHttpClient(options: HttpClientOptions | string = {}): HttpClient {
+  const {
+    baseURL = '',
+    tokens = memberTokens,
+    keys = new IdempotencyKeys(),
+  } = typeof options === 'string' ? { baseURL: options } : options;
+  const client = axios.create({
     baseURL,
-    credentials: 'include',
+    // The browser's XMLHttpRequest: the shared axios module leaves out the fetch adapter
+    // (root-config/src/vendor/axios-without-fetch.js).
+    adapter: 'xhr',
+    withCredentials: true,
+    // No XSRF cookie of axios's: the token comes from the session (above).
+    withXSRFToken: false,
     timeout: REQUEST_TIMEOUT_MS,
     headers: {
       'Cache-Control': 'no-cache',
@@ -96,131 +163,71 @@ export function createHttpClient(baseURL = ''): HttpClient {
       'Content-Type': 'application/json',
       Accept: 'application/json',
     },
-    transport: null,
-  };
+    // Arrays as repeated names, as the bff's parser reads them (axios would send `name[]`).
+    paramsSerializer: { serialize: (params: Record<string, unknown>) => queryString(params).slice(1) },
+  });
 
-  async function send<T>(request: HttpRequest): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { ...defaults.headers, ...request.headers };
-    const method = request.method.toUpperCase();
-    let body: string | undefined;
-    if (request.data instanceof URLSearchParams) body = request.data.toString();
-    else if (typeof request.data === 'string') body = request.data;
-    else if (request.data !== undefined) body = JSON.stringify(request.data);
-    if (body === undefined) delete headers['Content-Type'];
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The timer answers the caller at 30 s even if the transport ignores the abort.
-    const expired = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new AppError({ message: `timeout of ${defaults.timeout}ms exceeded`, code: HttpFailureCodes.timeout }));
-      }, defaults.timeout);
-    });
-    try {
-      const transport = defaults.transport ?? browserFetch;
-      const url = `${defaults.baseURL}${request.url}${queryString(request.params)}`;
-      const init: RequestInit = { method, headers, credentials: defaults.credentials, signal: controller.signal };
-      if (body !== undefined) init.body = body;
-      let response: TransportResponse;
-      let text: string;
-      try {
-        const attempt = (async () => {
-          const answer = await transport(url, init);
-          return { answer, text: await answer.text() };
-        })();
-        ({ answer: response, text } = await Promise.race([attempt, expired]));
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        // fetch's own timeout (AbortSignal.timeout) rejects with a TimeoutError.
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw new AppError({ message: `timeout of ${defaults.timeout}ms exceeded`, code: HttpFailureCodes.timeout });
-        }
-        throw new AppError({ message: 'Network Error', code: HttpFailureCodes.network });
-      }
-      const data = parseBody(text) as T;
-      if (response.status < 200 || response.status >= 300) {
-        throw new AppError({
-          message: `Request failed with status code ${response.status}`,
-          statusCode: response.status,
-          responseMessage: data,
-          code: response.status >= 500 ? HttpFailureCodes.badResponse : HttpFailureCodes.badRequest,
-          requestId: response.headers.get('x-request-id') ?? undefined,
-        });
-      }
-      return { data, status: response.status, headers: response.headers };
-    } finally {
-      clearTimeout(timer);
+  client.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
+    if (config.method?.toUpperCase() !== 'POST') return config;
+    if (!config.headers.has(AUTHENTICITY_TOKEN_HEADER)) {
+      const token = await tokens.load(client);
+      if (token) config.headers.set(AUTHENTICITY_TOKEN_HEADER, token);
     }
-  }
+    // A contract write: one key per action of the member, the same one for its retry (calls.ts).
+    const call = callsByPath.get(config.url ?? '');
+    if (call && !call[1].readOnly && !config.idempotency) {
+      const [name] = call;
+      const given = config.headers.get(IDEMPOTENCY_KEY_HEADER);
+      const key = typeof given === 'string' && given ? given : keys.keyFor(name, config.data);
+      config.headers.set(IDEMPOTENCY_KEY_HEADER, key);
+      config.idempotency = { name, input: config.data, key };
+    }
+    return config;
+  });
 
-  const client: HttpClient = {
-    defaults,
-    get: (url, options) => client.request({ method: 'GET', url, ...options }),
-    post: (url, data, options) => client.request({ method: 'POST', url, data, ...options }),
-    request: <T>(request: HttpRequest) => withAuthenticityToken<T>(client, request, send),
-  };
+  client.interceptors.response.use(
+    (response) => {
+      const fresh = responseHeader(response, tokens.responseHeader);
+      if (fresh) tokens.reset(fresh);
+      const write = response.config.idempotency;
+      if (write) keys.settle(write.name, write.input, write.key);
+      return response;
+    },
+    async (error: unknown) => {
+      if (error instanceof AppError) throw error; // the token's load failed: already one
+      if (axios.isAxiosError(error) && error.config) {
+        const config = error.config;
+        if (isStaleToken(error) && !config.authenticityRetried) {
+          // A session that ended meanwhile: a fresh token, one more try (same body, same key).
+          tokens.reset();
+          config.headers.delete(AUTHENTICITY_TOKEN_HEADER);
+          return client.request({ ...config, authenticityRetried: true });
+        }
+        const write = config.idempotency;
+        if (write) keys.settle(write.name, write.input, write.key, toHttpAppError(error));
+      }
+      throw toHttpAppError(error);
+    },
+  );
   return client;
 }
 
-export const httpClient = createHttpClient();
+/** The keys of the member's writes whose answer never came. */
+export const memberKeys = new IdempotencyKeys();
 
-// ---- the authenticity token -------------------------------------------------------------------
+/** The member's client: the one `api`, `logout` and the auth state use. */
+export const httpClient = createHttpClient({ keys: memberKeys });
 
-let tokenPromise: Promise<string | null> | null = null;
-
-/** The session's authenticity token, loaded once from getAuthenticityTokenForClient. */
+/** The member's token, loaded once from getAuthenticityTokenForClient. */
 export function loadAuthenticityToken(client: HttpClient = httpClient): Promise<string | null> {
-  tokenPromise ??= client
-    .get<{ authenticityToken: string }>(callPath('getAuthenticityTokenForClient' satisfies CallName))
-    .then((response) => response.data.authenticityToken)
-    .catch((error: unknown) => {
-      tokenPromise = null;
-      throw error;
-    });
-  return tokenPromise;
+  return memberTokens.load(client);
 }
 
-/** The token the client holds now, without loading one. */
-export async function currentAuthenticityToken(): Promise<string | null> {
-  return tokenPromise ? tokenPromise.catch(() => null) : null;
+/** The member's token the client holds now, without loading one. */
+export function currentAuthenticityToken(): Promise<string | null> {
+  return memberTokens.current();
 }
 
 export function resetAuthenticityToken(token?: string): void {
-  tokenPromise = token ? Promise.resolve(token) : null;
-}
-
-function hasHeader(headers: Record<string, string> | undefined, name: string): boolean {
-  return Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
-}
-
-/**
- * POSTs carry the token; a new session's token arrives in a response header and replaces it;
- * a POST refused for a stale token is retried once with a fresh one.
- */
-async function withAuthenticityToken<T>(
-  client: HttpClient,
-  request: HttpRequest,
-  send: (request: HttpRequest) => Promise<HttpResponse<T>>,
-  retried = false,
-): Promise<HttpResponse<T>> {
-  let sent = request;
-  if (request.method.toUpperCase() === 'POST' && !hasHeader(request.headers, AUTHENTICITY_TOKEN_HEADER)) {
-    const token = await loadAuthenticityToken(client);
-    if (token) sent = { ...request, headers: { ...request.headers, [AUTHENTICITY_TOKEN_HEADER]: token } };
-  }
-  try {
-    const response = await send(sent);
-    const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
-    if (fresh) resetAuthenticityToken(fresh);
-    return response;
-  } catch (error) {
-    if (!retried && error instanceof AppError && error.statusCode === 403 && error.serverCode === ErrorCodes.invalidAuthenticityToken) {
-      resetAuthenticityToken();
-      const headers = Object.fromEntries(
-        Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== AUTHENTICITY_TOKEN_HEADER.toLowerCase()),
-      );
-      return withAuthenticityToken(client, { ...request, headers }, send, true);
-    }
-    throw error;
-  }
+  memberTokens.reset(token);
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toAppError, type AppError } from '../api/app-error';
 import { classifyFatalError } from '../errors/fatal-errors';
 
@@ -8,7 +8,7 @@ export type FieldErrors = Record<string, string | undefined>;
  * Validates form values with the contract's schema before sending, so the member reads the
  * same Japanese message the bff would answer with. The first message of each field is kept.
  */
-export function validateInput<S extends z.ZodType>(
+export function validateInput<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
 ): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {

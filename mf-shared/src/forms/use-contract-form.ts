@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './form-errors';
 
 /** What the hook needs of a react-query mutation (an area's `useSave…()` or a `useMutation`). */
@@ -11,7 +11,7 @@ export interface FormMutation<Data, Result> {
   reset: () => void;
 }
 
-export type ContractFormOptions<S extends z.ZodType, Result> = {
+export type ContractFormOptions<S extends z.ZodMiniType, Result> = {
   /** The call's input schema from `@sukoyaka/contract`: the one the bff validates with. */
   schema: S;
   /**
@@ -61,7 +61,7 @@ export interface ContractForm {
  * (TextField, Select, LabelledField; DatePicker marks its opener), in document order; a field
  * that is not rendered that way is found by its `name`.
  */
-export function useContractForm<S extends z.ZodType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm {
+export function useContractForm<S extends z.ZodMiniType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm {
   const { schema, submit: send } = options;
   const own = useMutation<Result, unknown, z.output<S>>({
     mutationFn: (data) => (send ? send(data) : Promise.reject(new Error('useContractForm: no submit'))),

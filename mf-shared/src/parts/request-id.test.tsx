@@ -1,4 +1,4 @@
-import { renderWithProviders } from '@sukoyaka/shared/testing';
+import { bffError, createFakeBff, renderWithProviders } from '@sukoyaka/shared/testing';
 import { screen } from '@testing-library/react';
 import { AppError } from '../api/app-error';
 import { createHttpClient } from '../api/http-client';
@@ -20,11 +20,11 @@ describe('the request id on the generic error page (issue 15)', () => {
 
   it('a failed call carries the X-Request-Id of its answer', async () => {
     const client = createHttpClient();
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': '5f0c2a9e-7d1b-4c1e-9a57-3c2b1d0e4f66' };
-    client.defaults.transport = async () => ({
-      status: 500,
-      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-      text: async () => JSON.stringify({ code: 'internal', message: 'システムエラーです' }),
+    const bff = createFakeBff();
+    bff.install(client);
+    bff.on('GET', '/api/bff/ping', {
+      ...bffError(500, 'internal', 'システムエラーです'),
+      headers: { 'content-type': 'application/json', 'x-request-id': '5f0c2a9e-7d1b-4c1e-9a57-3c2b1d0e4f66' },
     });
     const failure = await client.get('/api/bff/ping').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);

@@ -1,7 +1,7 @@
 /**
  * The first screen of an area's page, rendered on the server (issue 9: on a slow phone the page
  * is on screen when its HTML arrives, not when React DOM does). Each area builds its own server
- * render from `src/server.tsx` (webpack.shared.cjs `serverRenderConfig`); the bff calls it for the
+ * render from `src/server.tsx` (build/shared.cjs `serverRenderConfig`); the bff calls it for the
  * page it answers (bff/src/web/prerender.ts).
  *
  * The page renders as the area's first render would on the client: the same routes, providers and
@@ -31,7 +31,7 @@ const renders = new AsyncLocalStorage<Record<string, unknown>>();
 // Calls answer from the page's answers of the render in progress, and nothing else: the server
 // render makes no request of its own (a call without an answer is left to the client).
 answerCallsOnServerWith(() => renders.getStore());
-httpClient.defaults.transport = () => Promise.reject(new Error('The server render makes no requests.'));
+httpClient.defaults.adapter = () => Promise.reject(new Error('The server render makes no requests.'));
 
 /** Renders of a page at most: each one answers the queries the previous one asked for. */
 const MAX_PASSES = 5;

@@ -1,12 +1,14 @@
 import { callPath, calls, type CallName } from '@sukoyaka/contract';
-import type { HttpClient, Transport, TransportResponse } from '../api/http-client';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { HttpClient } from '../api/http-client';
 
 /*
- * A fake bff behind the http client's transport (its `fetch`): the real http client and every
- * module of ours run as in the browser; only the wire is replaced. Requests are recorded as the
- * bff would receive them (path, query string, lower-cased headers, parsed body) and answered like
- * the bff does (JSON bodies, `{ code, message, fields? }` for errors), transport failures as the
- * browser's fetch fails (a TypeError when the network is down, a TimeoutError).
+ * A fake bff as the axios instance's adapter (in the browser, axios's XMLHttpRequest adapter): the
+ * real client, its interceptors and every module of ours run as in the browser; only the wire is
+ * replaced. Requests are recorded as the bff would receive them (path, query string, lower-cased
+ * headers, parsed body) and answered like the bff does (JSON bodies, `{ code, message, fields? }`
+ * for errors); the fake fails as the browser adapter does (ERR_NETWORK when the network is down,
+ * ECONNABORTED when the request's `timeout` runs out, which also aborts the recorded signal).
  */
 
 export interface RecordedRequest {
@@ -24,11 +26,11 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** A JSON body parsed, a form body as its fields, anything else as it was sent. */
   body: unknown;
-  /** The body as the client handed it to fetch. */
+  /** The body as the client handed it to the wire (after axios's request transforms). */
   rawBody: unknown;
-  /** fetch's credentials mode: `include` sends the cookies. */
+  /** The credentials mode: `include` (axios's withCredentials) sends the cookies. */
   credentials: RequestCredentials | undefined;
-  /** The request's abort signal (the client's 30 s timeout aborts it). */
+  /** Aborted when the client gives the request up (its 30 s timeout). */
   signal: AbortSignal | undefined;
 }
 
@@ -70,18 +72,6 @@ interface Route {
   remaining: number | undefined;
 }
 
-function lowerCaseHeaders(headers: HeadersInit | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!headers) return result;
-  const entries: Iterable<[string, string]> = Array.isArray(headers)
-    ? (headers as [string, string][])
-    : typeof (headers as Headers).entries === 'function'
-      ? (headers as Headers).entries()
-      : Object.entries(headers as Record<string, string>);
-  for (const [name, value] of entries) result[name.toLowerCase()] = String(value);
-  return result;
-}
-
 function parseBody(raw: unknown, contentType: string | undefined): unknown {
   if (typeof raw !== 'string') return raw;
   if (contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
@@ -95,40 +85,41 @@ function parseBody(raw: unknown, contentType: string | undefined): unknown {
   return raw;
 }
 
-function record(url: string, init: RequestInit): RecordedRequest {
-  const wire = new URL(url, 'http://localhost');
-  const headers = lowerCaseHeaders(init.headers);
+/** The request as the browser would send it for axios's XMLHttpRequest adapter. */
+function record(config: InternalAxiosRequestConfig, signal: AbortSignal): RecordedRequest {
+  const wire = new URL(axios.getUri(config), 'http://localhost');
+  const sent = AxiosHeaders.from(config.headers).normalize(false);
+  // As the adapter does: no body, no Content-Type.
+  if (config.data === undefined) sent.setContentType(null);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sent.toJSON())) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+  }
   return {
-    method: (init.method ?? 'GET').toUpperCase(),
+    method: (config.method ?? 'GET').toUpperCase(),
     path: wire.pathname,
     query: Object.fromEntries(wire.searchParams),
     url: wire.pathname + wire.search,
     origin: wire.origin,
     headers,
-    body: parseBody(init.body, headers['content-type']),
-    rawBody: init.body,
-    credentials: init.credentials,
-    signal: init.signal ?? undefined,
+    body: parseBody(config.data, headers['content-type']),
+    rawBody: config.data,
+    // XMLHttpRequest's withCredentials is fetch's `include`.
+    credentials: config.withCredentials ? 'include' : 'same-origin',
+    signal,
   };
 }
 
-/** What the browser's fetch rejects with: a TypeError when no answer came, a TimeoutError. */
-function transportFailure(failure: 'timeout' | 'network'): Error {
-  if (failure === 'network') return new TypeError('Failed to fetch');
-  const error = new Error('The operation timed out.');
-  error.name = 'TimeoutError';
-  return error;
+/** What axios's browser adapter rejects with when no answer came. */
+function transportFailure(failure: 'timeout' | 'network', config: InternalAxiosRequestConfig): AxiosError {
+  if (failure === 'network') return new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  return new AxiosError(`timeout of ${config.timeout ?? 0}ms exceeded`, AxiosError.ECONNABORTED, config);
 }
 
-/** Settles with the handler's answer, or rejects as fetch does when the signal aborts first. */
-function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return answer;
+/** Settles with the handler's answer, or rejects when the request is given up first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal, failure: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      const error = new Error('The operation was aborted.');
-      error.name = 'AbortError';
-      reject(error);
-    };
+    const abort = () => reject(failure());
     if (signal.aborted) abort();
     signal.addEventListener('abort', abort, { once: true });
     answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
@@ -141,41 +132,56 @@ export class FakeBff {
   readonly unhandled: RecordedRequest[] = [];
   private routes: Route[] = [];
 
-  /** The fake `fetch`: answers like the bff would, over no wire. */
-  readonly transport: Transport = async (url, init) => {
-    const request = record(url, init);
+  /** The fake wire: answers like the bff would, as an axios adapter. */
+  readonly adapter: AxiosAdapter = async (config) => {
+    const controller = new AbortController();
+    // The browser's XMLHttpRequest gives up after the instance's `timeout`; so does the fake.
+    const timer = config.timeout ? setTimeout(() => controller.abort(), config.timeout) : undefined;
+    const given = config.signal as AbortSignal | undefined;
+    given?.addEventListener('abort', () => controller.abort(), { once: true });
+    const request = record(config, controller.signal);
     this.requests.push(request);
-    const route = [...this.routes]
-      .reverse()
-      .find((candidate) => candidate.method === request.method && candidate.path === request.path && candidate.remaining !== 0);
-    let answer: FakeReply;
-    if (!route) {
-      this.unhandled.push(request);
-      answer = bffError(404, 'not_found', `fake bff: no handler for ${request.method} ${request.path}`);
-    } else {
-      if (route.remaining !== undefined) route.remaining -= 1;
-      const handler = route.handler;
-      answer = typeof handler === 'function' ? await untilAborted(Promise.resolve(handler(request)), request.signal) : handler;
-    }
-    if ('failure' in answer) throw transportFailure(answer.failure);
-    const headers = new Map<string, string>();
-    for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name.toLowerCase(), value);
-    let text = '';
-    if (answer.body !== undefined) {
-      if (typeof answer.body === 'string') {
-        text = answer.body;
-        if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8');
+    try {
+      const route = [...this.routes]
+        .reverse()
+        .find((candidate) => candidate.method === request.method && candidate.path === request.path && candidate.remaining !== 0);
+      let answer: FakeReply;
+      if (!route) {
+        this.unhandled.push(request);
+        answer = bffError(404, 'not_found', `fake bff: no handler for ${request.method} ${request.path}`);
       } else {
-        text = JSON.stringify(answer.body);
-        if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+        if (route.remaining !== undefined) route.remaining -= 1;
+        const handler = route.handler;
+        answer =
+          typeof handler === 'function'
+            ? await untilAborted(Promise.resolve(handler(request)), controller.signal, () =>
+                given?.aborted ? new AxiosError('canceled', AxiosError.ERR_CANCELED, config) : transportFailure('timeout', config),
+              )
+            : handler;
       }
+      if ('failure' in answer) throw transportFailure(answer.failure, config);
+      const headers = new AxiosHeaders();
+      for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+      let text = '';
+      if (answer.body !== undefined) {
+        if (typeof answer.body === 'string') {
+          text = answer.body;
+          if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8');
+        } else {
+          text = JSON.stringify(answer.body);
+          if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+        }
+      }
+      const response: AxiosResponse = { data: text, status: answer.status, statusText: '', headers, config, request };
+      // As axios's settle: a status validateStatus refuses fails with the response.
+      if (config.validateStatus && !config.validateStatus(answer.status)) {
+        const code = answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+        throw new AxiosError(`Request failed with status code ${answer.status}`, code, config, request, response);
+      }
+      return response;
+    } finally {
+      clearTimeout(timer);
     }
-    const response: TransportResponse = {
-      status: answer.status,
-      headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
-      text: () => Promise.resolve(text),
-    };
-    return response;
   };
 
   /** Answers `method path` with the handler; later registrations win; `times` limits how often. */
@@ -213,10 +219,10 @@ export class FakeBff {
 
   /** Makes the client talk to this fake; returns the undo. */
   install(client: HttpClient): () => void {
-    const previous = client.defaults.transport;
-    client.defaults.transport = this.transport;
+    const previous = client.defaults.adapter;
+    client.defaults.adapter = this.adapter;
     return () => {
-      client.defaults.transport = previous;
+      client.defaults.adapter = previous;
     };
   }
 }

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { httpClient, resetAuthenticityToken } from '../api/http-client';
+import { httpClient, memberKeys, resetAuthenticityToken } from '../api/http-client';
 import { resetPageAnswers } from '../api/page-answers';
 import { queryClient } from '../errors/query-client';
 import { fatalErrorStore } from '../errors/fatal-error-store';
@@ -7,10 +7,11 @@ import { createFakeBff, type FakeBff } from './fake-bff';
 
 /**
  * Puts back what mf-shared keeps for the whole page between tests: the authenticity token, the
- * reported fatal error, the shared QueryClient's cache and the page's first answers.
+ * reported fatal error, the unanswered writes' keys, the shared QueryClient's cache and the page's first answers.
  */
 export function resetSharedState(): void {
   resetAuthenticityToken();
+  memberKeys.clear();
   fatalErrorStore.clear();
   queryClient.clear();
   resetPageAnswers();

@@ -12,7 +12,7 @@ import ts from 'typescript';
 
 const REPO = path.resolve(__dirname, '../../..');
 const VENDOR = __dirname;
-const { SHARED_MODULES } = createRequire(__filename)(path.join(REPO, 'webpack.shared.cjs')) as { SHARED_MODULES: string[] };
+const { SHARED_MODULES } = createRequire(__filename)(path.join(REPO, 'build', 'shared.cjs')) as { SHARED_MODULES: string[] };
 
 /** Shared modules whose vendor file lists its exports by name, and that file. */
 const TRIMMED: Record<string, string> = {

@@ -5,6 +5,7 @@ import { fitbitConnections } from '../../db/schema';
 import { GoogleHealthError } from '../../integrations/google-health/errors';
 import { needsRefresh, refreshAccessToken } from '../../integrations/google-health/oauth';
 import type { GoogleHealthService } from '../../services';
+import { settleActivities } from '../../platform/activity-events';
 import { saveDailySteps } from '../steps';
 import { addDays, japanDay, seal, unseal } from './tokens';
 
@@ -120,6 +121,8 @@ export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: 
         .for('update');
       if (!still) return;
       for (const { day, steps } of days) await saveDailySteps(tx, row.userId, { day, steps, source: 'wearable' });
+      // What the new counts earn, with them (decision 0006).
+      await settleActivities(tx, row.userId, now);
       await tx
         .update(fitbitConnections)
         .set({ lastSyncedAt: now, lastSyncResult: 'ok', lastSyncedDay: today, lastSyncedDays: days.length, syncStartedAt: null })

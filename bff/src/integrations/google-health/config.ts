@@ -1,7 +1,7 @@
 /**
  * Where the Google Health API (the Fitbit Web API's successor since 2026) and Google's OAuth 2.0
  * endpoints are, and who we are to them. The defaults are Google's production addresses; the
- * local fake (fake-server.ts) provides a complete configuration of its own.
+ * local fake (fakes/src/google-health/server.ts) provides a complete configuration of its own.
  */
 export interface GoogleHealthConfig {
   /** Google's authorization endpoint (the consent page the member is sent to). */

@@ -9,7 +9,7 @@
  *   201 { "id": "msg_…", "status": "queued" }
  *   4xx/5xx { "error": { "code": "…", "message": "…" } }
  *
- * Numbers are E.164. The fake provider (fake-sms-server.ts) implements the same contract.
+ * Numbers are E.164. The fake provider (@sukoyaka/fakes, fakes/src/sms/sms-server.ts) implements the same contract.
  */
 export interface SmsClient {
   send(message: { to: string; body: string }): Promise<{ id: string }>;

@@ -66,7 +66,7 @@ export function callsUsedBy(scripts: string[], calls: Record<string, CallDefinit
   return Object.keys(calls).filter((name) => new RegExp(`(^|[^A-Za-z0-9_$])${name}([^A-Za-z0-9_$]|$)`).test(text));
 }
 
-/** A package build's `dist/importmap.json` (webpack.shared.cjs, ImportMapFragmentPlugin). */
+/** A package build's `dist/importmap.json` (build/shared.cjs, ImportMapFragmentPlugin). */
 export interface ImportMapFragment {
   imports: Record<string, string>;
   /** The shared modules each entry imports on load. */

@@ -58,8 +58,8 @@ function mergeDocumentation(target: JsonSchema, documentation: Documentation): v
  * contract documents of its refinements merged in. `io` is `input` for what a caller sends (its
  * defaults make fields optional), `output` for what the bff answers.
  */
-export function documentedJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const convert = (inner: z.ZodType) => documentedJsonSchema(inner, io);
+export function documentedJsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const convert = (inner: z.core.$ZodType) => documentedJsonSchema(inner, io);
   const json = z.toJSONSchema(schema, {
     io,
     // `any` for what JSON cannot express (a transform's function): the shapes around it still count.

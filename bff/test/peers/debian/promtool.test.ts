@@ -43,7 +43,7 @@ describe('/metrics against promtool check metrics (issue 25 #5)', () => {
     // A web root with no build: the page answers 503, so the 5xx counter has a sample too.
     webRoot = mkdtempSync(path.join(tmpdir(), 'sukoyaka-unbuilt-'));
     // The My Number import job every 50 ms: the job counters and their histogram get samples.
-    ctx = await createTestContext({ webRoot, mynaImport: { everyMs: 50 } });
+    ctx = await createTestContext({ webRoot, mynaImport: { everyMs: 50 } }, {}, { fakes: ['mynaPortal'] });
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();

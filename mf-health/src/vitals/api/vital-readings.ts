@@ -1,4 +1,4 @@
-import type { CallName } from '@sukoyaka/contract';
+import type { CallName, CallOutput } from '@sukoyaka/contract';
 import { api } from '@sukoyaka/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnyReading, VitalKind } from '../kinds';
@@ -15,8 +15,11 @@ interface ReadingPage {
   nextCursor: string | null;
 }
 
-type Call = (input?: unknown) => Promise<unknown>;
-const call = (name: string) => (api as unknown as Record<CallName, Call>)[name as CallName];
+/**
+ * A vital's call by its contract name (kinds.ts, VitalCalls). The input is the form's values,
+ * which the call's own schema validates (VitalForm): the five kinds' inputs differ in shape.
+ */
+const call = <N extends CallName>(name: N) => api[name] as (input: unknown) => Promise<CallOutput<N>>;
 
 export const LIST_PAGE_SIZE = 20;
 /** The chart reads its whole range, at the largest page the contract allows. */
@@ -29,7 +32,7 @@ export function listReadings(kind: VitalKind, period: Period | null, cursor: str
     ...(period ? { from: period.from, to: period.to } : {}),
     ...(cursor ? { cursor } : {}),
     limit,
-  }) as Promise<ReadingPage>;
+  });
 }
 
 /** The list under the chart: the period's readings, newest first, twenty at a time. */
@@ -80,7 +83,7 @@ function useInvalidate(kind: VitalKind) {
 }
 
 export function saveReading(kind: VitalKind, input: unknown) {
-  return call(kind.calls.save)(input) as Promise<AnyReading>;
+  return call(kind.calls.save)(input);
 }
 
 export function useSaveReading(kind: VitalKind) {
@@ -89,7 +92,7 @@ export function useSaveReading(kind: VitalKind) {
 }
 
 export function updateReading(kind: VitalKind, input: unknown) {
-  return call(kind.calls.update)(input) as Promise<AnyReading>;
+  return call(kind.calls.update)(input);
 }
 
 export function useUpdateReading(kind: VitalKind) {
@@ -98,7 +101,7 @@ export function useUpdateReading(kind: VitalKind) {
 }
 
 export function deleteReading(kind: VitalKind, id: string) {
-  return call(kind.calls.remove)({ id }) as Promise<{ id: string }>;
+  return call(kind.calls.remove)({ id });
 }
 
 export function useDeleteReading(kind: VitalKind) {

@@ -1,0 +1,223 @@
+import type { AddressInfo } from 'node:net';
+import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
+import { buildApp } from '@sukoyaka/bff/src/app';
+import { loadConfig } from '@sukoyaka/bff/src/config';
+import { openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
+import { DEMO_MEMBER, seedDemo } from '@sukoyaka/bff/src/db/seed';
+import { encodeCursor } from '@sukoyaka/bff/src/platform/cursor';
+import { SESSION_CACHE_MS, SESSION_COOKIE } from '@sukoyaka/bff/src/platform/plugins/session';
+import { findSessionAndMember } from '@sukoyaka/bff/src/platform/sessions';
+import { startServices } from '@sukoyaka/bff/src/services';
+import { BENCH_SERVER_URL, median, withBenchDatabase } from './bench-database';
+import { listInput, listPage } from './deep-page';
+import { pacedLoad } from './paced-load';
+
+/*
+ * Issue 9: the authenticated listBloodPressures call against a bare Fastify route that runs the
+ * same page query with `pg` alone, in the same run, on PostgreSQL. The saturating load comes from
+ * an autocannon worker thread, the half-rate load from an evenly paced one (paced-load.ts), so this
+ * process's event loop is the servers' alone.
+ */
+
+const GOALS = {
+  /** The call's saturated req/s as a share of the bare route's. */
+  ratio: 0.6,
+  /** p99 at half of the call's saturating rate. */
+  p99Ms: 50,
+};
+
+const LOAD = { connections: 32, warmupSeconds: 2, rounds: 3, roundSeconds: 3, steadySeconds: 8 };
+const PAGE = 20;
+
+/** The page query as a hand-written route would run it: pg, one statement, no framework. */
+const PAGE_SQL = `select id, measured_at, systolic, diastolic, pulse, created_at from blood_pressures
+  where user_id = $1 order by measured_at desc, id desc limit $2`;
+
+interface PageRow {
+  id: string;
+  measured_at: Date;
+  systolic: number;
+  diastolic: number;
+  pulse: number | null;
+  created_at: Date;
+}
+
+async function bareServer(databaseUrl: string, userId: string): Promise<{ app: FastifyInstance; pool: Pool }> {
+  // The same pool size as the app's.
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/list', async () => {
+    const { rows } = await pool.query<PageRow>({ name: 'bare_page', text: PAGE_SQL, values: [userId, PAGE + 1] });
+    const page = rows.slice(0, PAGE);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => ({
+        id: row.id,
+        measuredAt: row.measured_at.toISOString(),
+        systolic: row.systolic,
+        diastolic: row.diastolic,
+        pulse: row.pulse,
+        createdAt: row.created_at.toISOString(),
+      })),
+      nextCursor: rows.length > PAGE && last ? encodeCursor({ at: last.measured_at, id: last.id }) : null,
+    };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, pool };
+}
+
+const urlOf = (app: FastifyInstance, path: string) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+
+async function load(url: string, headers: Record<string, string>, options: { seconds: number; connections: number }) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: options.connections,
+    duration: options.seconds,
+    workers: 1,
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+type Measured = Awaited<ReturnType<typeof load>>;
+
+/** Rounds of one target as one figure: all requests over all the time; the worst round's latencies. */
+function combine(rounds: Measured[]) {
+  const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  return { perSecond: requests / seconds, p50: Math.max(...rounds.map((r) => r.p50)), p99: Math.max(...rounds.map((r) => r.p99)) };
+}
+
+/** Mean milliseconds of `run`, called one at a time. */
+async function meanMs(count: number, run: () => Promise<unknown>): Promise<number> {
+  const durations: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await run();
+    durations.push(performance.now() - started);
+  }
+  return median(durations);
+}
+
+export async function apiThroughputBench(): Promise<string[]> {
+  console.log(`PostgreSQL at ${new URL(BENCH_SERVER_URL).host} (BENCH_DATABASE_URL), a database of its own`);
+  return withBenchDatabase('api', async (databaseUrl) => {
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl }, { seedDemo: true, port: 0 });
+    const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+    await seedDemo(database.db);
+    const services = await startServices(config);
+    // As in production (the cache of sessions on), and with every call reading its session.
+    const app = await buildApp({ config, db: database.db, services, sessionCacheMs: SESSION_CACHE_MS });
+    const uncached = await buildApp({ config, db: database.db, services, sessionCacheMs: 0 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    await uncached.listen({ host: '127.0.0.1', port: 0 });
+    let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
+    try {
+      const { cookie, session, userId } = await signIn(urlOf(app, ''));
+      await seedReadings(database.db, userId, 1000);
+      bare = await bareServer(databaseUrl, userId);
+      const callUrl = urlOf(app, '/api/bff/listBloodPressures?limit=20');
+      const uncachedUrl = urlOf(uncached, '/api/bff/listBloodPressures?limit=20');
+      const bareUrl = urlOf(bare.app, '/list');
+      const headers = { cookie };
+
+      // Warm both (prepared statements, JIT), then saturate them in alternating rounds: whatever
+      // else the machine is doing then weighs on both alike.
+      await load(callUrl, headers, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
+      await load(bareUrl, {}, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
+      await load(uncachedUrl, headers, { seconds: LOAD.warmupSeconds, connections: LOAD.connections });
+      const callRounds: Measured[] = [];
+      const uncachedRounds: Measured[] = [];
+      const bareRounds: Measured[] = [];
+      for (let round = 0; round < LOAD.rounds; round += 1) {
+        callRounds.push(await load(callUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
+        uncachedRounds.push(await load(uncachedUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
+        bareRounds.push(await load(bareUrl, {}, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
+      }
+      const call = combine(callRounds);
+      const cold = combine(uncachedRounds);
+      const plain = combine(bareRounds);
+      const halfRate = Math.max(1, Math.floor(call.perSecond / 2));
+      // Evenly paced (open loop), latency from when each request was due: see paced-load.ts.
+      const steady = await pacedLoad(callUrl, headers, { rate: halfRate, seconds: LOAD.steadySeconds, connections: LOAD.connections });
+      if (steady.failed > 0) throw new Error(`listBloodPressures at ${halfRate} req/s: ${steady.failed} of ${steady.sent} requests failed`);
+      const ratio = call.perSecond / plain.perSecond;
+
+      console.log(`listBloodPressures (signed in) ${call.perSecond.toFixed(0)} req/s  p50 ${call.p50} ms  p99 ${call.p99} ms`);
+      console.log(
+        `  the same, every call reading its session (cache off) ${cold.perSecond.toFixed(0)} req/s  p50 ${cold.p50} ms  p99 ${cold.p99} ms` +
+          ` (${((cold.perSecond / plain.perSecond) * 100).toFixed(0)} % of the bare route)`,
+      );
+      console.log(`bare Fastify + pg, same query  ${plain.perSecond.toFixed(0)} req/s  p50 ${plain.p50} ms  p99 ${plain.p99} ms`);
+      console.log(`ratio ${(ratio * 100).toFixed(0)} % (goal ≥ ${GOALS.ratio * 100} %)`);
+      console.log(
+        `at half the saturating rate, evenly paced (${halfRate} req/s for ${LOAD.steadySeconds} s, ${steady.perSecond.toFixed(0)} answered/s):` +
+          ` p50 ${steady.p50} ms  p99 ${steady.p99} ms  max ${steady.max} ms (goal p99 ≤ ${GOALS.p99Ms} ms)`,
+      );
+
+      // Where one call's time goes, one call at a time (medians of 300).
+      const whole = await meanMs(300, async () => (await fetch(callUrl, { headers })).arrayBuffer());
+      const bareWhole = await meanMs(300, async () => (await fetch(bareUrl)).arrayBuffer());
+      const sessionQuery = await meanMs(300, () => findSessionAndMember(database.db, session, new Date()));
+      const pageQuery = await meanMs(300, () => listPage(database.db, userId, listInput()));
+      const rawPage = await meanMs(300, () => bare!.pool.query({ name: 'bare_page', text: PAGE_SQL, values: [userId, PAGE + 1] }));
+      console.log(
+        `one call alone: ${whole.toFixed(2)} ms (bare route ${bareWhole.toFixed(2)} ms) = session and member ${sessionQuery.toFixed(2)} ms` +
+          ` + page through Drizzle ${pageQuery.toFixed(2)} ms (pg alone ${rawPage.toFixed(2)} ms)` +
+          ` + the rest ${(whole - sessionQuery - pageQuery).toFixed(2)} ms (HTTP, hooks, zod)`,
+      );
+
+      const failures: string[] = [];
+      if (ratio < GOALS.ratio)
+        failures.push(`listBloodPressures at ${(ratio * 100).toFixed(0)} % of the bare route's req/s < ${GOALS.ratio * 100} %`);
+      if (steady.p99 > GOALS.p99Ms) failures.push(`listBloodPressures p99 ${steady.p99} ms at ${halfRate} req/s > ${GOALS.p99Ms} ms`);
+      return failures;
+    } finally {
+      await bare?.app.close();
+      await bare?.pool.end();
+      await app.close();
+      await uncached.close();
+      await services.close();
+      await database.close();
+    }
+  });
+}
+
+async function signIn(base: string): Promise<{ cookie: string; session: string; userId: string }> {
+  const header = AUTHENTICITY_TOKEN_HEADER.toLowerCase();
+  const jar = new Map<string, string>();
+  let token = '';
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/bff/${name}`, {
+      method,
+      headers: { cookie: cookieHeader(), 'content-type': 'application/json', [header]: token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    token = response.headers.get(header) ?? token;
+    if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  token = String((await call('GET', 'getAuthenticityTokenForClient')).authenticityToken);
+  const signedIn = await call('POST', 'signIn', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+  return { cookie: cookieHeader(), session: jar.get(SESSION_COOKIE)!, userId: String(signedIn.userId) };
+}
+
+async function seedReadings(db: Database, userId: string, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into blood_pressures (user_id, measured_at, systolic, diastolic, pulse)
+    select ${userId}::uuid, now() - g * interval '10 minutes', 100 + g % 60, 60 + g % 30, 60 + g % 40
+    from generate_series(1, ${count}) as g`);
+  await db.execute(sql`analyze blood_pressures`);
+}
