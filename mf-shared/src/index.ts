@@ -91,6 +91,7 @@ export {
   type FormMutation,
 } from './forms/use-contract-form';
 export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues } from './forms/FieldList';
+export { useFormValues, type BoundField } from './forms/use-form-values';
 export { NotFoundPage } from './parts/standard-pages';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';

@@ -7,6 +7,7 @@ import {
   EmptyState,
   FormError,
   Heading,
+  List,
   LoadingSkeleton,
   MemberOnly,
   Narrow,
@@ -20,15 +21,6 @@ import {
 import styled from 'styled-components';
 import { useAnnouncements } from './api/list-announcements';
 import { Badge } from './parts';
-
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
 
 const ItemLink = styled(AppLink)<{ $unread: boolean }>`
   display: block;
@@ -94,11 +86,11 @@ function AnnouncementList() {
   return (
     <Stack $gap={2}>
       <Text $muted>{unread > 0 ? `未読のお知らせが${unread}件あります。` : 'すべてのお知らせを読みました。'}</Text>
-      <Items aria-label="お知らせの一覧">
+      <List $gap={1} aria-label="お知らせの一覧">
         {items.map((announcement) => (
           <Item key={announcement.id} announcement={announcement} />
         ))}
-      </Items>
+      </List>
       {isFetchNextPageError ? <FormError>お知らせを読み込めませんでした。もう一度お試しください。</FormError> : null}
       {hasNextPage ? (
         <div>

@@ -6,6 +6,7 @@ import {
   Card,
   FormError,
   Heading,
+  List,
   LoadingSkeleton,
   MemberOnly,
   Narrow,
@@ -24,13 +25,7 @@ import styled from 'styled-components';
 import { useSiteDocument } from './api/get-site-document';
 import { BodyText } from './parts';
 
-const Files = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
+const Files = styled(List).attrs({ $gap: 1 })`
   a {
     display: inline-flex;
     min-height: 44px;

@@ -17,6 +17,7 @@ import {
   RadioGroup,
   Stack,
   Text,
+  TextAreaField,
   describeError,
   japaneseDate,
   usePageTitle,
@@ -26,7 +27,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';
 import { useEnquete } from './api/get-enquete';
-import { BodyText, TextAreaField } from './parts';
+import { BodyText } from './parts';
 
 type Draft = Record<string, EnqueteAnswer>;
 

@@ -5,6 +5,7 @@ import {
   EmptyState,
   FormError,
   Heading,
+  List,
   LoadingSkeleton,
   MemberOnly,
   Narrow,
@@ -19,13 +20,7 @@ import styled from 'styled-components';
 import { useOpenEnquetes } from './api/list-open-enquetes';
 import { Badge } from './parts';
 
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
+const Items = styled(List).attrs({ $gap: 1 })`
   a {
     display: block;
     min-height: 44px;

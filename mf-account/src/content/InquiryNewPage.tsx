@@ -13,6 +13,7 @@ import {
   Select,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   formLevelError,
@@ -23,7 +24,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';
-import { TextAreaField } from './parts';
 
 const Receipt = styled.p`
   margin: 0;

@@ -1,6 +1,4 @@
-import type { TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { LabelledField } from '@sukoyaka/shared';
 
 const Paragraphs = styled.div`
   display: flex;
@@ -29,36 +27,6 @@ export function BodyText({ text }: { text: string }) {
         <p key={index}>{paragraph}</p>
       ))}
     </Paragraphs>
-  );
-}
-
-const Area = styled.textarea<{ $invalid: boolean }>`
-  min-height: 10rem;
-  padding: ${({ theme }) => theme.spacing(1, 1.5)};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  width: 100%;
-  font: inherit;
-  line-height: 1.6;
-  resize: vertical;
-`;
-
-/** A labelled multi-line field with its hint and error read out with it. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  optional,
-  ...rest
-}: { label: string; hint?: string; error?: string | undefined; optional?: boolean } & Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id'
->) {
-  return (
-    <LabelledField label={label} hint={hint} error={error} optional={optional}>
-      {(control) => <Area {...control} {...rest} />}
-    </LabelledField>
   );
 }
 

@@ -1,5 +1,5 @@
 import { announcementCategoryLabels } from '@sukoyaka/contract/content';
-import { AppLink, Button, ButtonLinkStyle, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useOpenEnquetes } from '../content/api/list-open-enquetes';
@@ -7,13 +7,7 @@ import { useHomeAnnouncements, useHomeVitalsSummary, useOpenPrizeCompetitions } 
 import { Badge } from '../content/parts';
 import { nextAction } from './next-action';
 
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(0.5)};
+const Items = styled(List).attrs({ $gap: 0.5 })`
   a {
     display: inline-block;
     min-height: 44px;

@@ -4,6 +4,7 @@ import {
   AreaParcel,
   Card,
   Heading,
+  List,
   LoadingSkeleton,
   PageLayout,
   SectionHeading,
@@ -29,13 +30,7 @@ const Tiles = styled.div`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 1fr 1fr; }`}
 `;
 
-const Links = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
+const Links = styled(List).attrs({ $gap: 1 })`
   a {
     display: inline-block;
     min-height: 44px;

@@ -1,5 +1,5 @@
 /** The hour in Japan, wherever the browser is. */
-export function japanHour(at: Date): number {
+function japanHour(at: Date): number {
   return new Date(at.getTime() + 9 * 60 * 60 * 1000).getUTCHours();
 }
 

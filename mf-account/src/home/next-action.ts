@@ -1,7 +1,7 @@
 import type { EnqueteSummary, VitalsSummary } from '@sukoyaka/contract';
 import { japanDay } from './greeting';
 
-export interface NextAction {
+interface NextAction {
   text: string;
   href: string;
   linkLabel: string;

@@ -25,8 +25,7 @@ import { useLeaveServiceSummary } from './api/get-leave-service-summary';
 import { useLeaveService } from './api/leave-service';
 import { DATA_EXPORT_PATH } from './DataExportPage';
 
-export const LEAVE_PATH = '/settings/leave';
-export const LEAVE_COMPLETED_PATH = '/settings/leave/completed';
+const LEAVE_COMPLETED_PATH = '/settings/leave/completed';
 
 type Summary = CallOutput<'getLeaveServiceSummary'>;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { SmsCodeField } from '../mfa/SmsCodeField';
 import { useVerifySignInCode } from './api/verify-sign-in-code';
 
-export interface SignInCodeStepProps {
+interface SignInCodeStepProps {
   /** Signs in again with the same e-mail and password, which sends a new code. */
   onResend: () => void;
   resendPending: boolean;

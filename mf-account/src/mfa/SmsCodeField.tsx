@@ -2,7 +2,7 @@ import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account';
 import { TextField } from '@sukoyaka/shared';
 import { useEffect, useRef } from 'react';
 
-export const SMS_CODE_LABEL = 'SMSで届いた6桁の認証コード';
+const SMS_CODE_LABEL = 'SMSで届いた6桁の認証コード';
 
 /**
  * Chrome on Android reads the code from the SMS (its last line is `@host #code`) and offers it

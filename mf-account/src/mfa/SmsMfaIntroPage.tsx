@@ -1,15 +1,12 @@
 import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account';
-import { AppLink, ButtonLinkStyle, Card, SectionHeading, Stack, Text, usePageTitle } from '@sukoyaka/shared';
+import { AppLink, ButtonLinkStyle, Card, List, SectionHeading, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useSmsMfaSetting } from './api/get-sms-mfa-setting';
 import { EDIT_PATH, NEW_PATH, SettingState, SmsMfaLayout } from './SmsMfaLayout';
 
-const Points = styled.ul`
-  margin: 0;
+const Points = styled(List).attrs({ $gap: 0.5 })`
+  list-style: disc;
   padding-left: 1.25em;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(0.5)};
 `;
 
 const Status = styled.p<{ $on: boolean }>`

@@ -11,7 +11,7 @@ export const Success = styled.p`
   font-weight: 700;
 `;
 
-export const INTRO_PATH = '/mfa/setting/sms/intro';
+const INTRO_PATH = '/mfa/setting/sms/intro';
 export const NEW_PATH = '/mfa/setting/sms/new';
 export const EDIT_PATH = '/mfa/setting/sms/edit';
 

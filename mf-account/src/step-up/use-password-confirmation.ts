@@ -3,7 +3,7 @@ import { navigate, useAuthState } from '@sukoyaka/shared';
 import { useEffect, useState } from 'react';
 
 /** The confirmation page for a step-up, with the way back to the current page. */
-export function confirmationUrl(page: string, location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+function confirmationUrl(page: string, location: Pick<Location, 'pathname' | 'search'> = window.location): string {
   return `${page}?return_to=${encodeURIComponent(location.pathname + location.search)}`;
 }
 

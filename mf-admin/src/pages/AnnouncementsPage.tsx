@@ -12,9 +12,11 @@ import {
   Select,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   useContractForm,
+  useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
@@ -23,7 +25,6 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanLocalNow, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
-import { TextAreaField } from '../parts/TextAreaField';
 
 export const STATE_LABELS: Record<AnnouncementState, string> = {
   draft: '下書き',
@@ -131,7 +132,7 @@ function CreateAnnouncementForm() {
     publishUntil: '',
     publish: true,
   });
-  const [values, setValues] = useState(empty);
+  const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
     schema: contentCalls.createOperatorAnnouncement.input,
@@ -139,13 +140,9 @@ function CreateAnnouncementForm() {
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorAnnouncement) => {
       setDone(result.publishedAt ? `「${result.title}」を公開しました。` : `「${result.title}」を下書きとして保存しました。`);
-      setValues(empty());
+      reset();
     },
   });
-  const set =
-    (name: 'title' | 'category' | 'body' | 'linkPath' | 'linkLabel' | 'publishFrom' | 'publishUntil') =>
-    (event: { target: { value: string } }) =>
-      setValues({ ...values, [name]: event.target.value });
   return (
     <Card aria-labelledby="new-announcement">
       <SectionHeading id="new-announcement">お知らせを作成する</SectionHeading>
@@ -165,47 +162,18 @@ function CreateAnnouncementForm() {
         }))}
       >
         <Stack $gap={2}>
-          <TextField label="タイトル" name="title" value={values.title} onChange={set('title')} error={form.errors.title} />
+          <TextField {...field('title', form.errors)} label="タイトル" />
           <Select
             label="カテゴリ"
             value={values.category}
             onChange={set('category')}
             options={announcementCategories.map((category) => ({ value: category, label: announcementCategoryLabels[category] }))}
           />
-          <TextAreaField label="本文" error={form.errors.body} name="body" value={values.body} onChange={set('body')} />
-          <TextField
-            label="リンク先（サイト内のパス。例: /enquetes）"
-            name="linkPath"
-            value={values.linkPath}
-            onChange={set('linkPath')}
-            error={form.errors.linkPath}
-            optional
-          />
-          <TextField
-            label="リンクの文言"
-            name="linkLabel"
-            value={values.linkLabel}
-            onChange={set('linkLabel')}
-            error={form.errors.linkLabel}
-            optional
-          />
-          <TextField
-            label="掲載開始日時"
-            type="datetime-local"
-            name="publishFrom"
-            value={values.publishFrom}
-            onChange={set('publishFrom')}
-            error={form.errors.publishFrom}
-          />
-          <TextField
-            label="掲載終了日時"
-            type="datetime-local"
-            name="publishUntil"
-            value={values.publishUntil}
-            onChange={set('publishUntil')}
-            error={form.errors.publishUntil}
-            optional
-          />
+          <TextAreaField {...field('body', form.errors)} label="本文" />
+          <TextField {...field('linkPath', form.errors)} label="リンク先（サイト内のパス。例: /enquetes）" optional />
+          <TextField {...field('linkLabel', form.errors)} label="リンクの文言" optional />
+          <TextField {...field('publishFrom', form.errors)} label="掲載開始日時" type="datetime-local" />
+          <TextField {...field('publishUntil', form.errors)} label="掲載終了日時" type="datetime-local" optional />
           <Checkbox
             label="すぐに公開する（外すと下書き）"
             checked={values.publish}

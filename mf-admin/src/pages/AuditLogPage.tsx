@@ -16,7 +16,7 @@ const EVENT_LABELS: Record<string, string> = {
   operator_doctor_profile_updated: '監修医の更新',
 };
 
-export function eventLabel(event: string): string {
+function eventLabel(event: string): string {
   return EVENT_LABELS[event] ?? event.replace(/^operator_/, '').replace(/_/g, ' ');
 }
 

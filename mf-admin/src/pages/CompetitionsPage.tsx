@@ -12,9 +12,11 @@ import {
   SectionHeading,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   useContractForm,
+  useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
@@ -22,7 +24,6 @@ import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } fro
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
-import { TextAreaField } from '../parts/TextAreaField';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -95,8 +96,16 @@ function CompetitionCard({ item }: { item: OperatorCompetition }) {
 function CreateCompetitionForm() {
   const { association } = useCurrentAssociation();
   const create = useCreateCompetition(association.associationId);
-  const empty = { title: '', description: '', startsAt: '', endsAt: '', entryKind: 'steps', amount: '', prize: '', winners: '1' };
-  const [values, setValues] = useState(empty);
+  const { values, setValues, set, field, reset } = useFormValues(() => ({
+    title: '',
+    description: '',
+    startsAt: '',
+    endsAt: '',
+    entryKind: 'steps',
+    amount: '',
+    prize: '',
+    winners: '1',
+  }));
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
     schema: incentiveCalls.createOperatorPrizeCompetition.input,
@@ -104,10 +113,9 @@ function CreateCompetitionForm() {
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorCompetition) => {
       setDone(`「${result.title}」を作成しました。`);
-      setValues(empty);
+      reset();
     },
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
   return (
     <Card aria-labelledby="new-competition">
       <SectionHeading id="new-competition">懸賞を作成する</SectionHeading>
@@ -126,31 +134,10 @@ function CreateCompetitionForm() {
         }))}
       >
         <Stack $gap={2}>
-          <TextField label="タイトル" name="title" value={values.title} onChange={set('title')} error={form.errors.title} />
-          <TextAreaField
-            label="説明"
-            error={form.errors.description}
-            optional
-            name="description"
-            value={values.description}
-            onChange={set('description')}
-          />
-          <TextField
-            label="開始日時"
-            type="datetime-local"
-            name="startsAt"
-            value={values.startsAt}
-            onChange={set('startsAt')}
-            error={form.errors.startsAt}
-          />
-          <TextField
-            label="終了日時"
-            type="datetime-local"
-            name="endsAt"
-            value={values.endsAt}
-            onChange={set('endsAt')}
-            error={form.errors.endsAt}
-          />
+          <TextField {...field('title', form.errors)} label="タイトル" />
+          <TextAreaField {...field('description', form.errors)} label="説明" optional />
+          <TextField {...field('startsAt', form.errors)} label="開始日時" type="datetime-local" />
+          <TextField {...field('endsAt', form.errors)} label="終了日時" type="datetime-local" />
           <RadioGroup
             legend="応募方法"
             name="entryKind"
@@ -170,15 +157,8 @@ function CreateCompetitionForm() {
             onChange={set('amount')}
             error={form.errors.stepsRequired ?? form.errors.coinCost}
           />
-          <TextField label="賞品名" name="prize" value={values.prize} onChange={set('prize')} error={form.errors['prizes.0.name']} />
-          <TextField
-            label="当選者数"
-            name="winners"
-            inputMode="numeric"
-            value={values.winners}
-            onChange={set('winners')}
-            error={form.errors['prizes.0.winners']}
-          />
+          <TextField {...field('prize', form.errors, 'prizes.0.name')} label="賞品名" />
+          <TextField {...field('winners', form.errors, 'prizes.0.winners')} label="当選者数" inputMode="numeric" />
           <div>
             <Button type="submit" busy={form.isPending}>
               作成する

@@ -1,11 +1,23 @@
 import type { DoctorProfile } from '@sukoyaka/contract';
 import { healthCalls } from '@sukoyaka/contract/health';
-import { Button, Card, FormError, Heading, Notice, Stack, Text, TextField, useContractForm, usePageTitle } from '@sukoyaka/shared';
+import {
+  Button,
+  Card,
+  FormError,
+  Heading,
+  Notice,
+  Stack,
+  Text,
+  TextAreaField,
+  TextField,
+  useContractForm,
+  useFormValues,
+  usePageTitle,
+} from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useDoctorProfile, useUpdateDoctorProfile } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { QueryState } from '../parts/states';
-import { TextAreaField } from '../parts/TextAreaField';
 
 const lines = (text: string) =>
   text
@@ -32,7 +44,7 @@ export function DoctorProfilePage() {
 function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
   const { association, canEdit } = useCurrentAssociation();
   const update = useUpdateDoctorProfile(association.associationId);
-  const [values, setValues] = useState({
+  const { values, field } = useFormValues(() => ({
     name: initial?.name ?? '',
     nameKana: initial?.nameKana ?? '',
     title: initial?.title ?? '',
@@ -40,7 +52,7 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
     qualifications: (initial?.qualifications ?? []).join('\n'),
     career: (initial?.career ?? []).join('\n'),
     message: initial?.message ?? '',
-  });
+  }));
   const [saved, setSaved] = useState(false);
   const form = useContractForm({
     schema: healthCalls.updateOperatorDoctorProfile.input,
@@ -48,8 +60,8 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
     beforeSubmit: () => setSaved(false),
     onSuccess: () => setSaved(true),
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
-  const error = (name: string) => form.errors[`profile.${name}`] ?? form.errors[name];
+  // The contract nests the profile: its errors name `profile.name` (a top-level name still counts).
+  const errors = Object.fromEntries(Object.keys(values).map((name) => [name, form.errors[`profile.${name}`] ?? form.errors[name]]));
   return (
     <Card>
       {!initial ? <Notice>この組合の監修医はまだ登録されていません。会員にはサービス共通の監修医が表示されます。</Notice> : null}
@@ -63,50 +75,13 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
         }))}
       >
         <Stack $gap={2}>
-          <TextField label="氏名" name="name" value={values.name} onChange={set('name')} error={error('name')} disabled={!canEdit} />
-          <TextField
-            label="氏名（ふりがな）"
-            name="nameKana"
-            value={values.nameKana}
-            onChange={set('nameKana')}
-            error={error('nameKana')}
-            disabled={!canEdit}
-          />
-          <TextField label="肩書き" name="title" value={values.title} onChange={set('title')} error={error('title')} disabled={!canEdit} />
-          <TextField
-            label="専門"
-            name="specialty"
-            value={values.specialty}
-            onChange={set('specialty')}
-            error={error('specialty')}
-            disabled={!canEdit}
-          />
-          <TextAreaField
-            label="資格（1行に1つ）"
-            error={error('qualifications')}
-            optional
-            name="qualifications"
-            value={values.qualifications}
-            onChange={set('qualifications')}
-            disabled={!canEdit}
-          />
-          <TextAreaField
-            label="経歴（1行に1つ）"
-            error={error('career')}
-            optional
-            name="career"
-            value={values.career}
-            onChange={set('career')}
-            disabled={!canEdit}
-          />
-          <TextAreaField
-            label="メッセージ"
-            error={error('message')}
-            name="message"
-            value={values.message}
-            onChange={set('message')}
-            disabled={!canEdit}
-          />
+          <TextField {...field('name', errors)} label="氏名" disabled={!canEdit} />
+          <TextField {...field('nameKana', errors)} label="氏名（ふりがな）" disabled={!canEdit} />
+          <TextField {...field('title', errors)} label="肩書き" disabled={!canEdit} />
+          <TextField {...field('specialty', errors)} label="専門" disabled={!canEdit} />
+          <TextAreaField {...field('qualifications', errors)} label="資格（1行に1つ）" optional disabled={!canEdit} />
+          <TextAreaField {...field('career', errors)} label="経歴（1行に1つ）" optional disabled={!canEdit} />
+          <TextAreaField {...field('message', errors)} label="メッセージ" disabled={!canEdit} />
           <div>
             <Button type="submit" disabled={!canEdit} busy={form.isPending}>
               保存する

@@ -12,9 +12,11 @@ import {
   SectionHeading,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   useContractForm,
+  useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
@@ -22,7 +24,6 @@ import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersi
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { QueryState } from '../parts/states';
-import { TextAreaField } from '../parts/TextAreaField';
 
 /** A chosen file as the call takes it: name, type, bytes in base64 (read as a data URL). */
 function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
@@ -102,16 +103,14 @@ function VersionCard({ version }: { version: OperatorDocumentVersion }) {
 function NewVersionForm() {
   const { association } = useCurrentAssociation();
   const create = useCreateDocumentVersion(association.associationId);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const { values, field, reset } = useFormValues(() => ({ title: '', body: '' }));
   const [files, setFiles] = useState<Array<{ fileName: string; contentType: string; contentBase64: string }>>([]);
   const inputId = useId();
   const form = useContractForm({
     schema: contentCalls.createOperatorDocumentVersion.input,
     mutation: create,
     onSuccess: () => {
-      setTitle('');
-      setBody('');
+      reset();
       setFiles([]);
     },
   });
@@ -119,16 +118,10 @@ function NewVersionForm() {
     <Card aria-labelledby="new-version">
       <SectionHeading id="new-version">新しい版を作成する</SectionHeading>
       {form.formError ? <FormError>{form.formError}</FormError> : null}
-      <form {...form.formProps(() => ({ associationId: association.associationId, title, body, files }))}>
+      <form {...form.formProps(() => ({ associationId: association.associationId, title: values.title, body: values.body, files }))}>
         <Stack $gap={2}>
-          <TextField
-            label="タイトル"
-            name="title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            error={form.errors.title}
-          />
-          <TextAreaField label="本文" error={form.errors.body} name="body" value={body} onChange={(event) => setBody(event.target.value)} />
+          <TextField {...field('title', form.errors)} label="タイトル" />
+          <TextAreaField {...field('body', form.errors)} label="本文" />
           <Label htmlFor={inputId}>書類（PDF・CSV・Excel、5つまで、各512KBまで）</Label>
           <input
             id={inputId}

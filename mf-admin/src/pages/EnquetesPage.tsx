@@ -7,16 +7,18 @@ import {
   EmptyState,
   FormError,
   Heading,
+  Link,
   Notice,
   SectionHeading,
   Select,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   describeError,
   useContractForm,
+  useFormValues,
   usePageTitle,
-  Link,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useCloseEnquete, useCreateEnquete, useOperatorEnquetes, usePublishEnquete } from '../api/content';
@@ -24,7 +26,6 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
-import { TextAreaField } from '../parts/TextAreaField';
 import { adminPaths } from '../paths';
 
 const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
@@ -132,9 +133,7 @@ function EnqueteRow({ item }: { item: OperatorEnquete }) {
 function CreateEnqueteForm() {
   const { association } = useCurrentAssociation();
   const create = useCreateEnquete(association.associationId);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [closesAt, setClosesAt] = useState('');
+  const { values, field, reset } = useFormValues(() => ({ title: '', description: '', closesAt: '' }));
   const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
@@ -143,9 +142,7 @@ function CreateEnqueteForm() {
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorEnquete) => {
       setDone(`「${result.title}」を下書きとして作成しました。一覧の「公開する」で会員に公開されます。`);
-      setTitle('');
-      setDescription('');
-      setClosesAt('');
+      reset();
       setQuestions([newQuestion()]);
     },
   });
@@ -159,9 +156,9 @@ function CreateEnqueteForm() {
       <form
         {...form.formProps(() => ({
           associationId: association.associationId,
-          title,
-          description,
-          closesAt: closesAt ? japanMoment(closesAt) : null,
+          title: values.title,
+          description: values.description,
+          closesAt: values.closesAt ? japanMoment(values.closesAt) : null,
           questions: questions.map((question) => ({
             kind: question.kind,
             text: question.text,
@@ -178,30 +175,9 @@ function CreateEnqueteForm() {
         }))}
       >
         <Stack $gap={2}>
-          <TextField
-            label="タイトル"
-            name="title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            error={form.errors.title}
-          />
-          <TextAreaField
-            label="説明"
-            error={form.errors.description}
-            optional
-            name="description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <TextField
-            label="回答期限"
-            type="datetime-local"
-            name="closesAt"
-            value={closesAt}
-            onChange={(event) => setClosesAt(event.target.value)}
-            error={form.errors.closesAt}
-            optional
-          />
+          <TextField {...field('title', form.errors)} label="タイトル" />
+          <TextAreaField {...field('description', form.errors)} label="説明" optional />
+          <TextField {...field('closesAt', form.errors)} label="回答期限" type="datetime-local" optional />
           {questions.map((question, index) => (
             <fieldset key={index}>
               <legend>設問{index + 1}</legend>

@@ -12,15 +12,16 @@ import {
   SectionHeading,
   Stack,
   Text,
+  TextAreaField,
   TextField,
   useContractForm,
+  useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { QueryState } from '../parts/states';
-import { TextAreaField } from '../parts/TextAreaField';
 
 /** /admin/faq: the association's FAQ categories and questions (hidden ones too), and new ones. */
 export function FaqPage() {
@@ -126,11 +127,15 @@ function NewCategoryForm() {
 function NewQuestionForm({ categoryId }: { categoryId: string }) {
   const { association } = useCurrentAssociation();
   const save = useSaveFaqQuestion(association.associationId);
-  const [values, setValues] = useState({ question: '', answer: '', visible: true });
+  const { values, setValues, field, reset } = useFormValues<{ question: string; answer: string; visible: boolean }>(() => ({
+    question: '',
+    answer: '',
+    visible: true,
+  }));
   const form = useContractForm({
     schema: contentCalls.saveOperatorFaqQuestion.input,
     mutation: save,
-    onSuccess: () => setValues({ question: '', answer: '', visible: true }),
+    onSuccess: reset,
   });
   return (
     <details>
@@ -138,20 +143,8 @@ function NewQuestionForm({ categoryId }: { categoryId: string }) {
       {form.formError ? <FormError>{form.formError}</FormError> : null}
       <form {...form.formProps(() => ({ associationId: association.associationId, categoryId, ...values }))}>
         <Stack $gap={2}>
-          <TextField
-            label="質問"
-            name="question"
-            value={values.question}
-            onChange={(event) => setValues({ ...values, question: event.target.value })}
-            error={form.errors.question}
-          />
-          <TextAreaField
-            label="回答"
-            error={form.errors.answer}
-            name="answer"
-            value={values.answer}
-            onChange={(event) => setValues({ ...values, answer: event.target.value })}
-          />
+          <TextField {...field('question', form.errors)} label="質問" />
+          <TextAreaField {...field('answer', form.errors)} label="回答" />
           <Checkbox
             label="会員に表示する"
             checked={values.visible}

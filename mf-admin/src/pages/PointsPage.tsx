@@ -17,6 +17,7 @@ import {
   TextField,
   describeError,
   useContractForm,
+  useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
@@ -120,14 +121,14 @@ function ProgramCard({ program }: { program: OperatorProgram }) {
 function CreateProgramForm() {
   const { association } = useCurrentAssociation();
   const create = useCreateProgram(association.associationId);
-  const [values, setValues] = useState({
+  const { values, set, field } = useFormValues(() => ({
     name: '',
     expiryMonths: '36',
     consentText: '',
     menuTitle: '',
     menuVital: 'weight',
     menuPoints: '',
-  });
+  }));
   const [done, setDone] = useState(false);
   const form = useContractForm({
     schema: incentiveCalls.createOperatorPointProgram.input,
@@ -135,7 +136,6 @@ function CreateProgramForm() {
     onSuccess: () => setDone(true),
     beforeSubmit: () => setDone(false),
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
   return (
     <Card aria-labelledby="create-program">
       <SectionHeading id="create-program">ポイントを作成する</SectionHeading>
@@ -161,46 +161,17 @@ function CreateProgramForm() {
         }))}
       >
         <Stack $gap={2}>
-          <TextField label="ポイント名" name="name" value={values.name} onChange={set('name')} error={form.errors.name} />
-          <TextField
-            label="有効期限（月）"
-            name="expiryMonths"
-            inputMode="numeric"
-            value={values.expiryMonths}
-            onChange={set('expiryMonths')}
-            error={form.errors.expiryMonths}
-          />
-          <TextField
-            label="同意文（空欄なら同意は不要）"
-            name="consentText"
-            value={values.consentText}
-            onChange={set('consentText')}
-            error={form.errors.consentText}
-            optional
-          />
-          <TextField
-            label="最初のメニュー名（例: 体重を記録）"
-            name="menuTitle"
-            value={values.menuTitle}
-            onChange={set('menuTitle')}
-            optional
-            error={form.errors['menus.0.title']}
-          />
+          <TextField {...field('name', form.errors)} label="ポイント名" />
+          <TextField {...field('expiryMonths', form.errors)} label="有効期限（月）" inputMode="numeric" />
+          <TextField {...field('consentText', form.errors)} label="同意文（空欄なら同意は不要）" optional />
+          <TextField {...field('menuTitle', form.errors, 'menus.0.title')} label="最初のメニュー名（例: 体重を記録）" optional />
           <Select
             label="記録の種類"
             value={values.menuVital}
             onChange={set('menuVital')}
             options={operatorVitalTypes.map((type) => ({ value: type, label: VITAL_LABELS[type] }))}
           />
-          <TextField
-            label="1回のポイント"
-            name="menuPoints"
-            inputMode="numeric"
-            value={values.menuPoints}
-            onChange={set('menuPoints')}
-            optional
-            error={form.errors['menus.0.points']}
-          />
+          <TextField {...field('menuPoints', form.errors, 'menus.0.points')} label="1回のポイント" inputMode="numeric" optional />
           <div>
             <Button type="submit" busy={form.isPending}>
               作成する
@@ -215,13 +186,12 @@ function CreateProgramForm() {
 function AddGiftForm({ programId }: { programId: string }) {
   const { association } = useCurrentAssociation();
   const add = useAddGift(association.associationId);
-  const [values, setValues] = useState({ name: '', cost: '', kind: 'digital_code', stock: '' });
+  const { values, setValues, field, reset } = useFormValues(() => ({ name: '', cost: '', kind: 'digital_code', stock: '' }));
   const form = useContractForm({
     schema: incentiveCalls.addOperatorGift.input,
     mutation: add,
-    onSuccess: () => setValues({ name: '', cost: '', kind: 'digital_code', stock: '' }),
+    onSuccess: reset,
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
   return (
     <details>
       <summary>ギフトを追加する</summary>
@@ -236,15 +206,8 @@ function AddGiftForm({ programId }: { programId: string }) {
         }))}
       >
         <Stack $gap={2}>
-          <TextField label="ギフト名" name="name" value={values.name} onChange={set('name')} error={form.errors.name} />
-          <TextField
-            label="必要ポイント"
-            name="cost"
-            inputMode="numeric"
-            value={values.cost}
-            onChange={set('cost')}
-            error={form.errors.cost}
-          />
+          <TextField {...field('name', form.errors)} label="ギフト名" />
+          <TextField {...field('cost', form.errors)} label="必要ポイント" inputMode="numeric" />
           <RadioGroup
             legend="受け取り方"
             name={`kind-${programId}`}
@@ -256,15 +219,7 @@ function AddGiftForm({ programId }: { programId: string }) {
             ]}
           />
           {values.kind === 'delivery' ? (
-            <TextField
-              label="在庫数（空欄なら無制限）"
-              name="stock"
-              inputMode="numeric"
-              value={values.stock}
-              onChange={set('stock')}
-              optional
-              error={form.errors.stock}
-            />
+            <TextField {...field('stock', form.errors)} label="在庫数（空欄なら無制限）" inputMode="numeric" optional />
           ) : null}
           <div>
             <Button type="submit" busy={form.isPending}>
@@ -350,7 +305,13 @@ function ImportCodesForm({ gifts }: { gifts: OperatorProgram['gifts'] }) {
 function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
   const { association } = useCurrentAssociation();
   const adjust = useAdjustPoints(association.associationId);
-  const [values, setValues] = useState({ programId: programs[0]!.id, memberEmail: '', direction: 'grant', amount: '', reason: '' });
+  const { values, setValues, set, field } = useFormValues(() => ({
+    programId: programs[0]!.id,
+    memberEmail: '',
+    direction: 'grant',
+    amount: '',
+    reason: '',
+  }));
   const [balance, setBalance] = useState<number | null>(null);
   const form = useContractForm({
     schema: incentiveCalls.adjustOperatorPoints.input,
@@ -358,7 +319,6 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
     beforeSubmit: () => setBalance(null),
     onSuccess: (result: { balance: number }) => setBalance(result.balance),
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
   return (
     <Card aria-labelledby="adjust-points">
       <SectionHeading id="adjust-points">ポイントを付与・取り消す</SectionHeading>
@@ -372,14 +332,7 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
             onChange={set('programId')}
             options={programs.map((program) => ({ value: program.id, label: program.name }))}
           />
-          <TextField
-            label="会員のメールアドレス"
-            name="memberEmail"
-            type="email"
-            value={values.memberEmail}
-            onChange={set('memberEmail')}
-            error={form.errors.memberEmail}
-          />
+          <TextField {...field('memberEmail', form.errors)} label="会員のメールアドレス" type="email" />
           <RadioGroup
             legend="操作"
             name="direction"
@@ -390,21 +343,8 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
               { value: 'revoke', label: '取り消し' },
             ]}
           />
-          <TextField
-            label="ポイント数"
-            name="amount"
-            inputMode="numeric"
-            value={values.amount}
-            onChange={set('amount')}
-            error={form.errors.amount}
-          />
-          <TextField
-            label="理由（会員の履歴に表示されます）"
-            name="reason"
-            value={values.reason}
-            onChange={set('reason')}
-            error={form.errors.reason}
-          />
+          <TextField {...field('amount', form.errors)} label="ポイント数" inputMode="numeric" />
+          <TextField {...field('reason', form.errors)} label="理由（会員の履歴に表示されます）" />
           <div>
             <Button type="submit" busy={form.isPending}>
               実行する

@@ -2,7 +2,7 @@ import type { OperatorAssociationRole } from '@sukoyaka/contract';
 import { createContext, useContext } from 'react';
 
 /** The association the operator works on now (chosen in the layout), and their role there. */
-export interface CurrentAssociation {
+interface CurrentAssociation {
   association: OperatorAssociationRole;
   canEdit: boolean;
 }

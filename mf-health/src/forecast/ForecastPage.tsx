@@ -24,7 +24,7 @@ import { InputsCard } from './InputsCard';
 import { SnapshotList } from './SnapshotList';
 import { WhatIf } from './WhatIf';
 
-export const FORECAST_PATH = '/health_forecasts/simulations';
+const FORECAST_PATH = '/health_forecasts/simulations';
 /** The My Number secret question, back here after: check-up values need it, as the records do. */
 const CHECKUP_STEP_UP_HREF = `/myna_connection/verify?return_to=${encodeURIComponent(FORECAST_PATH)}`;
 

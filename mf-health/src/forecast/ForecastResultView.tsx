@@ -1,6 +1,6 @@
 import type { ForecastResult, LipidTargets, RiskCategory } from '@sukoyaka/contract';
 import { CATEGORY_LABELS, COMMON_LIPID_TARGETS, FACTOR_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
-import { AppLink, Card, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Card, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { IconArray } from './IconArray';
 import { peopleText, riskText } from './words';
@@ -38,14 +38,6 @@ const Split = styled.div`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: 280px 1fr; }`}
 `;
 
-const FactorList = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
-
 const Bar = styled.span<{ $share: number }>`
   display: block;
   height: 8px;
@@ -54,7 +46,7 @@ const Bar = styled.span<{ $share: number }>`
 `;
 
 /** The guideline's lipid targets for a category, and the ones for everyone. */
-export function LipidTargetsView({ category, targets }: { category: RiskCategory; targets: LipidTargets }) {
+function LipidTargetsView({ category, targets }: { category: RiskCategory; targets: LipidTargets }) {
   return (
     <Stack $gap={0.5}>
       <SectionHeading>脂質の管理目標（{CATEGORY_LABELS[category]}）</SectionHeading>
@@ -110,7 +102,7 @@ export function ForecastResultView({ result }: { result: ForecastResult }) {
         </Split>
         <Stack $gap={1}>
           <SectionHeading>リスクを高めている要因</SectionHeading>
-          <FactorList aria-label="要因ごとの点数">
+          <List $gap={1} aria-label="要因ごとの点数">
             {factors.map((factor) => (
               <li key={factor.factor}>
                 <Text>
@@ -119,7 +111,7 @@ export function ForecastResultView({ result }: { result: ForecastResult }) {
                 <Bar $share={(factor.points / factor.max) * 100} aria-hidden="true" />
               </li>
             ))}
-          </FactorList>
+          </List>
           <Text $muted>性別と年齢は変えられませんが、血圧・コレステロール・喫煙は見直せます。下の「もしも」で試してみましょう。</Text>
         </Stack>
         <LipidTargetsView category={category} targets={targets} />

@@ -56,7 +56,7 @@ export function edit<K extends Exclude<keyof Draft, 'origins'>>(draft: Draft, ke
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const toBoolean = (value: '' | 'yes' | 'no') => (value === '' ? undefined : value === 'yes');
 
-export type DraftResult =
+type DraftResult =
   { ok: true; values: ForecastInputValues } | { ok: false; errors: Partial<Record<ForecastInputKey, string>>; missing: ForecastInputKey[] };
 
 /** The draft checked by the contract's schema: the inputs, or each field's first message. */

@@ -53,7 +53,7 @@ export function measuredAtIso(day: Date | null, time: string): string {
 const toNumber = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value));
 
 /** The form's values as the call's input: numbers, optional ones null when empty. */
-export function toInput(kind: VitalKind, fields: Record<string, string>, moment: { measuredAt: string; day: string; timing: string }) {
+function toInput(kind: VitalKind, fields: Record<string, string>, moment: { measuredAt: string; day: string; timing: string }) {
   const numbers = Object.fromEntries(
     kind.fields.map((spec) => [spec.name, spec.optional ? (toNumber(fields[spec.name]) ?? null) : toNumber(fields[spec.name])]),
   );
@@ -65,7 +65,7 @@ export function toInput(kind: VitalKind, fields: Record<string, string>, moment:
 // Through the area's record: the browser's contract loads the health schemas with it.
 const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodMiniType;
 
-export interface VitalFormProps {
+interface VitalFormProps {
   kind: VitalKind;
   /** Given: the form corrects this hand-entered reading instead of recording a new one. */
   reading?: AnyReading;

@@ -4,6 +4,7 @@ import {
   Card,
   FormError,
   Heading,
+  List,
   MemberOnly,
   PageLayout,
   Stack,
@@ -18,13 +19,9 @@ import { stepProgress } from './goal-progress';
 import { VITAL_KINDS, type AnyReading, type VitalKind } from './kinds';
 import { formatDay, formatMeasuredAt } from './formats';
 
-const Grid = styled.ul`
+const Grid = styled(List).attrs({ $gap: 2 })`
   display: grid;
-  gap: ${({ theme }) => theme.spacing(2)};
   grid-template-columns: 1fr;
-  margin: 0;
-  padding: 0;
-  list-style: none;
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { grid-template-columns: repeat(2, 1fr); }`}
 `;
 

@@ -21,7 +21,7 @@ import { formatNumber } from './formats';
 
 export type VitalKey = 'bloodSugar' | 'bloodPressure' | 'weight' | 'steps' | 'bodyTemperature';
 
-export interface ReadingOf {
+interface ReadingOf {
   bloodSugar: BloodSugar;
   bloodPressure: BloodPressure;
   weight: Weight;
@@ -31,7 +31,7 @@ export interface ReadingOf {
 export type AnyReading = ReadingOf[VitalKey];
 
 /** What a chart's reference lines need besides the readings. */
-export interface ChartContext {
+interface ChartContext {
   goals: VitalGoals | null;
   /** cm, from the profile. */
   height: number | null;
@@ -78,7 +78,7 @@ export const SOURCE_LABELS: Record<VitalSource, string> = {
   app: 'アプリ',
 };
 
-export const COLORS = {
+const COLORS = {
   main: '#0b6e4f',
   second: '#1a73e8',
   caution: '#b26a00',
@@ -159,7 +159,7 @@ export const bloodPressure: VitalKind<'bloodPressure'> = {
 
 /** The weight of a BMI at a height: BMI × (m)². */
 // In units of 0.1 kg from exact products, so 25 × 1.7² = 72.25 rounds to 72.3 (not 72.2 by binary error).
-export const weightAtBmi = (bmi: number, heightCm: number) => Math.round((bmi * heightCm * heightCm) / 1000) / 10;
+const weightAtBmi = (bmi: number, heightCm: number) => Math.round((bmi * heightCm * heightCm) / 1000) / 10;
 
 export const weight: VitalKind<'weight'> = {
   key: 'weight',
@@ -278,12 +278,5 @@ export const bodyTemperature: VitalKind<'bodyTemperature'> = {
 // always comes from that kind's own calls).
 export const VITAL_KINDS = [bloodSugar, bloodPressure, weight, steps, bodyTemperature] as unknown as readonly VitalKind[];
 
-export const kindBySlug = (slug: string | undefined): VitalKind | undefined => VITAL_KINDS.find((kind) => kind.slug === slug);
-
 /** One kind, as the pages take it. */
 export const vitalKind = (key: VitalKey): VitalKind => VITAL_KINDS.find((kind) => kind.key === key)!;
-
-/** When a reading was taken (steps: its day at noon in Japan), for sorting and the chart. */
-export function readingMoment(reading: AnyReading): Date {
-  return 'day' in reading ? new Date(`${reading.day}T12:00:00+09:00`) : new Date(reading.measuredAt);
-}

@@ -38,9 +38,9 @@ const Table = styled.table`
 `;
 
 /** How far back a dispensing counts as the medicines the member takes now. */
-export const CURRENT_MEDICINE_DAYS = 90;
+const CURRENT_MEDICINE_DAYS = 90;
 
-export const currentDispensings = (dispensings: readonly MynaDispensing[], today: Date = new Date()) => {
+const currentDispensings = (dispensings: readonly MynaDispensing[], today: Date = new Date()) => {
   // Date arithmetic by hand: the shared date-fns module ships only the functions the areas use.
   const start = new Date(today);
   start.setDate(start.getDate() - CURRENT_MEDICINE_DAYS);

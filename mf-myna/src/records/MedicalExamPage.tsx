@@ -52,7 +52,7 @@ function Exam({ id }: { id: string }) {
   return <ExamDetail exam={exam.data.medicalExam} />;
 }
 
-export function ExamDetail({ exam }: { exam: MynaExam }) {
+function ExamDetail({ exam }: { exam: MynaExam }) {
   return (
     <Stack $gap={2}>
       <Card aria-labelledby="exam-summary-heading">

@@ -18,7 +18,7 @@ export function medicineDetails(medicine: MynaMedicine): string {
   return parts.filter(Boolean).join('・');
 }
 
-export function DispensingCard({ dispensing }: { dispensing: MynaDispensing }) {
+function DispensingCard({ dispensing }: { dispensing: MynaDispensing }) {
   const headingId = `dispensing-${dispensing.id}`;
   return (
     <Card aria-labelledby={headingId}>

@@ -24,7 +24,7 @@ import { LoadFailure, MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
 /** Where to go once answered: `return_to` when it names a page of this site, else the connection's top. */
-export function returnTarget(search: string = window.location.search): string {
+function returnTarget(search: string = window.location.search): string {
   const requested = new URLSearchParams(search).get('return_to');
   return requested ? safeReturnPath(requested) : mynaPagePaths.top;
 }

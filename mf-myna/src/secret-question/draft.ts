@@ -3,7 +3,7 @@
  * memory only, on purpose: an answer is like a password and never goes into storage or the
  * address; a reload of /confirm starts again at /new.
  */
-export interface SecretQuestionDraft {
+interface SecretQuestionDraft {
   questionId: string;
   question: string;
   answer: string;

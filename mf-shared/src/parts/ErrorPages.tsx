@@ -28,7 +28,7 @@ const StatusHeading = styled(Heading)`
   color: ${({ theme }) => theme.colors.primary};
 `;
 
-export interface GenericErrorPageProps {
+interface GenericErrorPageProps {
   heading: string;
   message: string;
   homeLink: boolean;

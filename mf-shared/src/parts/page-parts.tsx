@@ -5,7 +5,7 @@ import { LogoutButton } from '../auth/LogoutButton';
 import { AnnouncementsBell } from './AnnouncementsBell';
 import { useSession } from '../auth/session';
 import { COPYRIGHT, externalLinks, PRODUCT_NAME } from '../ui/links';
-import { ButtonLinkStyle } from '../ui/primitives';
+import { ButtonLinkStyle, List } from '../ui/primitives';
 
 const HeaderBar = styled.header`
   display: flex;
@@ -60,13 +60,11 @@ const FooterBox = styled.footer`
   font-size: 0.875rem;
 `;
 
-const FooterLinks = styled.ul`
-  display: flex;
+const FooterLinks = styled(List).attrs({ $gap: 1 })`
+  flex-direction: row;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1, 2)};
-  list-style: none;
-  margin: 0 0 ${({ theme }) => theme.spacing(2)};
-  padding: 0;
+  column-gap: ${({ theme }) => theme.spacing(2)};
+  margin-bottom: ${({ theme }) => theme.spacing(2)};
   a {
     color: ${({ theme }) => theme.colors.text};
   }

@@ -191,7 +191,7 @@ function rank(path: string): number {
     .reduce((score, segment) => score + (/^:[\w-]+$/.test(segment) ? 3 : segment === '' ? 1 : 10), segments.length + (splat ? -2 : 0));
 }
 
-export interface RouteProps {
+interface RouteProps {
   path: string;
   element: ReactNode;
 }

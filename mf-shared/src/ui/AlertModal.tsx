@@ -5,7 +5,7 @@ import { clearAlert, useAlert, type Alert } from './alert-store';
 import { Button } from './primitives';
 
 /** Spec §2 and §9: the alert dialog is at most 312 px wide. */
-export const ALERT_MAX_WIDTH = 312;
+const ALERT_MAX_WIDTH = 312;
 
 // ---------------------------------------------------------------------------------------------
 // Modal plumbing shared by the alert and the date picker dialog (not exported from the package).
@@ -80,7 +80,7 @@ export function useBodyScrollLock(): void {
 }
 
 /** Where focus was before a dialog opened; focus goes back there when it closes, if it still can. */
-export function useReturnFocus(): void {
+function useReturnFocus(): void {
   useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => {

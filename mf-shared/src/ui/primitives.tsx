@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { Phrases, phraseAttrs } from './phrases';
 import { visuallyHidden } from './theme';
@@ -194,6 +194,34 @@ export function TextField({ label, hint, error, optional, ...rest }: TextFieldPr
   );
 }
 
+const Area = styled.textarea<{ $invalid: boolean }>`
+  min-height: 10rem;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  width: 100%;
+  font: inherit;
+  line-height: 1.6;
+  resize: vertical;
+`;
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+}
+
+/** A labelled multi-line field (a body, an answer) whose hint and error are read out with it. */
+export function TextAreaField({ label, hint, error, optional, ...rest }: TextAreaFieldProps) {
+  return (
+    <LabelledField label={label} hint={hint} error={error} optional={optional}>
+      {(control) => <Area {...control} {...rest} />}
+    </LabelledField>
+  );
+}
+
 export const FormError = styled.div.attrs({ role: 'alert' })`
   padding: ${({ theme }) => theme.spacing(1.5, 2)};
   border-radius: ${({ theme }) => theme.radius};
@@ -249,11 +277,24 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export const List = styled.ul`
+/**
+ * A list without bullets: rows divided by a line, or, with `$gap`, items spaced apart (a column of
+ * links or cards) and no lines. A list laid out otherwise (a grid, a wrapping row) extends it.
+ */
+export const List = styled.ul<{ $gap?: number }>`
   list-style: none;
   margin: 0;
   padding: 0;
-  & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
+  ${({ theme, $gap }) =>
+    $gap === undefined
+      ? css`
+          & > li + li {
+            border-top: 1px solid ${theme.colors.border};
+          }
+        `
+      : css`
+          display: flex;
+          flex-direction: column;
+          gap: ${theme.spacing($gap)};
+        `}
 `;

@@ -39,7 +39,7 @@ const Frame = styled.div`
   }
 `;
 
-export interface ChartCanvasProps {
+interface ChartCanvasProps {
   series: readonly ChartSeries[];
   lines: readonly ChartLine[];
   from: Date;
@@ -53,7 +53,7 @@ export interface ChartCanvasProps {
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The x values (seconds) of every reading, ascending, and each series' values at them. */
-export function chartData(series: readonly ChartSeries[]): uPlot.AlignedData {
+function chartData(series: readonly ChartSeries[]): uPlot.AlignedData {
   const moments = [...new Set(series.flatMap((one) => one.points.map((point) => toSeconds(point.at))))].sort((a, b) => a - b);
   const columns = series.map((one) => {
     const byMoment = new Map(one.points.map((point) => [toSeconds(point.at), point.value]));
@@ -63,7 +63,7 @@ export function chartData(series: readonly ChartSeries[]): uPlot.AlignedData {
 }
 
 /** The y range: every value and every reference or goal line in view, with a margin. */
-export function valueRange(series: readonly ChartSeries[], lines: readonly ChartLine[]): [number, number] {
+function valueRange(series: readonly ChartSeries[], lines: readonly ChartLine[]): [number, number] {
   const values = [...series.flatMap((one) => one.points.map((point) => point.value)), ...lines.map((line) => line.value)];
   if (values.length === 0) return [0, 1];
   const min = Math.min(...values);

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack, Text } from '@sukoyaka/shared';
+import { Button, List, Skeleton, Stack, Text } from '@sukoyaka/shared';
 import { format } from 'date-fns';
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -13,13 +13,11 @@ const Figure = styled.figure`
   min-width: 0;
 `;
 
-const Legend = styled.ul`
-  display: flex;
+const Legend = styled(List).attrs({ $gap: 0.5 })`
+  flex-direction: row;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(0.5, 2)};
-  margin: ${({ theme }) => theme.spacing(1, 0, 0)};
-  padding: 0;
-  list-style: none;
+  column-gap: ${({ theme }) => theme.spacing(2)};
+  margin-top: ${({ theme }) => theme.spacing(1)};
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -73,7 +71,7 @@ class CanvasBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
-export interface VitalChartProps {
+interface VitalChartProps {
   /** e.g. 体重の推移（1週間） */
   title: string;
   series: readonly ChartSeries[];

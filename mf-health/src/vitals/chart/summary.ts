@@ -7,11 +7,11 @@ export interface SeriesPoint {
   value: number;
 }
 
-export type Trend = 'up' | 'flat' | 'down';
+type Trend = 'up' | 'flat' | 'down';
 
-export const TREND_LABEL: Record<Trend, string> = { up: '上昇', flat: '横ばい', down: '下降' };
+const TREND_LABEL: Record<Trend, string> = { up: '上昇', flat: '横ばい', down: '下降' };
 
-export interface SeriesSummary {
+interface SeriesSummary {
   count: number;
   latest: SeriesPoint | null;
   average: number | null;
@@ -19,7 +19,7 @@ export interface SeriesSummary {
   trend: Trend | null;
 }
 
-export interface SummaryOptions {
+interface SummaryOptions {
   /** Decimal places shown, e.g. 1 for kg, 2 for °C, 0 for steps. */
   digits: number;
   /**
@@ -60,7 +60,7 @@ export function summarizeSeries(points: readonly SeriesPoint[], options: Pick<Su
   return { count, latest, average, trend };
 }
 
-export interface DescribedSeries {
+interface DescribedSeries {
   label: string;
   unit: string;
   points: readonly SeriesPoint[];
