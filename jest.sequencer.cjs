@@ -6,6 +6,8 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONGEST = [
+  // The ledger model: 20,000 operations on PostgreSQL (CI), about 200 s.
+  /bff\/test\/incentives-ledger\.test\.ts$/,
   /bff\/test\/suites\/contract-fuzz\.part1\.test\.ts$/,
   /bff\/test\/suites\/contract-fuzz\.part2\.test\.ts$/,
   /bff\/test\/suites\/ownership\.test\.ts$/,
