@@ -39,7 +39,12 @@ test.describe('the first screen in the page (issue 9)', () => {
 
     const session = await journeys.open(PHONE);
     await signIn(session.page, '/vitals');
-    expect(await container(session.page).getAttribute('inert')).toBeNull();
+    // The area of /vitals is mounted and usable; the sign-in page's container, which single-spa may
+    // still hold while it unmounts, is no longer inert either: no first screen is left behind.
+    const health = session.page.locator('[id="single-spa-application:@sukoyaka/health"]');
+    await expect(health).toBeAttached();
+    await expect(health).not.toHaveAttribute('inert');
+    await expect(session.page.locator('[id^="single-spa-application:"][inert]')).toHaveCount(0);
     expect(await session.page.locator('style[data-sukoyaka-prerender]').count()).toBe(0);
   });
 
