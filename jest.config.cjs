@@ -52,7 +52,7 @@ const browser = (name) => ({
 module.exports = {
   rootDir: __dirname,
   // A hang detector, not a speed check (speed is `npm run bench`'s): long enough for a test file's
-  // setup on a 2-core machine running other work at load 20 and more (docs/performance.md, "Tests").
+  // setup on a 2-core machine running other work at load 20 and more (docs/performance.md, "The test suites").
   testTimeout: 120_000,
   // Every core (jest's default leaves one idle: on a 2-core machine, the files would run one at a
   // time). Each API test file has its own database, so files run side by side.
