@@ -57,6 +57,10 @@ module.exports = {
   // Every core (jest's default leaves one idle: on a 2-core machine, the files would run one at a
   // time). Each API test file has its own database, so files run side by side.
   maxWorkers: '100%',
+  // A worker that holds more than this after a file is replaced before the next: each API file
+  // leaves its embedded database's memory behind, and a worker grown to 4 GB spent its time in
+  // the garbage collector (npm test took 467 s instead of 340, docs/performance.md).
+  workerIdleMemoryLimit: '1GB',
   // The longest files first, also on a fresh clone without jest's timing cache (jest.sequencer.cjs).
   testSequencer: '<rootDir>/jest.sequencer.cjs',
   projects: [
