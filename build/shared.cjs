@@ -33,6 +33,8 @@ const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'public-path.js');
 const { contractLayout } = require('./contract.cjs');
 
 const VENDOR_DIR = path.resolve(REPO_ROOT, 'root-config', 'src', 'vendor') + path.sep;
+const CONTRACT_SRC = path.resolve(REPO_ROOT, 'contract', 'src');
+const STRIP_DOCUMENTATION_LOADER = path.resolve(__dirname, 'strip-documentation.cjs');
 
 /** A lazy page's chunk is named after its route: `route:/login` (mf-shared's lazyPage). */
 const ROUTE_CHUNK_PREFIX = 'route:';
@@ -276,7 +278,13 @@ function systemModuleConfig({
         '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
       },
     },
-    module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
+    module: {
+      rules: [
+        { test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] },
+        // The contract without the OpenAPI document's text (strip-documentation.cjs), before swc.
+        { test: /\.ts$/, include: CONTRACT_SRC, enforce: 'pre', use: [STRIP_DOCUMENTATION_LOADER] },
+      ],
+    },
     plugins: [
       new ImportMapFragmentPlugin(specifiers),
       ...plugins,

@@ -10,7 +10,8 @@ import { CHROMIUM, fmt, kib, startBenchSite, type BenchSite } from './site';
 export const COLD_VISIT_BUDGETS_KIB = {
   /** Issues 9 and 26: JS sent on a cold /login, shared libraries included (axios too). */
   loginScripts: 160,
-  vitalsScripts: 150,
+  /** 150 before axios, which issue 26 asked for on every page (15.2 KiB): now /login's budget. */
+  vitalsScripts: 160,
 };
 
 interface Visit {
