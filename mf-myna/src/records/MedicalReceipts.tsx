@@ -20,6 +20,7 @@ import {
   describeError,
   formLevelError,
   useContractForm,
+  useFormValues,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -64,12 +65,14 @@ function ReceiptForm({
   defaultDay: string;
   onDone: () => void;
 }) {
-  const [patientName, setPatientName] = useState(receipt?.patientName ?? defaultPatient);
-  const [payee, setPayee] = useState(receipt?.payee ?? '');
-  const [paidOn, setPaidOn] = useState(receipt?.paidOn ?? defaultDay);
-  const [category, setCategory] = useState<string>(receipt?.category ?? '');
-  const [amount, setAmount] = useState(receipt ? String(receipt.amount) : '');
-  const [compensation, setCompensation] = useState(receipt ? String(receipt.compensation) : '0');
+  const { values, field } = useFormValues(() => ({
+    patientName: receipt?.patientName ?? defaultPatient,
+    payee: receipt?.payee ?? '',
+    paidOn: receipt?.paidOn ?? defaultDay,
+    category: receipt?.category ?? '',
+    amount: receipt ? String(receipt.amount) : '',
+    compensation: receipt ? String(receipt.compensation) : '0',
+  }));
   const save = useSaveMedicalReceipt(receipt?.id ?? null);
   const form = useContractForm({ schema: mynaCalls.createMynaMedicalReceipt.input, mutation: save, onSuccess: onDone });
   const failure = formLevelError(save.error);
@@ -77,12 +80,10 @@ function ReceiptForm({
   return (
     <form
       {...form.formProps(() => ({
-        patientName,
-        payee,
-        paidOn,
-        category: category || undefined,
-        amount: yen(amount),
-        compensation: yen(compensation),
+        ...values,
+        category: values.category || undefined,
+        amount: yen(values.amount),
+        compensation: yen(values.compensation),
       }))}
       aria-label={title}
     >
@@ -91,59 +92,31 @@ function ReceiptForm({
         <Fields>
           <TextField
             label="医療を受けた人"
-            name="patientName"
             hint={`${MEDICAL_RECEIPT_PATIENT_MAX}文字以内。ご家族の分も入力できます`}
-            value={patientName}
-            onChange={(event) => setPatientName(event.target.value)}
-            error={form.errors.patientName}
+            {...field('patientName', form.errors)}
             autoComplete="name"
             required
           />
           <TextField
             label="支払先"
-            name="payee"
             hint={`病院・薬局など（${MEDICAL_RECEIPT_PAYEE_MAX}文字以内）`}
-            value={payee}
-            onChange={(event) => setPayee(event.target.value)}
-            error={form.errors.payee}
+            {...field('payee', form.errors)}
             required
           />
-          <TextField
-            label="支払年月日"
-            name="paidOn"
-            type="date"
-            value={paidOn}
-            onChange={(event) => setPaidOn(event.target.value)}
-            error={form.errors.paidOn}
-            required
-          />
+          <TextField label="支払年月日" type="date" {...field('paidOn', form.errors)} required />
           <Select
             label="医療費の区分"
-            name="category"
             placeholder="選択してください"
             options={medicalExpenseCategories.map((value) => ({ value, label: medicalExpenseCategoryLabels[value] }))}
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-            error={form.errors.category}
+            {...field('category', form.errors)}
             required
           />
-          <TextField
-            label="支払った金額（円）"
-            name="amount"
-            inputMode="numeric"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            error={form.errors.amount}
-            required
-          />
+          <TextField label="支払った金額（円）" inputMode="numeric" {...field('amount', form.errors)} required />
           <TextField
             label="補填される金額（円）"
-            name="compensation"
             inputMode="numeric"
             hint="保険の給付金や高額療養費などで戻ってくる金額。なければ0"
-            value={compensation}
-            onChange={(event) => setCompensation(event.target.value)}
-            error={form.errors.compensation}
+            {...field('compensation', form.errors)}
             required
           />
         </Fields>
