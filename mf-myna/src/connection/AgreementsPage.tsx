@@ -5,7 +5,6 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   FactRows,
   FormError,
   LoadingSkeleton,
@@ -18,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useAgreeMynaTerms, useMynaAgreement, useWithdrawMynaTerms } from '../api/myna-agreement';
 import { formatDateTime } from '../format';
+import { CheckedAction } from '../parts/CheckedAction';
 import { LoadFailure, MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
@@ -109,8 +109,6 @@ function AgreedNow() {
 }
 
 function Agree({ agreement, agree }: { agreement: MynaAgreement; agree: ReturnType<typeof useAgreeMynaTerms> }) {
-  const [checked, setChecked] = useState(false);
-  const [missing, setMissing] = useState(false);
   return (
     <Card aria-labelledby="myna-agree-heading">
       <Stack $gap={2}>
@@ -122,27 +120,15 @@ function Agree({ agreement, agree }: { agreement: MynaAgreement; agree: ReturnTy
           </Text>
         ) : null}
         {agree.isError ? <FormError>{describeError(agree.error)}</FormError> : null}
-        <Checkbox
+        <CheckedAction
           label="上記の利用規約を読み、内容に同意します"
-          checked={checked}
-          onChange={(event) => {
-            setChecked(event.target.checked);
-            setMissing(false);
-          }}
-          error={missing ? '同意する場合はチェックを入れてください' : undefined}
-        />
-        <Actions>
-          <Button
-            busy={agree.isPending}
-            onClick={() => {
-              if (!checked) return setMissing(true);
-              agree.mutate(agreement.version);
-            }}
-          >
-            同意する
-          </Button>
+          missingMessage="同意する場合はチェックを入れてください"
+          action="同意する"
+          busy={agree.isPending}
+          onAct={() => agree.mutate(agreement.version)}
+        >
           <AppLink href={mynaPagePaths.top}>同意せずに戻る</AppLink>
-        </Actions>
+        </CheckedAction>
       </Stack>
     </Card>
   );

@@ -1,22 +1,8 @@
 import type { CallOutput } from '@sukoyaka/contract';
-import {
-  Actions,
-  AppLink,
-  Button,
-  Card,
-  Checkbox,
-  FactRows,
-  FormError,
-  List,
-  Notice,
-  SectionHeading,
-  Stack,
-  Text,
-  describeError,
-} from '@sukoyaka/shared';
-import { useState } from 'react';
+import { AppLink, Card, FactRows, FormError, List, Notice, SectionHeading, Stack, Text, describeError } from '@sukoyaka/shared';
 import { useRemoveMynaSensitives } from '../api/remove-myna-sensitives';
 import { formatDateTime } from '../format';
+import { CheckedAction } from '../parts/CheckedAction';
 import { MynaPage } from '../parts/MynaPage';
 import { RecordsGate } from '../parts/RecordsGate';
 import { mynaPagePaths } from '../paths';
@@ -42,8 +28,6 @@ export function RemovePage() {
 }
 
 function Confirm({ remove }: { remove: ReturnType<typeof useRemoveMynaSensitives> }) {
-  const [checked, setChecked] = useState(false);
-  const [missing, setMissing] = useState(false);
   return (
     <Card aria-labelledby="remove-heading">
       <Stack $gap={2}>
@@ -60,26 +44,13 @@ function Confirm({ remove }: { remove: ReturnType<typeof useRemoveMynaSensitives
           ください。利用規約への同意の履歴と秘密の質問は残ります。もう一度使うときは、マイナンバーカードで連携し直してください。
         </Text>
         {remove.isError ? <FormError>{describeError(remove.error)}</FormError> : null}
-        <Checkbox
+        <CheckedAction
           label="上記の情報を削除することを確認しました"
-          checked={checked}
-          onChange={(event) => {
-            setChecked(event.target.checked);
-            setMissing(false);
-          }}
-          error={missing ? '削除する場合はチェックを入れてください' : undefined}
+          missingMessage="削除する場合はチェックを入れてください"
+          action="削除する"
+          busy={remove.isPending}
+          onAct={() => remove.mutate()}
         />
-        <Actions>
-          <Button
-            busy={remove.isPending}
-            onClick={() => {
-              if (!checked) return setMissing(true);
-              remove.mutate();
-            }}
-          >
-            削除する
-          </Button>
-        </Actions>
       </Stack>
     </Card>
   );
