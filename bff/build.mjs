@@ -4,26 +4,19 @@
 // when a service has no address outside production (src/dev/fakes.ts), never bundled.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { bundleForNode } from '@sukoyaka/build/node-bundle';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const bundled = Object.keys(pkg.dependencies).filter((name) => name.startsWith('@sukoyaka/'));
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !bundled.includes(name));
 
-await build({
+await bundleForNode({
   entryPoints: {
     server: 'src/server.ts',
     'import-roster': 'src/cli/import-roster.ts',
     'write-openapi': 'src/cli/write-openapi.ts',
   },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
 });
 
 // The OpenAPI document of the contract, beside the server (dist/openapi.json), for client generators.
