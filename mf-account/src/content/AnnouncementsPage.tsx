@@ -14,9 +14,9 @@ import {
   PageLayout,
   Stack,
   Text,
-  describeError,
   japaneseDate,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useAnnouncements } from './api/list-announcements';
@@ -69,16 +69,7 @@ function AnnouncementList() {
   const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, refetch } = useAnnouncements();
   if (isPending) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
   if (error && !data) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>{describeError(error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="お知らせ" error={error} retry={() => void refetch()} />;
   }
   const items = data.pages.flatMap((page) => page.items);
   const unread = data.pages[0]?.unreadCount ?? 0;

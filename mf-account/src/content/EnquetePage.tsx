@@ -22,6 +22,7 @@ import {
   japaneseDate,
   usePageTitle,
   useParams,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -227,14 +228,7 @@ function EnqueteLoader({ enqueteId }: { enqueteId: string }) {
         <AppLink href="/enquetes">アンケートの一覧へ</AppLink>
       </Stack>
     ) : (
-      <Stack $gap={1.5}>
-        <FormError>{describeError(error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
+      <LoadFailure what="アンケート" error={error} retry={() => void refetch()} />
     );
   }
   return <EnqueteForm enquete={data} />;

@@ -1,9 +1,7 @@
 import {
   AppLink,
-  Button,
   Card,
   EmptyState,
-  FormError,
   Heading,
   List,
   LoadingSkeleton,
@@ -12,9 +10,9 @@ import {
   PageLayout,
   Stack,
   Text,
-  describeError,
   japaneseDate,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useOpenEnquetes } from './api/list-open-enquetes';
@@ -41,16 +39,7 @@ function EnqueteList() {
   const { data, error, isPending, refetch } = useOpenEnquetes();
   if (isPending) return <LoadingSkeleton label="アンケートを読み込んでいます" rows={3} />;
   if (error) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>{describeError(error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="アンケート" error={error} retry={() => void refetch()} />;
   }
   if (data.items.length === 0)
     return <EmptyState title="回答を受け付けているアンケートはありません">新しいアンケートが始まると、ここに表示されます。</EmptyState>;

@@ -4,7 +4,6 @@ import {
   ButtonLinkStyle,
   Card,
   EmptyState,
-  FormError,
   Heading,
   LoadingSkeleton,
   Narrow,
@@ -13,8 +12,8 @@ import {
   Stack,
   Text,
   TextField,
-  describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -51,16 +50,7 @@ function Results({ q }: { q: string }) {
   const { data, error, isPending, refetch } = useFaqCategories(q);
   if (isPending) return <LoadingSkeleton label="よくある質問を読み込んでいます" rows={4} />;
   if (error && !data) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>{describeError(error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="よくある質問" error={error} retry={() => void refetch()} />;
   }
   if (data.categories.length === 0) {
     return (

@@ -15,6 +15,7 @@ import {
   Text,
   describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import {
@@ -54,12 +55,7 @@ function Connection({ go }: { go?: ((url: string) => void) | undefined }) {
   if (connection.isError) {
     return (
       <Card>
-        <FormError>{describeError(connection.error)}</FormError>
-        <Actions>
-          <Button variant="secondary" onClick={() => void connection.refetch()}>
-            再読み込み
-          </Button>
-        </Actions>
+        <LoadFailure what="連携状況" error={connection.error} retry={() => void connection.refetch()} />
       </Card>
     );
   }

@@ -1,18 +1,16 @@
 import type { DoctorProfile } from '@sukoyaka/contract';
 import {
   AppLink,
-  Button,
   Card,
   EmptyState,
-  FormError,
   Heading,
   LoadingSkeleton,
   PageLayout,
   SectionHeading,
   Stack,
   Text,
-  describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useDoctorProfile } from './api/get-doctor-profile';
@@ -91,17 +89,7 @@ export function DoctorProfilePage() {
   const doctor = useDoctorProfile();
   let body;
   if (doctor.isPending) body = <LoadingSkeleton label="監修医師の情報を読み込んでいます" rows={4} />;
-  else if (doctor.error)
-    body = (
-      <Stack $gap={1.5}>
-        <FormError>監修医師の情報を読み込めませんでした。{describeError(doctor.error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void doctor.refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+  else if (doctor.error) body = <LoadFailure what="監修医師の情報" error={doctor.error} retry={() => void doctor.refetch()} />;
   else if (!doctor.data.profile) body = <EmptyState title="監修医師の情報はまだ登録されていません" />;
   else body = <Profile profile={doctor.data.profile} />;
   return (

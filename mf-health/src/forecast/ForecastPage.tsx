@@ -14,6 +14,7 @@ import {
   Text,
   describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useHealthForecast } from './api/get-health-forecast';
@@ -121,16 +122,7 @@ function ForecastLoader() {
   const forecast = useHealthForecast();
   if (forecast.isPending) return <LoadingSkeleton label="健康予報を読み込んでいます" rows={5} />;
   if (forecast.error) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>健康予報を読み込めませんでした。{describeError(forecast.error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void forecast.refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="健康予報" error={forecast.error} retry={() => void forecast.refetch()} />;
   }
   // A check-up that became readable (the secret question answered) starts the inputs again from the new data.
   const { checkup } = forecast.data;

@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
   describeError,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useDeleteHealthForecastSnapshot, useHealthForecastSnapshots } from './api/forecast-snapshots';
 import { formatSavedAt, riskText } from './words';
@@ -78,17 +79,7 @@ export function SnapshotList({ stepUpHref }: { stepUpHref: string }) {
   const snapshots = useHealthForecastSnapshots();
   let body;
   if (snapshots.isPending) body = <LoadingSkeleton label="保存した結果を読み込んでいます" rows={2} />;
-  else if (snapshots.error)
-    body = (
-      <Stack $gap={1}>
-        <FormError>保存した結果を読み込めませんでした。{describeError(snapshots.error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void snapshots.refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+  else if (snapshots.error) body = <LoadFailure what="保存した結果" error={snapshots.error} retry={() => void snapshots.refetch()} />;
   else {
     const items = snapshots.data.pages.flatMap((page) => page.items);
     body =

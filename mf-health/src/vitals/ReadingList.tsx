@@ -1,4 +1,4 @@
-import { Actions, Button, EmptyState, FormError, List, LoadingSkeleton, Stack, Text, describeError } from '@sukoyaka/shared';
+import { Actions, Button, EmptyState, FormError, List, LoadingSkeleton, Stack, Text, describeError, LoadFailure } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVitalsSummary } from './api/get-vitals-summary';
@@ -106,16 +106,7 @@ export function ReadingList({ kind, period }: { kind: VitalKind; period: Period 
   const recordedBefore = (useVitalsSummary().data?.[kind.key] ?? null) !== null;
   if (isPending) return <LoadingSkeleton label={`${kind.label}の記録を読み込んでいます`} />;
   if (error) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>記録を読み込めませんでした。{describeError(error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="記録" error={error} retry={() => void refetch()} />;
   }
   const readings = data.pages.flatMap((page) => page.items);
   if (readings.length === 0) {

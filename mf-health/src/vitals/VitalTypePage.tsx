@@ -1,8 +1,6 @@
 import {
   AppLink,
-  Button,
   Card,
-  FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
@@ -12,8 +10,8 @@ import {
   Stack,
   Tabs,
   Text,
-  describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useMemo, useState } from 'react';
 import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
@@ -26,19 +24,6 @@ import { PERIOD_LABELS, periodOf, type Period, type PeriodId } from './periods';
 import { ReadingList } from './ReadingList';
 import { VitalForm } from './VitalForm';
 
-function Failure({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <Stack $gap={1.5}>
-      <FormError>記録を読み込めませんでした。{describeError(error)}</FormError>
-      <div>
-        <Button variant="secondary" onClick={retry}>
-          再読み込み
-        </Button>
-      </div>
-    </Stack>
-  );
-}
-
 function ChartSection({ kind, period, summary }: { kind: VitalKind; period: Period; summary: VitalsSummary | undefined }) {
   const readings = useChartReadings(kind, period);
   const series = useMemo(
@@ -50,7 +35,7 @@ function ChartSection({ kind, period, summary }: { kind: VitalKind; period: Peri
     [kind, summary?.goals, summary?.height],
   );
   if (readings.isPending) return <LoadingSkeleton label="グラフを読み込んでいます" rows={2} />;
-  if (readings.error) return <Failure error={readings.error} retry={() => void readings.refetch()} />;
+  if (readings.error) return <LoadFailure what="記録" error={readings.error} retry={() => void readings.refetch()} />;
   return (
     <Stack $gap={1.5}>
       {kind.key === 'weight' && summary && summary.height === null ? (
@@ -84,7 +69,7 @@ function Goals({ kind }: { kind: VitalKind }) {
       {summary.isPending ? (
         <LoadingSkeleton label="目標を読み込んでいます" rows={1} />
       ) : summary.error ? (
-        <Failure error={summary.error} retry={() => void summary.refetch()} />
+        <LoadFailure what="記録" error={summary.error} retry={() => void summary.refetch()} />
       ) : (
         <Stack $gap={2}>
           <Text data-testid="goal-progress">

@@ -1,8 +1,6 @@
 import {
   AppLink,
-  Button,
   Card,
-  FormError,
   Heading,
   List,
   MemberOnly,
@@ -10,8 +8,8 @@ import {
   Stack,
   Text,
   VisuallyHidden,
-  describeError,
   usePageTitle,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
@@ -117,16 +115,7 @@ function Overview() {
   const summary = useVitalsSummary();
   if (summary.isPending) return <LoadingCards />;
   if (summary.error) {
-    return (
-      <Stack $gap={1.5}>
-        <FormError>バイタルを読み込めませんでした。{describeError(summary.error)}</FormError>
-        <div>
-          <Button variant="secondary" onClick={() => void summary.refetch()}>
-            再読み込み
-          </Button>
-        </div>
-      </Stack>
-    );
+    return <LoadFailure what="バイタル" error={summary.error} retry={() => void summary.refetch()} />;
   }
   return (
     <Grid aria-label="バイタルの種類">

@@ -13,12 +13,13 @@ import {
   Stack,
   Text,
   describeError,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useAgreeMynaTerms, useMynaAgreement, useWithdrawMynaTerms } from '../api/myna-agreement';
 import { formatDateTime } from '../format';
 import { CheckedAction } from '../parts/CheckedAction';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
 /** `/myna_connection/agreements`: the versioned terms; agree, or withdraw once agreed. */

@@ -14,13 +14,14 @@ import {
   Stack,
   Text,
   describeError,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
 import { useStartMynaAuthorization } from '../api/myna-authorization';
 import { formatDateTime } from '../format';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { describeImport } from './import-status';
 

@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
   describeError,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -22,7 +23,7 @@ import { useCreateMynaImport } from '../api/create-myna-import';
 import { isImportRunning, useMynaConnectionState } from '../api/get-myna-connection-state';
 import { mynaRecordsQueryKey } from '../api/myna-records';
 import { formatDateTime } from '../format';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { NotLinked } from '../parts/RecordsGate';
 import { ConnectButton, RelinkNeeded } from './ConnectionPage';
 import { mynaPagePaths } from '../paths';

@@ -1,7 +1,7 @@
 import { MYNA_MESSAGES, MynaErrorCodes } from '@sukoyaka/contract/myna';
-import { Actions, AppLink, ButtonLinkStyle, Card, LoadingSkeleton, Notice, Stack, Text } from '@sukoyaka/shared';
+import { Actions, AppLink, ButtonLinkStyle, Card, LoadingSkeleton, Notice, Stack, Text, LoadFailure } from '@sukoyaka/shared';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
 /** /mistake's `reason`: an error code of verifyMynaAuthorization, or what the callback itself saw. */

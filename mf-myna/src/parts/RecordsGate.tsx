@@ -1,10 +1,9 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import { MynaErrorCodes } from '@sukoyaka/contract/myna';
-import { Actions, AppLink, ButtonLinkStyle, LoadingSkeleton, Stack, Text, navigate, toAppError } from '@sukoyaka/shared';
+import { Actions, AppLink, ButtonLinkStyle, LoadingSkeleton, Stack, Text, navigate, toAppError, LoadFailure } from '@sukoyaka/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
 import { currentPath, mynaPagePaths, withReturnTo } from '../paths';
-import { LoadFailure } from './MynaPage';
 
 const isFresh = (until: string | null) => until !== null && new Date(until).getTime() > Date.now();
 

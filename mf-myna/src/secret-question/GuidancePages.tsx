@@ -1,6 +1,6 @@
-import { Actions, AppLink, ButtonLinkStyle, Card, List, LoadingSkeleton, Notice, Stack, Text } from '@sukoyaka/shared';
+import { Actions, AppLink, ButtonLinkStyle, Card, List, LoadingSkeleton, Notice, Stack, Text, LoadFailure } from '@sukoyaka/shared';
 import { useUserMynaSecretQuestion } from '../api/myna-secret-question';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
 /** `/myna_connection/secret_question/guidance`: why a secret question, before choosing one. */

@@ -14,10 +14,11 @@ import {
   TextField,
   navigate,
   useContractForm,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useMynaSecretQuestions, useUserMynaSecretQuestion } from '../api/myna-secret-question';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { secretQuestionDraft } from './draft';
 

@@ -16,11 +16,12 @@ import {
   navigate,
   safeReturnPath,
   useContractForm,
+  LoadFailure,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useAnswerMynaSecretQuestion, useUserMynaSecretQuestion } from '../api/myna-secret-question';
 import { formatDateTime } from '../format';
-import { LoadFailure, MynaPage } from '../parts/MynaPage';
+import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 
 /** Where to go once answered: `return_to` when it names a page of this site, else the connection's top. */
