@@ -3,15 +3,7 @@ import { screen } from '@testing-library/react';
 import { EmailChangeConfirmPage } from './EmailChangeConfirmPage';
 
 describe('EmailChangeConfirmPage (/settings/email/confirm?token=, issue 4 "E-mail change")', () => {
-  const bff = setupFakeBff();
-
-  beforeEach(() => {
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-  });
+  const bff = setupFakeBff({ visitor: true });
 
   it('changes the address with the token of the link, once, and says which address to log in with', async () => {
     window.history.replaceState(null, '', '/settings/email/confirm?token=change-1');

@@ -5,15 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { LoginPage } from './LoginPage';
 
 describe('LoginPage (spec §2 /login, §4, §7)', () => {
-  const bff = setupFakeBff();
+  const bff = setupFakeBff({ visitor: true });
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/login');
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
   });
 
   const email = () => screen.getByLabelText('メールアドレス');

@@ -5,16 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { LoginPage } from './LoginPage';
 
 describe('LoginPage, second step: the code sent by SMS (issue 4, SMS two-factor)', () => {
-  const bff = setupFakeBff();
+  const bff = setupFakeBff({ visitor: true });
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/login?return_to=%2Fvitals');
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall('signIn', reply({ userId: null, mfaRequired: true }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
   });
 
   const codeField = () => screen.getByLabelText('SMSで届いた6桁の認証コード');

@@ -5,15 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { PasswordResetChangePage } from './PasswordResetChangePage';
 
 describe('PasswordResetChangePage (/password_reset/change?token=, issue 4 "Password reset")', () => {
-  const bff = setupFakeBff();
+  const bff = setupFakeBff({ visitor: true });
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/password_reset/change?token=reset-Token_1');
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
   });
 
   const password = () => screen.getByLabelText('新しいパスワード');

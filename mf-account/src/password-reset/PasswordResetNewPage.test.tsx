@@ -4,12 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { PasswordResetNewPage } from './PasswordResetNewPage';
 
 describe('PasswordResetNewPage (/password_reset/new, issue 4 "Password reset")', () => {
-  const bff = setupFakeBff();
+  const bff = setupFakeBff({ visitor: true });
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/password_reset/new');
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
   });
 
   const email = () => screen.getByLabelText('メールアドレス');

@@ -5,12 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { SignupPage } from './SignupPage';
 
 describe('SignupPage (/signup, issue 4 "Sign-up")', () => {
-  const bff = setupFakeBff();
+  const bff = setupFakeBff({ visitor: true });
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/signup');
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall('validateEmail', reply({ valid: true }));
   });
 

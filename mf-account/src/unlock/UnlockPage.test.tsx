@@ -3,15 +3,7 @@ import { screen } from '@testing-library/react';
 import { UnlockPage } from './UnlockPage';
 
 describe('UnlockPage (/unlock?token=, issue 8 "anyone can lock any member out")', () => {
-  const bff = setupFakeBff();
-
-  beforeEach(() => {
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-  });
+  const bff = setupFakeBff({ visitor: true });
 
   it('ends the lock with the token of the link, once, then offers to sign in', async () => {
     window.history.replaceState(null, '', '/unlock?token=unlock_Token-1');

@@ -7,15 +7,7 @@ const MEMBER = '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 const TOKEN = `${MEMBER}.announcements.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2ZXJfMDEyMzQ1Njc4OQ`;
 
 describe('UnsubscribePage (/settings/notifications/unsubscribe?token=, issue 14 notifications)', () => {
-  const bff = setupFakeBff();
-
-  beforeEach(() => {
-    bff.withAuthenticityToken('token-1');
-    bff.onCall('getSession', reply({ userId: null, browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-  });
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-  });
+  const bff = setupFakeBff({ visitor: true });
 
   it('says what will stop and changes nothing until the button is pressed; then shows the result', async () => {
     window.history.replaceState(null, '', `/settings/notifications/unsubscribe?token=${encodeURIComponent(TOKEN)}`);

@@ -17,4 +17,4 @@ export {
 export { freezeClock } from './clock';
 export { mockLocation, type LocationSpy } from './location';
 export { TestProviders, renderWithProviders, windowAddress, type ProvidersOptions } from './render';
-export { resetSharedState, setupFakeBff } from './session';
+export { VISITOR_BROWSER_ID, resetSharedState, setupFakeBff } from './session';
