@@ -118,6 +118,7 @@ export {
   type DeepLinkTargets,
 } from './device/deep-links';
 export { OutsideLink } from './ui/OutsideLink';
+export { LinkRow } from './ui/LinkRow';
 export { AlertModal } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
 export {
