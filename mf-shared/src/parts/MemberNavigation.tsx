@@ -89,6 +89,12 @@ const IconBox = styled.span`
     top: -6px;
     right: -12px;
   }
+  ${desktop} {
+    ${CountBadge} {
+      top: -8px;
+      right: -6px;
+    }
+  }
 `;
 
 const TabLink = styled(AppLink)`
@@ -122,7 +128,7 @@ const TabLink = styled(AppLink)`
     }
   }
   ${desktop} {
-    gap: ${({ theme }) => theme.spacing(0.75)};
+    gap: ${({ theme }) => theme.spacing(1)};
     min-height: 44px;
     padding: ${({ theme }) => theme.spacing(1, 1.5)};
     border-radius: ${({ theme }) => theme.radius};
