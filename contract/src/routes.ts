@@ -7,6 +7,7 @@ export const areas = {
   '@sukoyaka/account': {
     exact: ['/'],
     prefixes: [
+      '/menu',
       '/login',
       '/logout',
       '/signup',

@@ -51,9 +51,13 @@ export interface Session {
   consoleErrors: string[];
 }
 
-/** A new browser profile as a member in Japan has it: ja-JP, Asia/Tokyo. */
-export async function newSession(browser: Browser, viewport: Viewport = PHONE): Promise<Session> {
-  const context = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport });
+/** A new browser profile as a member in Japan has it: ja-JP, Asia/Tokyo (and a user agent of its own, as an app's web view has). */
+export async function newSession(
+  browser: Browser,
+  viewport: Viewport = PHONE,
+  { userAgent }: { userAgent?: string } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport, ...(userAgent ? { userAgent } : {}) });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
@@ -96,7 +100,7 @@ export interface Journeys {
    * A new browser profile for the running test (a member's phone or computer). Every profile a
    * test opens is closed after it, and the test fails on any uncaught error in its pages.
    */
-  open(viewport?: Viewport): Promise<Session>;
+  open(viewport?: Viewport, options?: { userAgent?: string }): Promise<Session>;
 }
 
 /**
@@ -116,9 +120,9 @@ export function useJourneys(): Journeys {
     for (const session of finished) expectNoPageErrors(session);
   });
   return {
-    async open(viewport = PHONE) {
+    async open(viewport = PHONE, options = {}) {
       if (!browser) throw new Error('useJourneys() must be called at the top of the test file');
-      const session = await newSession(browser, viewport);
+      const session = await newSession(browser, viewport, options);
       opened.push(session);
       return session;
     },

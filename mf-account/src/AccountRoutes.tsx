@@ -13,6 +13,10 @@ export const accountPages: readonly PageRoute[] = [
     page: lazyPage(() => import(/* webpackChunkName: "route:/" */ './home/HomePage').then((module) => module.HomePage)),
   },
   {
+    path: '/menu',
+    page: lazyPage(() => import(/* webpackChunkName: "route:/menu" */ './menu/MenuPage').then((module) => module.MenuPage)),
+  },
+  {
     path: pagePaths.login,
     page: lazyPage(() => import(/* webpackChunkName: "route:/login" */ './login/LoginPage').then((module) => module.LoginPage)),
   },

@@ -61,6 +61,7 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  usePathname,
   useSearchParams,
   type Location,
   type NavigateFunction,
@@ -97,8 +98,28 @@ export { LoadFailure } from './parts/LoadFailure';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
-export { WEBVIEW_MARKERS, getDeviceInfo, getDeviceType, isWebView, type DeviceInfo, type DeviceType } from './device/device';
-export { DEEP_LINK_SCHEME, deepLink, screenLink, webPath, type DeepLinkScreen, type DeepLinkTargets } from './device/deep-links';
+export {
+  APP_CHROME_ATTRIBUTE,
+  WEBVIEW_MARKERS,
+  WEBVIEW_ROOT_ATTRIBUTE,
+  getDeviceInfo,
+  getDeviceType,
+  isWebView,
+  type DeviceInfo,
+  type DeviceType,
+} from './device/device';
+export {
+  DEEP_LINK_SCHEME,
+  deepLink,
+  openOutside,
+  outsideLink,
+  screenLink,
+  webPath,
+  type DeepLinkScreen,
+  type DeepLinkTargets,
+} from './device/deep-links';
+export { OutsideLink } from './ui/OutsideLink';
+export { LinkRow } from './ui/LinkRow';
 export { AlertModal } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
 export {

@@ -80,16 +80,21 @@ export function EnquetesCard() {
         <LoadingSkeleton label="アンケートを読み込んでいます" rows={2} />
       ) : error ? (
         <CardFailure what="アンケート" retry={() => void refetch()} />
-      ) : open.length === 0 ? (
-        <Text $muted>回答を受け付けているアンケートはありません。</Text>
       ) : (
-        <Items>
-          {open.map((enquete) => (
-            <li key={enquete.id}>
-              <AppLink href={`/enquetes/${enquete.id}`}>{enquete.title}</AppLink>
-            </li>
-          ))}
-        </Items>
+        <>
+          {open.length === 0 ? (
+            <Text $muted>回答を受け付けているアンケートはありません。</Text>
+          ) : (
+            <Items>
+              {open.map((enquete) => (
+                <li key={enquete.id}>
+                  <AppLink href={`/enquetes/${enquete.id}`}>{enquete.title}</AppLink>
+                </li>
+              ))}
+            </Items>
+          )}
+          <AppLink href="/enquetes">アンケートをすべて見る</AppLink>
+        </>
       )}
     </CardFrame>
   );

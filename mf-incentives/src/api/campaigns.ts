@@ -1,4 +1,4 @@
-import { api } from '@sukoyaka/shared';
+import { api, openOutside } from '@sukoyaka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateBalances } from './invalidate';
 
@@ -20,8 +20,8 @@ export function useEntryPointCampaign() {
   });
 }
 
-/** Asks for the partner's signed link (valid ten minutes) and opens it. */
-export function useOpenCampaignPartner(go: (url: string) => void = (url) => window.location.assign(url)) {
+/** Asks for the partner's signed link (valid ten minutes) and opens it (through the app inside its web views). */
+export function useOpenCampaignPartner(go: (url: string) => void = openOutside) {
   return useMutation({
     mutationFn: (campaignId: string) => api.getPointCampaignRedirectURL({ campaignId }),
     onSuccess: ({ url }) => go(url),

@@ -60,6 +60,10 @@ export function PointPage() {
                 <li>
                   <AppLink href={`${base(pointId)}/about`}>このポイントについて</AppLink>
                 </li>
+                <li>
+                  {/* Also for a program without terms: the page says it needs no consent (issue 27: every page two taps from home). */}
+                  <AppLink href={`${base(pointId)}/agreements`}>利用規約と同意の状況</AppLink>
+                </li>
               </Stack>
             </>
           )}

@@ -16,6 +16,8 @@ export interface DeepLinkTargets {
   userOrgVerification: Record<string, never>;
   cityOsLoginStart: Record<string, never>;
   cityOsLoginCallback: { code: string; state: string };
+  /** Ours: a page outside the site (a partner, an outside document), opened by the app, not in its web view. */
+  outsidePage: { url: string };
 }
 
 export type DeepLinkScreen = keyof DeepLinkTargets;
@@ -32,6 +34,7 @@ const native: { [S in DeepLinkScreen]: (params: DeepLinkTargets[S]) => string } 
   userOrgVerification: () => `${DEEP_LINK_SCHEME}://org_verification`,
   cityOsLoginStart: () => `${DEEP_LINK_SCHEME}://city_os/login`,
   cityOsLoginCallback: ({ code, state }) => `${DEEP_LINK_SCHEME}://city_os/login/callback?code=${enc(code)}&state=${enc(state)}`,
+  outsidePage: ({ url }) => `${DEEP_LINK_SCHEME}://open?url=${enc(url)}`,
 };
 
 /** The web page for the same screen, used in a browser. */
@@ -39,12 +42,13 @@ const web: { [S in DeepLinkScreen]: (params: DeepLinkTargets[S]) => string } = {
   incentiveGift: ({ giftId }) => `/incentives/user_gifts?gift=${enc(giftId)}`,
   coinUserActions: () => '/coin/earning',
   pointUserActions: ({ pointId }) => `/points/${enc(pointId)}/earning`,
-  menu: () => '/',
+  menu: () => '/menu',
   point: ({ pointId }) => `/points/${enc(pointId)}`,
   userOrgVerification: () => '/org_verification',
   // The city-OS login is an app-only flow; in a browser it starts from the login page.
   cityOsLoginStart: () => '/login',
   cityOsLoginCallback: () => '/login',
+  outsidePage: ({ url }) => url,
 };
 
 export function deepLink<S extends DeepLinkScreen>(screen: S, params: DeepLinkTargets[S]): string {
@@ -58,4 +62,18 @@ export function webPath<S extends DeepLinkScreen>(screen: S, params: DeepLinkTar
 /** The link to a screen: the deep link inside a native web view, the web path elsewhere. */
 export function screenLink<S extends DeepLinkScreen>(screen: S, params: DeepLinkTargets[S], userAgent?: string): string {
   return isWebView(userAgent) ? deepLink(screen, params) : webPath(screen, params);
+}
+
+/**
+ * A link to a page outside the site: inside a native web view the app opens it (`sukoyaka://open?url=…`,
+ * docs/native-apps.md), so the member never leaves the app's chrome for a partner's page; in a
+ * browser the address itself.
+ */
+export function outsideLink(url: string, userAgent?: string): string {
+  return screenLink('outsidePage', { url }, userAgent);
+}
+
+/** Goes to a page outside the site now (a partner's signed link): through the app inside a web view. */
+export function openOutside(url: string): void {
+  window.location.assign(outsideLink(url));
 }

@@ -1,5 +1,5 @@
 import { getDeviceInfo, getDeviceType, isWebView, WEBVIEW_MARKERS } from './device';
-import { deepLink, screenLink, webPath } from './deep-links';
+import { deepLink, outsideLink, screenLink, webPath } from './deep-links';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 15_8 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Mobile/15E148 Safari/604.1';
@@ -43,5 +43,19 @@ describe('spec §2: native deep links', () => {
     expect(screenLink('point', { pointId: '7' }, IPHONE_SAFARI)).toBe('/points/7');
     expect(webPath('coinUserActions', {})).toBe('/coin/earning');
     expect(screenLink('userOrgVerification', {}, DESKTOP)).toBe('/org_verification');
+  });
+
+  it('the menu deep link’s web page is the メニュー page (issue 27)', () => {
+    expect(webPath('menu', {})).toBe('/menu');
+    expect(screenLink('menu', {}, `${IPHONE_SAFARI} SukoyakaApp-iOS/3.2.0`)).toBe('sukoyaka://menu');
+  });
+
+  it('hands a page outside the site to the app inside a web view, and leaves it as it is in a browser (issue 27)', () => {
+    const url = 'https://partner.example/campaign?a=1&b=2';
+    expect(outsideLink(url, `${ANDROID_CHROME} SukoyakaApp-Android/3.2.0`)).toBe(
+      'sukoyaka://open?url=https%3A%2F%2Fpartner.example%2Fcampaign%3Fa%3D1%26b%3D2',
+    );
+    expect(outsideLink(url, ANDROID_CHROME)).toBe(url);
+    expect(outsideLink(url, DESKTOP)).toBe(url);
   });
 });

@@ -29,3 +29,12 @@ export interface DeviceInfo {
 export function getDeviceInfo(userAgent: string = currentUserAgent()): DeviceInfo {
   return { isWebView: isWebView(userAgent), deviceType: getDeviceType(userAgent) };
 }
+
+/**
+ * Before any script of ours runs, root-config's index.html marks a web view's page with this
+ * attribute on <html> (from the same markers), and hides what carries APP_CHROME_ATTRIBUTE: the
+ * parts the app shows itself (the tab bar, log-out). So the first screen the server rendered,
+ * which cannot know the user agent, does not show them for a moment either.
+ */
+export const WEBVIEW_ROOT_ATTRIBUTE = 'data-sukoyaka-webview';
+export const APP_CHROME_ATTRIBUTE = 'data-sukoyaka-app-chrome';

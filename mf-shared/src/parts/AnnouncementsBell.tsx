@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Bell as BellIcon } from 'lucide-react';
 import styled from 'styled-components';
-import { api } from '../api/calls';
 import { AppLink } from '../routing/navigation';
+import { announcementsLabel, badgeCount, useUnreadAnnouncements } from './unread-announcements';
 
 const Bell = styled(AppLink)`
   position: relative;
@@ -10,11 +10,11 @@ const Bell = styled(AppLink)`
   justify-content: center;
   min-width: 44px;
   min-height: 44px;
+  color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  font-size: 1.25rem;
 `;
 
-const Count = styled.span`
+export const CountBadge = styled.span`
   position: absolute;
   top: 2px;
   right: 0;
@@ -30,28 +30,17 @@ const Count = styled.span`
 `;
 
 /**
- * The header's bell for a signed-in member: a link to /announcements with the unread count. The
- * count is read once per page outside the shared query cache on purpose: a member who may not use
- * the service yet (e-mail not verified, say) is refused this call, and that refusal must not end
- * the page they are on; the bell then shows no count.
+ * The header's bell for a signed-in member where the member navigation is not shown (inside the
+ * apps' web views, and the pages before a member may use the service): a link to /announcements
+ * with the unread count. Where the navigation is shown, its お知らせ carries the count instead.
  */
 export function AnnouncementsBell() {
-  const [unread, setUnread] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.countUnreadAnnouncements({}).then(
-      (answer) => live && setUnread(answer.unreadCount),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  const label = unread ? `お知らせ（未読${unread}件）` : 'お知らせ';
+  const unread = useUnreadAnnouncements();
+  const label = announcementsLabel(unread);
   return (
     <Bell href="/announcements" aria-label={label} title={label}>
-      <span aria-hidden="true">🔔</span>
-      {unread ? <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count> : null}
+      <BellIcon size={24} aria-hidden="true" focusable="false" />
+      {unread ? <CountBadge aria-hidden="true">{badgeCount(unread)}</CountBadge> : null}
     </Bell>
   );
 }

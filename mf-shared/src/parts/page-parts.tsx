@@ -3,9 +3,15 @@ import styled from 'styled-components';
 import { AppLink } from '../routing/navigation';
 import { LogoutButton } from '../auth/LogoutButton';
 import { AnnouncementsBell } from './AnnouncementsBell';
+import { MemberNavigation, TAB_BAR_HEIGHT } from './MemberNavigation';
 import { useSession } from '../auth/session';
+import { APP_CHROME_ATTRIBUTE, isWebView, WEBVIEW_ROOT_ATTRIBUTE } from '../device/device';
+import { usePathname } from '../routing/router';
+import { showsMemberNavigation } from '../routing/site-map';
 import { COPYRIGHT, externalLinks, PRODUCT_NAME } from '../ui/links';
+import { OutsideLink } from '../ui/OutsideLink';
 import { ButtonLinkStyle, List } from '../ui/primitives';
+import { mobileOnly } from '../ui/theme';
 
 const HeaderBar = styled.header`
   display: flex;
@@ -19,6 +25,7 @@ const HeaderBar = styled.header`
 `;
 
 const Logo = styled(AppLink)`
+  flex: none;
   font-size: 1.25rem;
   font-weight: 800;
   color: ${({ theme }) => theme.colors.primary};
@@ -31,17 +38,20 @@ export interface HeaderProps {
   hideButton?: boolean;
   /** In the sign-up flow the button offers sign-up from a computer instead. */
   signupFlow?: boolean;
-  /** Extra content at the right end, e.g. the member menu. */
+  /** Extra content at the right end, e.g. the member's log-out. */
   end?: ReactNode;
+  /** The member navigation, between the logo and the end (a tab bar of its own on phones). */
+  nav?: ReactNode;
 }
 
 /** Spec §2: the logo links home; the button reads ログイン・新規登録 (→ home) or, in sign-up, パソコンから新規登録 (→ /signup). */
-export function Header({ hideButton, signupFlow, end }: HeaderProps) {
+export function Header({ hideButton, signupFlow, end, nav }: HeaderProps) {
   return (
     <HeaderBar>
       <Logo href="/" aria-label={`${PRODUCT_NAME} ホーム`}>
         {PRODUCT_NAME}
       </Logo>
+      {nav}
       {end}
       {hideButton ? null : (
         <ButtonLinkStyle as={AppLink} href={signupFlow ? '/signup' : '/'} $variant="secondary">
@@ -70,18 +80,17 @@ const FooterLinks = styled(List).attrs({ $gap: 1 })`
   }
 `;
 
-const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-/** Spec §2: copyright, privacy policy (new tab), media policy, FAQ/contact, operating company (new tab), disclosure request (new tab). */
+/**
+ * Spec §2: copyright, privacy policy (new tab), media policy, FAQ/contact, operating company (new tab),
+ * disclosure request (new tab). Inside the apps' web views the outside ones go through the app.
+ */
 export function Footer() {
   return (
     <FooterBox>
       <nav aria-label="フッター">
         <FooterLinks>
           <li>
-            <a href={externalLinks.privacyPolicy} {...newTab}>
-              プライバシーポリシー
-            </a>
+            <OutsideLink href={externalLinks.privacyPolicy}>プライバシーポリシー</OutsideLink>
           </li>
           <li>
             <AppLink href="/media_policy">メディアポリシー</AppLink>
@@ -90,14 +99,10 @@ export function Footer() {
             <AppLink href="/faq">よくある質問・お問い合わせ</AppLink>
           </li>
           <li>
-            <a href={externalLinks.operatingCompany} {...newTab}>
-              運営会社
-            </a>
+            <OutsideLink href={externalLinks.operatingCompany}>運営会社</OutsideLink>
           </li>
           <li>
-            <a href={externalLinks.disclosureRequest} {...newTab}>
-              個人情報の開示等の請求
-            </a>
+            <OutsideLink href={externalLinks.disclosureRequest}>個人情報の開示等の請求</OutsideLink>
           </li>
         </FooterLinks>
       </nav>
@@ -130,10 +135,15 @@ export function SignupBanner() {
   );
 }
 
-const Shell = styled.div`
+const Shell = styled.div<{ $tabBar: boolean }>`
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+  /* On phones the tab bar is fixed at the bottom: the page ends above it, never behind it. */
+  ${({ $tabBar }) => ($tabBar ? `${mobileOnly} { padding-bottom: calc(${TAB_BAR_HEIGHT + 1}px + env(safe-area-inset-bottom)); }` : '')}
+  html[${WEBVIEW_ROOT_ATTRIBUTE}] & {
+    padding-bottom: 0;
+  }
 `;
 
 const Main = styled.main`
@@ -144,33 +154,44 @@ const Main = styled.main`
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
 `;
 
-/** The bell and ログアウト side by side at the header's end. */
+/** The bell (where there is no navigation) and ログアウト side by side at the header's end. */
 const MemberEnd = styled.div`
   display: flex;
+  flex: none;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(1)};
 `;
 
 /**
  * A page: the header, the content in a readable column, the footer. A visitor's header offers
- * ログイン・新規登録; a member's offers ログアウト instead (unless the page says otherwise).
+ * ログイン・新規登録; a member's offers ログアウト instead (unless the page says otherwise), and the
+ * member navigation (the tab bar on phones) on every page but those before a member may use the
+ * service (routing/site-map.ts). Inside the apps' web views the app shows its own chrome: no
+ * navigation and no ログアウト; the bell stays the way to the announcements there.
  */
 export function PageLayout({ children, header = {} }: { children: ReactNode; header?: HeaderProps }) {
   const session = useSession();
+  const pathname = usePathname();
   const isMember = Boolean(session.data?.userId);
+  const webView = isWebView();
   const decided = header.hideButton !== undefined;
   const hideButton = decided ? header.hideButton : isMember || session.isPending;
+  const withNavigation = isMember && !webView && showsMemberNavigation(pathname);
   const end =
     header.end ??
     (isMember && !decided ? (
       <MemberEnd>
-        <AnnouncementsBell />
-        <LogoutButton />
+        {withNavigation ? null : <AnnouncementsBell />}
+        {webView ? null : (
+          <div {...{ [APP_CHROME_ATTRIBUTE]: '' }}>
+            <LogoutButton />
+          </div>
+        )}
       </MemberEnd>
     ) : undefined);
   return (
-    <Shell>
-      <Header {...header} hideButton={hideButton} end={end} />
+    <Shell $tabBar={withNavigation}>
+      <Header {...header} hideButton={hideButton} end={end} nav={withNavigation ? <MemberNavigation /> : header.nav} />
       <Main>{children}</Main>
       <Footer />
     </Shell>

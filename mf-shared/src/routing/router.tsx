@@ -225,6 +225,15 @@ export function useLocation(): Location {
   return useRouter('useLocation').location;
 }
 
+/**
+ * The current pathname: the router's, or the window's outside a router (a part rendered on its
+ * own, as in a test), so a shared part can mark where the member is without requiring a router.
+ */
+export function usePathname(): string {
+  const router = useContext(RouterContext);
+  return router ? router.location.pathname : typeof window === 'undefined' ? '/' : window.location.pathname;
+}
+
 export function useNavigate(): NavigateFunction {
   return useRouter('useNavigate').navigate;
 }
