@@ -22,13 +22,14 @@ test.describe('gifts with pictures', () => {
     await signInOperator(operator);
     await operator.goto(siteUrl('/admin/points'));
     await operator.getByRole('heading', { name: 'ポイント・ギフト' }).waitFor();
-    await operator.getByText('「オリジナルタオル」の画像を変更する').click();
-    await operator
+    const towelForm = operator.locator('details', { hasText: '「オリジナルタオル」の画像を変更する' });
+    await towelForm.getByText('「オリジナルタオル」の画像を変更する').click();
+    await towelForm
       .getByLabel('画像（JPEG・PNG・WebP、5MBまで）')
       .setInputFiles({ name: 'towel.png', mimeType: 'image/png', buffer: PICTURE });
-    await operator.getByLabel('代替テキスト（画像の内容を短く）').fill(alt);
-    await operator.getByRole('button', { name: '画像を保存する' }).first().click();
-    await operator.getByRole('status').filter({ hasText: '画像を設定しました。' }).waitFor();
+    await towelForm.getByLabel('代替テキスト（画像の内容を短く）').fill(alt);
+    await towelForm.getByRole('button', { name: '画像を保存する' }).click();
+    await towelForm.getByRole('status').filter({ hasText: '画像を設定しました。' }).waitFor();
     await expect(operator.getByText(`代替テキスト: ${alt}`)).toBeVisible();
     await screenshot(operator, 'gift-pictures-01-admin');
 
