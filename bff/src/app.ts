@@ -6,7 +6,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
 import { healthHandlers, healthMemberRecords, registerFitbitSyncJob } from './health';
-import { incentiveHandlers, incentivesMemberRecords, registerExpiryNotices, registerIncentivesJobs, settleEarnings } from './incentives';
+import {
+  giftImagesRoute,
+  incentiveHandlers,
+  incentivesMemberRecords,
+  registerExpiryNotices,
+  registerIncentivesJobs,
+  settleEarnings,
+} from './incentives';
 import { operatorHandlers } from './operators';
 import { medicalExpenseFormRoute, mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
 import { registerMemberRecords } from './platform/member-records';
@@ -174,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { db, config, services, handlers, now });
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));
+  await app.register(giftImagesRoute({ db }));
   await app.register(memberDataExportRoute({ db, now }));
   await app.register(medicalExpenseFormRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });

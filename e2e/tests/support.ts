@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 
@@ -167,4 +168,28 @@ export async function enquetePoints(page: Page): Promise<{ pointId: string; bala
   const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
   await item.waitFor();
   return { pointId, balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
+}
+
+/** bff/src/operators/demo-seed.ts, documented in the README. */
+export const DEMO_OPERATOR = {
+  email: 'operator@sukoyaka.example',
+  password: 'sukoyaka-admin-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+function currentCode(): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
+}
+
+/** Signs the demo operator in at /admin: password, then the TOTP code an authenticator app would show. */
+export async function signInOperator(page: Page): Promise<void> {
+  await page.goto(siteUrl('/admin'));
+  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
+  await page.getByLabel('確認コード（6桁）').fill(currentCode());
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
 }

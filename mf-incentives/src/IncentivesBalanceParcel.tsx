@@ -1,16 +1,18 @@
-import { AppLink, createParcel, Stack } from '@sukoyaka/shared';
+import { AppLink, ButtonLinkStyle, createParcel, SectionHeading, Stack } from '@sukoyaka/shared';
 import { BalanceSummary } from './parts/BalanceSummary';
 
 /** The home page's balances: coins, each program's points and what expires soon. */
 export function IncentivesBalance() {
   return (
     <section aria-labelledby="incentives-balance-heading">
-      <Stack $gap={1}>
-        <h2 id="incentives-balance-heading" style={{ margin: 0, fontSize: '1.0625rem' }}>
-          コイン・ポイント
-        </h2>
+      <Stack $gap={1.5}>
+        <SectionHeading id="incentives-balance-heading">コイン・ポイント</SectionHeading>
         <BalanceSummary />
-        <AppLink href="/incentives">ポイントを使う・ためる</AppLink>
+        <div>
+          <ButtonLinkStyle as={AppLink} href="/incentives" $variant="secondary">
+            ポイントを使う・ためる
+          </ButtonLinkStyle>
+        </div>
       </Stack>
     </section>
   );

@@ -81,6 +81,7 @@ export {
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
 export { Actions, FactRows, Narrow, Notice } from './ui/layout';
+export { GiftPicture, type GiftPictureProps, type StoredPicture } from './ui/GiftPicture';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';

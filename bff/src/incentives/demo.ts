@@ -4,6 +4,7 @@
 import { inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { pointMenus } from '../db/schema';
+import { DEMO_PICTURES, seedGiftPicture } from './demo-pictures';
 import { addGift, importGiftCodes, redeem } from './gifts';
 import { credit } from './ledger';
 import { addCampaign, addMenus, createProgram } from './operator';
@@ -44,8 +45,9 @@ export async function seedDemoIncentives(tx: Transaction, member: { id: string; 
     kind: 'digital_code',
     position: 1,
   });
+  await seedGiftPicture(tx, quo, DEMO_PICTURES.quoCard, now);
   await importGiftCodes(db, quo, ['QUO-DEMO-0001-AAAA', 'QUO-DEMO-0002-BBBB', 'QUO-DEMO-0003-CCCC', 'QUO-DEMO-0004-DDDD'].join('\n'));
-  await addGift(db, {
+  const towel = await addGift(db, {
     programId: pointId,
     name: 'オリジナルタオル',
     description: 'ご登録の住所へお届けします。',
@@ -54,6 +56,7 @@ export async function seedDemoIncentives(tx: Transaction, member: { id: string; 
     stock: 20,
     position: 2,
   });
+  await seedGiftPicture(tx, towel, DEMO_PICTURES.towel, now);
   const coffee = await addGift(db, {
     programId: null,
     name: 'コンビニコーヒー引換券',
@@ -62,6 +65,7 @@ export async function seedDemoIncentives(tx: Transaction, member: { id: string; 
     kind: 'digital_code',
     challengePrize: true,
   });
+  await seedGiftPicture(tx, coffee, DEMO_PICTURES.coffee, now);
   await importGiftCodes(db, coffee, Array.from({ length: 10 }, (_, i) => `COFFEE-DEMO-${String(i + 1).padStart(4, '0')}`).join('\n'));
   await addCampaign(db, {
     programId: pointId,

@@ -1,7 +1,7 @@
 // Gifts: the catalogue, redemption (a debit and one unit of stock in one transaction), the
 // member's gifts with their codes, and the coin gift challenge.
 import { randomInt } from 'node:crypto';
-import type { Gift, UserGift } from '@sukoyaka/contract';
+import type { Gift, GiftImage, UserGift } from '@sukoyaka/contract';
 import {
   GIFT_CHALLENGE_UNAVAILABLE_MESSAGE,
   GIFT_OUT_OF_STOCK_MESSAGE,
@@ -16,6 +16,7 @@ import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
 import { sha256 } from '../lib/tokens';
+import { giftImagesOf } from './gift-images';
 import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
 import { assertAgreed, type Program } from './programs';
 
@@ -42,7 +43,7 @@ async function stockOf(db: Executor, gift: GiftRow): Promise<number | null> {
   return Number(row?.free ?? 0);
 }
 
-async function toGift(db: Executor, gift: GiftRow): Promise<Gift> {
+async function toGift(db: Executor, gift: GiftRow, images: Map<string, GiftImage>): Promise<Gift> {
   const stock = await stockOf(db, gift);
   return {
     id: gift.id,
@@ -52,6 +53,7 @@ async function toGift(db: Executor, gift: GiftRow): Promise<Gift> {
     kind: gift.kind,
     stock,
     inStock: stock === null || stock > 0,
+    image: images.get(gift.id) ?? null,
   };
 }
 
@@ -61,7 +63,11 @@ export async function listGifts(db: Executor, program: Program): Promise<Gift[]>
     .from(gifts)
     .where(and(eq(gifts.programId, program.id), eq(gifts.active, true), eq(gifts.challengePrize, false)))
     .orderBy(asc(gifts.position), asc(gifts.cost), asc(gifts.id));
-  return Promise.all(rows.map((row) => toGift(db, row)));
+  const images = await giftImagesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(rows.map((row) => toGift(db, row, images)));
 }
 
 /** A gift the member may redeem: their association's program's, or a coin gift; else 404. */
@@ -103,12 +109,12 @@ async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Pr
 
 async function userGiftById(db: Executor, userId: string, id: string): Promise<UserGift | null> {
   const rows = await userGiftRows(db, and(eq(userGifts.userId, userId), eq(userGifts.id, id))!, 1);
-  return rows[0] ? toUserGift(rows[0]) : null;
+  return (await toUserGifts(db, rows))[0] ?? null;
 }
 
 /** Every gift the member received, hidden ones too, codes opened (the download of their records). */
 export async function allUserGifts(db: Executor, userId: string): Promise<UserGift[]> {
-  return (await userGiftRows(db, eq(userGifts.userId, userId), null)).map(toUserGift);
+  return toUserGifts(db, await userGiftRows(db, eq(userGifts.userId, userId), null));
 }
 
 function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number | null) {
@@ -137,7 +143,16 @@ function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number
 
 type UserGiftRow = Awaited<ReturnType<typeof userGiftRows>>[number];
 
-function toUserGift(row: UserGiftRow): UserGift {
+/** The rows as the member reads them, each with its gift's picture. */
+async function toUserGifts(db: Executor, rows: UserGiftRow[]): Promise<UserGift[]> {
+  const images = await giftImagesOf(
+    db,
+    rows.map((row) => row.giftId),
+  );
+  return rows.map((row) => toUserGift(row, images.get(row.giftId) ?? null));
+}
+
+function toUserGift(row: UserGiftRow, image: GiftImage | null): UserGift {
   return {
     id: row.id,
     giftId: row.giftId,
@@ -149,6 +164,7 @@ function toUserGift(row: UserGiftRow): UserGift {
     code: row.codeSealed && row.codeHash ? decryptString(ring(), row.codeSealed, codeContext(row.giftId, row.codeHash)) : null,
     usedAt: row.usedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    image,
   };
 }
 
@@ -216,7 +232,7 @@ export async function listUserGifts(db: Executor, userId: string, input: { curso
     input.limit + 1,
   );
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { userGifts: page.rows.map(toUserGift), nextCursor: page.nextCursor };
+  return { userGifts: await toUserGifts(db, page.rows), nextCursor: page.nextCursor };
 }
 
 /** Marks used and/or hides; another member's gift is 404 and unchanged. */
@@ -294,11 +310,20 @@ async function prizesInStock(db: Executor): Promise<GiftRow[]> {
 export async function giftChallengeInfo(db: Executor, userId: string, now: Date) {
   const prizes = await prizesInStock(db);
   const balance = await spendableBalance(db, userId, null, now);
+  const images = await giftImagesOf(
+    db,
+    prizes.map((prize) => prize.id),
+  );
   return {
     cost: GIFT_CHALLENGE.cost,
     oddsBasisPoints: GIFT_CHALLENGE.oddsBasisPoints,
     oddsLabel: `${GIFT_CHALLENGE.oddsBasisPoints / 100}%`,
-    prizes: prizes.map((prize) => ({ id: prize.id, name: prize.name, description: prize.description })),
+    prizes: prizes.map((prize) => ({
+      id: prize.id,
+      name: prize.name,
+      description: prize.description,
+      image: images.get(prize.id) ?? null,
+    })),
     balance,
     available: prizes.length > 0 && balance >= GIFT_CHALLENGE.cost,
   };

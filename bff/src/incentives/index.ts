@@ -3,8 +3,10 @@
 import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
+import { setOperatorGiftImage } from './gift-image-handlers';
 
-export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
+export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers, setOperatorGiftImage };
+export { giftImagesRoute } from './gift-images';
 export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';
 export { incentivesMemberRecords } from './member-records';

@@ -16,6 +16,7 @@ import { giftCodes, gifts, ledgerTransfers, pointMenus, pointPrograms, users } f
 import { HttpError, notFound } from '../platform/errors';
 import type { CallContext } from '../platform/handlers';
 import { assertOperatorCan, auditOperator } from '../platform/operators';
+import { giftImagesOf } from './gift-images';
 import { addGift, importGiftCodes } from './gifts';
 import { addMenus, createProgram, grantPoints, revokePoints, type MenuSpec } from './operator';
 
@@ -37,7 +38,7 @@ const toMenuSpec = (menu: OperatorMenuInput): MenuSpec => ({
  * The program's association, checked against the operator's role there. Another association's
  * program answers 404 as one that does not exist, so ids of other associations tell nothing.
  */
-async function programFor(db: Executor, context: Context, programId: string, role: 'editor' | 'viewer') {
+export async function programFor(db: Executor, context: Context, programId: string, role: 'editor' | 'viewer') {
   const [program] = await db.select().from(pointPrograms).where(eq(pointPrograms.id, programId));
   if (!program) throw programNotFound();
   try {
@@ -87,6 +88,10 @@ export async function listOperatorPointPrograms(
         .groupBy(giftCodes.giftId)
     : [];
   const freeOf = new Map(free.map((row) => [row.giftId, Number(row.n)]));
+  const images = await giftImagesOf(
+    db,
+    giftRows.map((gift) => gift.id),
+  );
   return {
     programs: programs.map((program) => ({
       id: program.id,
@@ -114,6 +119,7 @@ export async function listOperatorPointPrograms(
           kind: gift.kind,
           stock: gift.stock,
           codesAvailable: gift.kind === 'digital_code' ? (freeOf.get(gift.id) ?? 0) : null,
+          image: images.get(gift.id) ?? null,
         })),
     })),
   };

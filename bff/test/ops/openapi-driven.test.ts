@@ -5,6 +5,7 @@ import { OPENAPI_PATH } from '../../src/platform/ops/openapi';
 import { seededRandom } from '../../src/lib/seeded-random';
 import { createTestContext, type TestContext } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
+import { SMALL_PNG_BASE64 } from '../suites/examples';
 import { report, signedInMember, withQuery, type Browser } from '../suites/support';
 
 /*
@@ -156,7 +157,8 @@ class Generator {
             : earliest + this.next() * Math.max(0, Math.min(latest, Date.now()) - earliest);
       return format === 'date' ? japanDay(Math.min(at, latest)) : japanMoment(Math.min(at, latest));
     }
-    // A file in base64: text (a CSV is UTF-8 text), never empty.
+    // A file in base64: a picture where the document names an image type, else text (a CSV is UTF-8 text), never empty.
+    if (schema.contentEncoding === 'base64' && String(schema.contentMediaType ?? '').startsWith('image/')) return SMALL_PNG_BASE64;
     if (schema.contentEncoding === 'base64') return Buffer.from(`a,b\n${this.text(mode === 'high' ? 200 : 8)}\n`).toString('base64');
     if (format === 'email') return `openapi-${this.int(0, 1e9).toString(36)}@example.jp`;
     if (format === 'uuid') return crypto.randomUUID();

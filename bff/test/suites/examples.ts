@@ -34,6 +34,9 @@ const UNKNOWN_READING = '6b0c4f1e-2d3a-4e5b-8c7d-9e0f1a2b3c4d';
 const UNKNOWN_INCENTIVE = '7c1d5a2f-3e4b-4f6c-9d8e-0f1a2b3c4d5e';
 /** An announcement, enquete or question id no one has. */
 const UNKNOWN_CONTENT = '8d2e6b3a-4f5c-4a7d-8e9f-1a2b3c4d5e6f';
+/** A 16 × 16 green PNG. */
+export const SMALL_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWPgzvMnCTGMasgbDSXu4Zo0ABD+yAH1sMHIAAAAAElFTkSuQmCC';
 /** A My Number record id no one has. */
 const UNKNOWN_MYNA_RECORD = '9e3f7c4b-5a6d-4b8e-9fa0-2b3c4d5e6f70';
 
@@ -210,6 +213,8 @@ export const examples: Examples = {
   }),
   addOperatorGift: () => ({ programId: UNKNOWN_INCENTIVE, name: 'QUOカードPay 500円分', cost: 500, kind: 'digital_code' }),
   importOperatorGiftCodes: () => ({ giftId: UNKNOWN_INCENTIVE, csv: 'code\nABCD-0001\n' }),
+  // A 16 × 16 PNG for a gift no one has (404); gift-images.test.ts uploads to real gifts.
+  setOperatorGiftImage: () => ({ giftId: UNKNOWN_INCENTIVE, alt: '緑の四角', contentBase64: SMALL_PNG_BASE64 }),
   adjustOperatorPoints: (member) => ({
     programId: UNKNOWN_INCENTIVE,
     memberEmail: member.email,

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { historyInput, transactionPage, userActionSchema } from './shared';
+import { giftImageSchema } from './gift-images';
 import { userGiftSchema } from './gifts';
 
 export const coinAccountSchema = z.object({ balance: z.number().check(z.int()) });
@@ -38,7 +39,7 @@ export const giftChallengeInfoSchema = z.object({
   /** The chance to win, in basis points (1000 = 10%), and as the member reads it. */
   oddsBasisPoints: z.number().check(z.int()),
   oddsLabel: z.string(),
-  prizes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
+  prizes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), image: z.nullable(giftImageSchema) })),
   balance: z.number().check(z.int()),
   /** False when no prize is in stock or the balance does not cover a draw. */
   available: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize } from '../fields';
+import { giftImageSchema } from './gift-images';
 import { giftId, pointId, userGiftId } from './shared';
 
 export const giftKinds = ['digital_code', 'delivery'] as const;
@@ -15,6 +16,8 @@ export const giftSchema = z.object({
   /** How many are left (null: not limited). */
   stock: z.nullable(z.number().check(z.int())),
   inStock: z.boolean(),
+  /** Its picture (null: none yet; the page shows a neutral placeholder). */
+  image: z.nullable(giftImageSchema),
 });
 export type Gift = z.infer<typeof giftSchema>;
 
@@ -30,6 +33,8 @@ export const userGiftSchema = z.object({
   code: z.nullable(z.string()),
   usedAt: z.nullable(z.string()),
   createdAt: z.string(),
+  /** The gift's picture (null: none). */
+  image: z.nullable(giftImageSchema),
 });
 export type UserGift = z.infer<typeof userGiftSchema>;
 

@@ -4,6 +4,7 @@ import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions
 import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
+import { setOperatorGiftImage } from './gift-images';
 import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
 import {
   createPointAgreement,
@@ -40,6 +41,7 @@ export const incentiveCalls = {
   patchUserGift,
   listGiftUserActions,
   ...incentiveOperatorCalls,
+  setOperatorGiftImage,
   listOpenPrizeCompetitions,
   enterPrizeCompetition,
   listOperatorPrizeCompetitions,
@@ -54,6 +56,15 @@ export { CompetitionErrorCodes, competitionEntryKinds, competitionStates, prizeC
 export type { CompetitionEntryKind, PrizeCompetition } from './competitions';
 export { operatorCompetitionSchema } from './operator-competitions';
 export type { OperatorCompetition } from './operator-competitions';
+export {
+  GIFT_IMAGE_MAX_BYTES,
+  GIFT_IMAGE_MAX_MESSAGE,
+  GIFT_IMAGE_PATH,
+  GIFT_IMAGE_TYPE_MESSAGE,
+  GIFT_IMAGE_WIDTHS,
+  giftImageSchema,
+} from './gift-images';
+export type { GiftImage } from './gift-images';
 export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
 export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { emailAddress, requiredText } from '../fields';
+import { giftImageSchema } from './gift-images';
 import { daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId as recordId } from '../operators/shared';
 
 // The incentives area's operator calls (mf-admin): what `npm run incentives -- …` does, for the
@@ -60,6 +61,7 @@ const giftSchema = z.object({
   stock: z.nullable(z.number()),
   /** Digital gifts: codes imported and not handed out yet. */
   codesAvailable: z.nullable(z.number()),
+  image: z.nullable(giftImageSchema),
 });
 export const operatorProgramSchema = z.object({
   id: z.string(),

@@ -63,7 +63,11 @@ export function AnnouncementsCard() {
               ))}
             </Items>
           ) : null}
-          <AppLink href="/announcements">お知らせをすべて見る</AppLink>
+          <div>
+            <ButtonLinkStyle as={AppLink} href="/announcements" $variant="secondary">
+              お知らせをすべて見る
+            </ButtonLinkStyle>
+          </div>
         </>
       )}
     </CardFrame>

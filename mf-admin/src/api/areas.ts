@@ -32,6 +32,8 @@ export const useAddGift = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'addOperatorGift'>) => adminApi.addOperatorGift(input));
 export const useImportGiftCodes = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'importOperatorGiftCodes'>) => adminApi.importOperatorGiftCodes(input));
+export const useSetGiftImage = (associationId: string) =>
+  useProgramWrite(associationId, (input: CallInput<'setOperatorGiftImage'>) => adminApi.setOperatorGiftImage(input));
 export const useAdjustPoints = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'adjustOperatorPoints'>) => adminApi.adjustOperatorPoints(input));
 

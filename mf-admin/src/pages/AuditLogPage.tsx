@@ -10,6 +10,7 @@ const EVENT_LABELS: Record<string, string> = {
   operator_point_program_created: 'ポイントの作成',
   operator_point_menus_added: 'ポイントメニューの追加',
   operator_gift_added: 'ギフトの追加',
+  operator_gift_image_set: 'ギフト画像の設定',
   operator_gift_codes_imported: 'ギフトコードの取り込み',
   operator_points_granted: 'ポイントの付与',
   operator_points_revoked: 'ポイントの取り消し',

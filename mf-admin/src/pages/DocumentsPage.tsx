@@ -23,23 +23,12 @@ import { useId, useState } from 'react';
 import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
+import { readFileBase64 } from '../parts/file-text';
 import { QueryState } from '../parts/states';
 
-/** A chosen file as the call takes it: name, type, bytes in base64 (read as a data URL). */
-function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve({
-        fileName: file.name,
-        contentType: file.type || 'application/octet-stream',
-        contentBase64: url.slice(url.indexOf(',') + 1),
-      });
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
+/** A chosen file as the call takes it: name, type, bytes in base64. */
+async function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
+  return { fileName: file.name, contentType: file.type || 'application/octet-stream', contentBase64: await readFileBase64(file) };
 }
 
 /** /admin/documents: the association's procedures page (/paperworks) in versions, with its files. */

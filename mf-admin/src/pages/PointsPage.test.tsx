@@ -23,7 +23,7 @@ const program: OperatorProgram = {
       totalLimit: null,
     },
   ],
-  gifts: [{ id: 'g1', name: 'QUOカードPay 500円分', cost: 500, kind: 'digital_code', stock: null, codesAvailable: 12 }],
+  gifts: [{ id: 'g1', name: 'QUOカードPay 500円分', cost: 500, kind: 'digital_code', stock: null, codesAvailable: 12, image: null }],
 };
 
 describe('point programs and gifts (issue 14: what npm run incentives does, per association)', () => {

@@ -5,6 +5,7 @@ import {
   Card,
   EmptyState,
   FormError,
+  GiftPicture,
   Heading,
   Label,
   List,
@@ -21,10 +22,12 @@ import {
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
+import styled from 'styled-components';
 import { useAddGift, useAdjustPoints, useCreateProgram, useImportGiftCodes, usePointPrograms } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { readFileText } from '../parts/file-text';
 import { QueryState } from '../parts/states';
+import { GiftImageForm } from './GiftImageForm';
 
 const VITAL_LABELS: Record<(typeof operatorVitalTypes)[number], string> = {
   bloodPressure: '血圧',
@@ -39,6 +42,13 @@ const KIND_LABELS: Record<string, string> = {
   enquete_answered: 'アンケートに回答した',
   campaign_entered: 'キャンペーンに参加した',
 };
+const GiftRow = styled.li`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing(2)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.spacing(1, 0)};
+`;
+
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** /admin/points: the association's point programs, their menus and gifts, and manual grants. */
@@ -98,13 +108,20 @@ function ProgramCard({ program }: { program: OperatorProgram }) {
           ) : (
             <List>
               {program.gifts.map((gift) => (
-                <li key={gift.id}>
-                  {gift.name}（{gift.cost}pt、
-                  {gift.kind === 'digital_code'
-                    ? `デジタルコード 残り${gift.codesAvailable ?? 0}件`
-                    : `配送${gift.stock === null ? '' : ` 在庫${gift.stock}`}`}
-                  ）
-                </li>
+                <GiftRow key={gift.id}>
+                  <GiftPicture picture={gift.image} width={96} lazy />
+                  <Stack $gap={1}>
+                    <span>
+                      {gift.name}（{gift.cost}pt、
+                      {gift.kind === 'digital_code'
+                        ? `デジタルコード 残り${gift.codesAvailable ?? 0}件`
+                        : `配送${gift.stock === null ? '' : ` 在庫${gift.stock}`}`}
+                      ）
+                    </span>
+                    {gift.image ? <Text $muted>代替テキスト: {gift.image.alt}</Text> : <Text $muted>画像は未設定です。</Text>}
+                    {canEdit ? <GiftImageForm gift={gift} /> : null}
+                  </Stack>
+                </GiftRow>
               ))}
             </List>
           )}

@@ -1,4 +1,4 @@
-import { AppLink, Card, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Card, KeyFigure, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { useCoinAccount, useCoinUserActions } from '../api/coins';
 import { formatCoins } from '../format';
 import { links } from '../links';
@@ -26,7 +26,7 @@ function CoinBalance() {
         <QueryState query={account} label="コイン残高" />
         {account.data ? (
           <Stack $gap={1}>
-            <Text style={{ fontSize: '1.5rem', fontWeight: 700 }}>{formatCoins(account.data.balance)}</Text>
+            <KeyFigure label="いまのコイン" value={formatCoins(account.data.balance)} />
             <Text $muted>コインに有効期限はありません。</Text>
           </Stack>
         ) : null}

@@ -6,6 +6,7 @@ import {
   Card,
   EmptyState,
   FormError,
+  GiftPicture,
   List,
   Notice,
   SectionHeading,
@@ -18,6 +19,7 @@ import { useGiftChallenge, useGiftChallengeInfo } from '../api/coins';
 import { formatCoins } from '../format';
 import { links } from '../links';
 import { ConfirmStep } from '../parts/ConfirmStep';
+import { GiftMedia } from '../parts/GiftMedia';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 type Info = CallOutput<'getGiftChallengeInfo'>;
@@ -66,8 +68,13 @@ function ChallengeCard({ info }: { info: Info }) {
           <List>
             {info.prizes.map((prize) => (
               <li key={prize.id}>
-                <Text style={{ fontWeight: 700 }}>{prize.name}</Text>
-                <Text $muted>{prize.description}</Text>
+                <GiftMedia>
+                  <GiftPicture picture={prize.image} width={112} lazy />
+                  <div>
+                    <Text style={{ fontWeight: 700 }}>{prize.name}</Text>
+                    <Text $muted>{prize.description}</Text>
+                  </div>
+                </GiftMedia>
               </li>
             ))}
           </List>

@@ -7,6 +7,7 @@ import {
   Card,
   EmptyState,
   FormError,
+  GiftPicture,
   List,
   Notice,
   SectionHeading,
@@ -22,6 +23,7 @@ import { formatAmount, formatPoints } from '../format';
 import { links } from '../links';
 import { ConfirmStep } from '../parts/ConfirmStep';
 import { ConsentGate, requireAgreementPath } from '../parts/ConsentGate';
+import { GiftMedia } from '../parts/GiftMedia';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 import { usePointId } from './PointPages';
 
@@ -89,38 +91,42 @@ function Catalogue({ pointId, account }: { pointId: string; account: PointAccoun
         <EmptyState title="いま交換できるギフトはありません" />
       ) : (
         <Stack as={List} $gap={2} aria-label="ギフト一覧">
-          {gifts.data.gifts.map((gift) => {
+          {gifts.data.gifts.map((gift, index) => {
             const short = balance < gift.cost;
             return (
               <li key={gift.id}>
                 <Card aria-labelledby={`gift-${gift.id}`}>
-                  <Stack $gap={1}>
-                    <SectionHeading id={`gift-${gift.id}`}>{gift.name}</SectionHeading>
-                    <Text $muted>{gift.description}</Text>
-                    <Text>
-                      {formatPoints(gift.cost)}・{stockText(gift)}・
-                      {gift.kind === 'digital_code' ? 'デジタルギフト（コードをお送りします）' : 'ご自宅へお届け'}
-                    </Text>
-                    {!gift.inStock ? (
-                      <Text $muted>在庫がないため交換できません。</Text>
-                    ) : short ? (
-                      <Text $muted>ポイントが{formatPoints(gift.cost - balance)}足りません。</Text>
-                    ) : (
-                      <Actions>
-                        <Button
-                          variant="secondary"
-                          disabled={redeem.isPending}
-                          aria-label={`${gift.name}と交換する`}
-                          onClick={() => {
-                            redeem.reset();
-                            setChosen(gift);
-                          }}
-                        >
-                          交換する
-                        </Button>
-                      </Actions>
-                    )}
-                  </Stack>
+                  <GiftMedia>
+                    {/* The first two are on the first screen; the rest load as they come near. */}
+                    <GiftPicture picture={gift.image} width={144} lazy={index >= 2} />
+                    <Stack $gap={1}>
+                      <SectionHeading id={`gift-${gift.id}`}>{gift.name}</SectionHeading>
+                      <Text $muted>{gift.description}</Text>
+                      <Text>
+                        {formatPoints(gift.cost)}・{stockText(gift)}・
+                        {gift.kind === 'digital_code' ? 'デジタルギフト（コードをお送りします）' : 'ご自宅へお届け'}
+                      </Text>
+                      {!gift.inStock ? (
+                        <Text $muted>在庫がないため交換できません。</Text>
+                      ) : short ? (
+                        <Text $muted>ポイントが{formatPoints(gift.cost - balance)}足りません。</Text>
+                      ) : (
+                        <Actions>
+                          <Button
+                            variant="secondary"
+                            disabled={redeem.isPending}
+                            aria-label={`${gift.name}と交換する`}
+                            onClick={() => {
+                              redeem.reset();
+                              setChosen(gift);
+                            }}
+                          >
+                            交換する
+                          </Button>
+                        </Actions>
+                      )}
+                    </Stack>
+                  </GiftMedia>
                 </Card>
               </li>
             );

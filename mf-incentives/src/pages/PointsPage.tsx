@@ -1,4 +1,4 @@
-import { AppLink, Card, EmptyState, List, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, ButtonLinkStyle, Card, EmptyState, KeyFigure, List, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { usePointAccounts } from '../api/points';
 import { formatPoints } from '../format';
 import { links } from '../links';
@@ -34,7 +34,7 @@ function Programs({ now }: { now: Date }) {
             <Card aria-labelledby={`point-${account.pointId}`}>
               <Stack $gap={1}>
                 <SectionHeading id={`point-${account.pointId}`}>{account.name}</SectionHeading>
-                <Text style={{ fontSize: '1.25rem', fontWeight: 700 }}>{formatPoints(account.balance)}</Text>
+                <KeyFigure label="残高" value={formatPoints(account.balance)} />
                 {notice ? <Text role="note">{notice}</Text> : null}
                 {account.requiresAgreement ? (
                   <Notice>
@@ -42,7 +42,11 @@ function Programs({ now }: { now: Date }) {
                     <AppLink href={requireAgreementPath(account.pointId)}>利用規約を確認する</AppLink>
                   </Notice>
                 ) : (
-                  <AppLink href={links.point(account.pointId)}>{account.name}を開く</AppLink>
+                  <div>
+                    <ButtonLinkStyle as={AppLink} href={links.point(account.pointId)}>
+                      {account.name}を開く
+                    </ButtonLinkStyle>
+                  </div>
                 )}
               </Stack>
             </Card>

@@ -6,6 +6,7 @@ import {
   Card,
   EmptyState,
   FormError,
+  GiftPicture,
   List,
   SectionHeading,
   Stack,
@@ -16,6 +17,7 @@ import {
 import { useState } from 'react';
 import { usePatchUserGift, useUserGifts } from '../api/gifts';
 import { formatDate } from '../format';
+import { GiftMedia } from '../parts/GiftMedia';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 const DELIVERY_LABELS: Record<UserGift['deliveryState'], string> = {
@@ -76,50 +78,53 @@ function GiftCard({ gift, highlighted }: { gift: UserGift; highlighted: boolean 
       aria-current={highlighted || undefined}
       style={highlighted ? { outline: '2px solid currentColor' } : undefined}
     >
-      <Stack $gap={1}>
-        <SectionHeading id={headingId}>{gift.name}</SectionHeading>
-        <Text $muted>
-          {formatDate(gift.createdAt)}・{gift.source === 'challenge' ? 'ギフトチャレンジで当選' : 'ポイントで交換'}
-        </Text>
-        {gift.kind === 'digital_code' ? (
-          gift.code ? (
-            <Text>
-              ギフトコード：
-              <strong style={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>{gift.code}</strong>
-            </Text>
+      <GiftMedia>
+        <GiftPicture picture={gift.image} width={112} lazy={!highlighted} />
+        <Stack $gap={1}>
+          <SectionHeading id={headingId}>{gift.name}</SectionHeading>
+          <Text $muted>
+            {formatDate(gift.createdAt)}・{gift.source === 'challenge' ? 'ギフトチャレンジで当選' : 'ポイントで交換'}
+          </Text>
+          {gift.kind === 'digital_code' ? (
+            gift.code ? (
+              <Text>
+                ギフトコード：
+                <strong style={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>{gift.code}</strong>
+              </Text>
+            ) : (
+              <Text $muted>ギフトコードを発行しています。</Text>
+            )
           ) : (
-            <Text $muted>ギフトコードを発行しています。</Text>
-          )
-        ) : (
-          <Text>配送状況：{DELIVERY_LABELS[gift.deliveryState]}</Text>
-        )}
-        <Text $muted>{gift.usedAt ? `${formatDate(gift.usedAt)}に使用済みにしました` : '未使用'}</Text>
-        {patch.isError ? <FormError>{describeError(patch.error)}</FormError> : null}
-        {confirmHide ? (
-          <Stack $gap={1} role="group" aria-label="非表示の確認">
-            <Text>このギフトを一覧から非表示にします。元に戻すことはできません。よろしいですか？</Text>
+            <Text>配送状況：{DELIVERY_LABELS[gift.deliveryState]}</Text>
+          )}
+          <Text $muted>{gift.usedAt ? `${formatDate(gift.usedAt)}に使用済みにしました` : '未使用'}</Text>
+          {patch.isError ? <FormError>{describeError(patch.error)}</FormError> : null}
+          {confirmHide ? (
+            <Stack $gap={1} role="group" aria-label="非表示の確認">
+              <Text>このギフトを一覧から非表示にします。元に戻すことはできません。よろしいですか？</Text>
+              <Actions>
+                <Button busy={patch.isPending} onClick={() => patch.mutate({ id: gift.id, hidden: true })}>
+                  非表示にする
+                </Button>
+                <Button variant="secondary" disabled={patch.isPending} onClick={() => setConfirmHide(false)}>
+                  やめる
+                </Button>
+              </Actions>
+            </Stack>
+          ) : (
             <Actions>
-              <Button busy={patch.isPending} onClick={() => patch.mutate({ id: gift.id, hidden: true })}>
-                非表示にする
-              </Button>
-              <Button variant="secondary" disabled={patch.isPending} onClick={() => setConfirmHide(false)}>
-                やめる
+              {gift.usedAt ? null : (
+                <Button variant="secondary" busy={patch.isPending} onClick={() => patch.mutate({ id: gift.id, used: true })}>
+                  使用済みにする
+                </Button>
+              )}
+              <Button variant="text" disabled={patch.isPending} onClick={() => setConfirmHide(true)}>
+                一覧から非表示にする
               </Button>
             </Actions>
-          </Stack>
-        ) : (
-          <Actions>
-            {gift.usedAt ? null : (
-              <Button variant="secondary" busy={patch.isPending} onClick={() => patch.mutate({ id: gift.id, used: true })}>
-                使用済みにする
-              </Button>
-            )}
-            <Button variant="text" disabled={patch.isPending} onClick={() => setConfirmHide(true)}>
-              一覧から非表示にする
-            </Button>
-          </Actions>
-        )}
-      </Stack>
+          )}
+        </Stack>
+      </GiftMedia>
     </Card>
   );
 }

@@ -48,6 +48,7 @@ export const digitalGift: Gift = {
   kind: 'digital_code',
   stock: 12,
   inStock: true,
+  image: null,
 };
 
 export const userGift: UserGift = {
@@ -61,6 +62,7 @@ export const userGift: UserGift = {
   code: 'QUO-1234-5678',
   usedAt: null,
   createdAt: '2026-11-01T01:00:00Z',
+  image: null,
 };
 
 export const campaign: PointCampaign = {

@@ -8,8 +8,8 @@ const Bell = styled(AppLink)`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  min-width: 44px;
-  min-height: 44px;
+  min-width: ${({ theme }) => theme.touchTarget};
+  min-height: ${({ theme }) => theme.touchTarget};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
 `;
@@ -20,11 +20,11 @@ export const CountBadge = styled.span`
   right: 0;
   min-width: 1.25rem;
   padding: 0 4px;
-  border-radius: 999px;
+  border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.danger};
   color: ${({ theme }) => theme.colors.surface};
-  font-size: 0.75rem;
-  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.caption};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
   line-height: 1.25rem;
   text-align: center;
 `;

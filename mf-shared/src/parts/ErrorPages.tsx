@@ -24,7 +24,7 @@ const Body = styled.main`
 `;
 
 const StatusHeading = styled(Heading)`
-  font-size: 3rem;
+  font-size: ${({ theme }) => theme.fontSizes.hero};
   color: ${({ theme }) => theme.colors.primary};
 `;
 

@@ -26,8 +26,8 @@ const HeaderBar = styled.header`
 
 const Logo = styled(AppLink)`
   flex: none;
-  font-size: 1.25rem;
-  font-weight: 800;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
   color: ${({ theme }) => theme.colors.primary};
   text-decoration: none;
   letter-spacing: 0.08em;
@@ -67,7 +67,7 @@ const FooterBox = styled.footer`
   padding: ${({ theme }) => theme.spacing(3, 2)};
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
 `;
 
 const FooterLinks = styled(List).attrs({ $gap: 1 })`
@@ -120,7 +120,7 @@ const Banner = styled.aside`
   background: ${({ theme }) => theme.colors.primaryLight};
   border-radius: ${({ theme }) => theme.radius};
   text-align: center;
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
 /** Spec §2: shown to visitors; links to the login route. */

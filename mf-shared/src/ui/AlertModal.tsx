@@ -24,7 +24,7 @@ export const ModalOverlay = styled.div`
   justify-content: center;
   padding: ${({ theme }) => theme.spacing(1)};
   overflow-y: auto;
-  background: rgba(31, 35, 40, 0.55);
+  background: ${({ theme }) => theme.colors.scrim};
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(2)}; }`}
 `;
 
@@ -101,7 +101,7 @@ const AlertPanel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
-  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.24);
+  box-shadow: ${({ theme }) => theme.elevation.overlay};
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(2)};
@@ -109,7 +109,7 @@ const AlertPanel = styled.div`
 
 const AlertTitle = styled.h2`
   margin: 0;
-  font-size: 1.125rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   line-height: 1.5;
 `;
 

@@ -14,13 +14,13 @@ const Opener = styled.button<{ $invalid: boolean; $empty: boolean }>`
   justify-content: space-between;
   gap: ${({ theme }) => theme.spacing(1)};
   width: 100%;
-  min-height: 44px;
+  min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => theme.spacing(1, 1.5)};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme, $empty }) => ($empty ? theme.colors.textMuted : theme.colors.text)};
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.fontSizes.body};
   text-align: left;
   cursor: pointer;
   &:focus-visible {

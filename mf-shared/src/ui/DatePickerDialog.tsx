@@ -37,7 +37,7 @@ const Panel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
-  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.24);
+  box-shadow: ${({ theme }) => theme.elevation.overlay};
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(1.5)};
@@ -46,17 +46,17 @@ const Panel = styled.div`
 
 const Title = styled.h2`
   margin: 0;
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.fontSizes.body};
   line-height: 1.5;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Chosen = styled.p`
   margin: 0;
-  font-size: 1.25rem;
-  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
   line-height: 1.4;
-  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { font-size: 1.5rem; }`}
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { font-size: ${theme.fontSizes.xxl}; }`}
 `;
 
 const Actions = styled.div`
@@ -126,14 +126,14 @@ const Calendar = styled.div`
     display: none;
   }
   .rdp-dropdown {
-    min-height: 44px;
+    min-height: ${({ theme }) => theme.touchTarget};
     padding: ${({ theme }) => theme.spacing(0.5, 0.5)};
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
-    font-size: 1rem;
-    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.body};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
     cursor: pointer;
   }
   .rdp-month_grid {
@@ -144,8 +144,8 @@ const Calendar = styled.div`
   }
   .rdp-weekday {
     padding: ${({ theme }) => theme.spacing(0.5, 0)};
-    font-size: 0.8125rem;
-    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.hint};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
     color: ${({ theme }) => theme.colors.textMuted};
     text-align: center;
   }
@@ -165,7 +165,7 @@ const Calendar = styled.div`
     border-radius: 50%;
     background: transparent;
     color: ${({ theme }) => theme.colors.text};
-    font-size: 1rem;
+    font-size: ${({ theme }) => theme.fontSizes.body};
     cursor: pointer;
     ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { height: 44px; }`}
   }
@@ -177,13 +177,13 @@ const Calendar = styled.div`
   }
   .rdp-today .rdp-day_button {
     border-color: ${({ theme }) => theme.colors.primary};
-    font-weight: 700;
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
   .rdp-selected .rdp-day_button,
   .rdp-selected .rdp-day_button:hover {
     background: ${({ theme }) => theme.colors.primary};
-    color: #fff;
-    font-weight: 700;
+    color: ${({ theme }) => theme.colors.onPrimary};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
   .rdp-disabled .rdp-day_button {
     color: ${({ theme }) => theme.colors.textMuted};

@@ -24,13 +24,13 @@ const StyledSelect = styled.select<{ $invalid: boolean }>`
   appearance: none;
   -webkit-appearance: none;
   width: 100%;
-  min-height: 44px;
+  min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => theme.spacing(1, 5, 1, 1.5)};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface} ${chevron} no-repeat right ${({ theme }) => theme.spacing(1.5)} center;
   color: ${({ theme }) => theme.colors.text};
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.fontSizes.body};
   cursor: pointer;
   &:focus-visible {
     ${focusRing}
@@ -174,8 +174,8 @@ const Fieldset = styled.fieldset`
 const Legend = styled.legend`
   padding: 0;
   margin-bottom: ${({ theme }) => theme.spacing(0.5)};
-  font-weight: 700;
-  font-size: 0.9375rem;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.label};
 `;
 
 const RadioList = styled.div<{ $row: boolean }>`
@@ -295,14 +295,14 @@ const TabList = styled.div`
 
 const TabButton = styled.button<{ $selected: boolean }>`
   flex: 1 0 auto;
-  min-height: 44px;
+  min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => theme.spacing(1, 2)};
   border: none;
   border-bottom: 3px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : 'transparent')};
   background: transparent;
   color: ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.textMuted)};
-  font-size: 0.9375rem;
-  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.label};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
   white-space: nowrap;
   cursor: pointer;
   &:hover {

@@ -41,7 +41,7 @@ export const FactRows = styled.dl`
   margin: 0;
   dd {
     margin: 0;
-    font-weight: 700;
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -1,7 +1,7 @@
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { Phrases, phraseAttrs } from './phrases';
-import { visuallyHidden } from './theme';
+import { theme as tokens, visuallyHidden } from './theme';
 
 export const Stack = styled.div<{ $gap?: number }>`
   display: flex;
@@ -9,23 +9,29 @@ export const Stack = styled.div<{ $gap?: number }>`
   gap: ${({ theme, $gap = 2 }) => theme.spacing($gap)};
 `;
 
+/**
+ * A card: a surface lifted a little off the page. Its heading first, then the figure the member
+ * came for (`KeyFigure`), then what to do (an `Actions` row of buttons or a button link).
+ */
 export const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.elevation.card};
   padding: ${({ theme }) => theme.spacing(2)};
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.sm}px) { padding: ${theme.spacing(3)}; }`}
 `;
 
+// Headings and labels read the tokens directly: they render even outside a ThemeProvider.
 export const Heading = styled.h1.attrs(phraseAttrs)`
-  font-size: 1.5rem;
-  line-height: 1.4;
+  font-size: ${tokens.fontSizes.xxl};
+  line-height: ${tokens.lineHeights.heading};
   margin: 0;
 `;
 
 export const SectionHeading = styled.h2.attrs(phraseAttrs)`
-  font-size: 1.125rem;
-  line-height: 1.5;
+  font-size: ${tokens.fontSizes.lg};
+  line-height: ${tokens.lineHeights.heading};
   margin: 0 0 ${({ theme }) => theme.spacing(1)};
 `;
 
@@ -45,17 +51,17 @@ const buttonStyles = css<{ $variant?: ButtonVariant; $block?: boolean }>`
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.spacing(1)};
-  min-height: 44px;
+  min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => theme.spacing(1, 2.5)};
   border-radius: ${({ theme }) => theme.radius};
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
   text-decoration: none;
   cursor: pointer;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   border: 2px solid ${({ theme }) => theme.colors.primary};
   ${({ theme, $variant = 'primary' }) =>
     $variant === 'primary'
-      ? `background: ${theme.colors.primary}; color: #fff;`
+      ? `background: ${theme.colors.primary}; color: ${theme.colors.onPrimary};`
       : $variant === 'secondary'
         ? `background: ${theme.colors.surface}; color: ${theme.colors.primary};`
         : `background: transparent; color: ${theme.colors.primary}; border-color: transparent;`}
@@ -107,29 +113,29 @@ export const Field = styled.div`
 `;
 
 export const Label = styled.label.attrs(phraseAttrs)`
-  font-weight: 700;
-  font-size: 0.9375rem;
+  font-weight: ${tokens.fontWeights.bold};
+  font-size: ${tokens.fontSizes.label};
 `;
 
 export const Hint = styled.span`
-  font-size: 0.8125rem;
+  font-size: ${({ theme }) => theme.fontSizes.hint};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`
-  min-height: 44px;
+  min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => theme.spacing(1, 1.5)};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   width: 100%;
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.fontSizes.body};
 `;
 
 export const FieldErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
 `;
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -227,7 +233,7 @@ export const FormError = styled.div.attrs({ role: 'alert' })`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.dangerLight};
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
 const pulse = keyframes`
@@ -239,7 +245,7 @@ const pulse = keyframes`
 export const Skeleton = styled.div<{ $height?: number }>`
   height: ${({ $height = 48 }) => `${$height}px`};
   border-radius: ${({ theme }) => theme.radius};
-  background: #e4e9e7;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
   animation: ${pulse} 1.4s ease-in-out infinite;
   @media (prefers-reduced-motion: reduce) {
     animation: none;
@@ -298,3 +304,54 @@ export const List = styled.ul<{ $gap?: number }>`
           gap: ${theme.spacing($gap)};
         `}
 `;
+
+const FigureBox = styled.p`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.25)};
+`;
+
+const FigureLabel = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const FigureValue = styled.span<{ $size: 'display' | 'xl' }>`
+  font-size: ${({ theme, $size }) => theme.fontSizes[$size]};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.text};
+  small {
+    margin-left: ${({ theme }) => theme.spacing(0.5)};
+    font-size: ${({ theme }) => theme.fontSizes.body};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+`;
+
+export interface KeyFigureProps {
+  /** What the figure is (コイン, 今日の歩数). */
+  label: ReactNode;
+  /** The figure itself, formatted (1,250). */
+  value: ReactNode;
+  /** Its unit, smaller beside it (コイン, pt, 歩). */
+  unit?: ReactNode;
+  /** `xl` where several figures stand side by side. */
+  size?: 'display' | 'xl';
+  id?: string;
+}
+
+/** The figure a card is about, large, with its label above and its unit beside it: read first. */
+export function KeyFigure({ label, value, unit, size = 'display', id }: KeyFigureProps) {
+  return (
+    <FigureBox id={id}>
+      <FigureLabel>{label}</FigureLabel>
+      <FigureValue $size={size}>
+        {value}
+        {unit ? <small>{unit}</small> : null}
+      </FigureValue>
+    </FigureBox>
+  );
+}

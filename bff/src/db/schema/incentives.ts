@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { activityEvents, associations, users } from './platform';
 
 // The incentives area's tables. Coins and points are one double-entry ledger: accounts, transfers
@@ -266,6 +280,49 @@ export const gifts = pgTable(
     check('gifts_stock_ck', sql`${table.stock} is null or ${table.stock} >= 0`),
     check('gifts_kind_ck', sql`${table.kind} in ('digital_code', 'delivery')`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A gift's picture (issue 27, decision 0016): the alternative text and the size of the widest
+ * file; one row per gift, replaced with its files when an operator uploads another.
+ */
+export const giftImages = pgTable(
+  'gift_images',
+  {
+    giftId: uuid('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    alt: text('alt').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('gift_images_size_ck', sql`${table.width} > 0 and ${table.height} > 0`)],
+);
+
+/**
+ * The re-encoded files of a gift's picture, one per width, found by the SHA-256 of their bytes
+ * (the URL they are served under, so a cached copy never goes stale).
+ */
+export const giftImageFiles = pgTable(
+  'gift_image_files',
+  {
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => giftImages.giftId, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Hex SHA-256 of `content`. */
+    hash: text('hash').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.giftId, table.width] }), index('gift_image_files_hash_idx').on(table.hash)],
 );
 
 /** What a member received: from a redemption or a won draw. */
