@@ -177,12 +177,12 @@ describe('the audit log in Japanese: labels, filters, paging', () => {
     expect(today.body.entries.length).toBeGreaterThan(0);
     const yesterday = await viewer.get('listOperatorAuditLogs', { associationId: x, from: japanDay(-1), to: japanDay(-1) });
     expect(yesterday.body.entries).toEqual([]);
-    const first = await viewer.get('listOperatorAuditLogs', { associationId: x, operatorId: viewerId, limit: 1 });
+    const first = await viewer.get('listOperatorAuditLogs', { associationId: x, operatorId: viewerId, limit: '1' });
     expect(first.body.entries).toHaveLength(1);
     const second = await viewer.get('listOperatorAuditLogs', {
       associationId: x,
       operatorId: viewerId,
-      limit: 1,
+      limit: '1',
       cursor: first.body.nextCursor,
     });
     expect(second.body.entries[0].id).not.toBe(first.body.entries[0].id);

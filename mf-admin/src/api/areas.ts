@@ -5,10 +5,6 @@ import { adminApi } from './operator-client';
 // One hook per operator call of the other areas (account, health, incentives, the operators'
 // own audit log), keyed by association so switching associations never shows another's data.
 
-export function useImportRoster() {
-  return useMutation({ mutationFn: (input: CallInput<'importOperatorRoster'>) => adminApi.importOperatorRoster(input) });
-}
-
 const programsKey = (associationId: string) => ['admin', associationId, 'programs'] as const;
 
 export function usePointPrograms(associationId: string) {
