@@ -93,6 +93,7 @@ export {
 export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues } from './forms/FieldList';
 export { useFormValues, type BoundField } from './forms/use-form-values';
 export { NotFoundPage } from './parts/standard-pages';
+export { AnnouncementView, Badge, BodyText, type AnnouncementViewProps } from './parts/announcement-view';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
