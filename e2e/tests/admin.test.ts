@@ -1,6 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn, enquetePoints } from './support';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn, signInOperator, enquetePoints } from './support';
 
 /**
  * Issue 14, operators: the demo association's operator signs in at /admin (password, then the
@@ -13,32 +12,9 @@ import { DESKTOP, PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn, 
 
 const journeys = useJourneys();
 
-/** bff/src/operators/demo-seed.ts, documented in the README. */
-const DEMO_OPERATOR = {
-  email: 'operator@sukoyaka.example',
-  password: 'sukoyaka-admin-2026',
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-} as const;
-
 const stamp = Date.now().toString(36);
 const ANNOUNCEMENT = `運営からのお知らせ ${stamp}`;
 const ENQUETE = `運動習慣アンケート ${stamp}`;
-
-function currentCode(): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
-}
-
-async function signInOperator(page: Page): Promise<void> {
-  await page.goto(siteUrl('/admin'));
-  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
-  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
-  await page.getByRole('button', { name: '次へ' }).click();
-  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
-  await page.getByLabel('確認コード（6桁）').fill(currentCode());
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
-}
 
 test.describe('operators: publish, the member reads and answers, the operator sees the results', () => {
   test('an operator publishes an announcement and an enquete; the member reads, answers and earns; the results show the answer', async () => {

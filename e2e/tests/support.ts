@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -163,4 +164,39 @@ export async function enquetePoints(page: Page): Promise<{ pointId: string; bala
   const item = page.getByRole('list', { name: '獲得できるメニュー' }).getByRole('listitem').filter({ hasText: '健康アンケートに回答する' });
   await item.waitFor();
   return { pointId, balance, enqueteMenuOpen: !(await item.innerText()).includes('合計 1/1回') };
+}
+
+/** bff/src/operators/demo-seed.ts, documented in the README. */
+export const DEMO_OPERATOR = {
+  email: 'operator@sukoyaka.example',
+  password: 'sukoyaka-admin-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+let lastOperatorStep = 0;
+
+/**
+ * The demo operator's TOTP code, as an authenticator app shows it. The bff accepts each time step
+ * once and the next step too (±1): journeys run one after another in this process, so a second
+ * sign-in within the same 30 s takes the next step's code rather than waiting.
+ */
+export function operatorCode(): string {
+  const step = Math.max(Math.floor(Date.now() / 30_000), lastOperatorStep + 1);
+  lastOperatorStep = step;
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate({
+    timestamp: step * 30_000,
+  });
+}
+
+/** Signs the demo operator in at /admin (password, then the code) and waits for the dashboard. */
+export async function signInOperator(page: Page): Promise<void> {
+  await page.goto(siteUrl('/admin'));
+  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
+  await page.getByLabel('確認コード（6桁）').fill(operatorCode());
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
 }
