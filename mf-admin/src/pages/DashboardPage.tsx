@@ -38,6 +38,17 @@ const Charts = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
 `;
 
+/** 90 days and more: the table scrolls inside its frame, its header kept in view. */
+const DayTable = styled(TableScroll)`
+  max-height: 28rem;
+  overflow-y: auto;
+  thead th {
+    position: sticky;
+    top: 0;
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
 const COLORS = { signUps: '#0b6e4f', active: '#1a73e8', records: '#8250df', granted: '#bf8700', redeemed: '#b42318' } as const;
 
 function pointLines(
@@ -210,7 +221,7 @@ export function DashboardPage() {
       <Card>
         <SectionHeading>日別の推移</SectionHeading>
         {members.data && health.data && points.data ? (
-          <TableScroll>
+          <DayTable tabIndex={0} role="region" aria-label="日別の推移の表（スクロールできます）">
             <Table>
               <caption>日別の新規登録・記録した会員・記録数・ポイント</caption>
               <thead>
@@ -256,7 +267,7 @@ export function DashboardPage() {
                   ))}
               </tbody>
             </Table>
-          </TableScroll>
+          </DayTable>
         ) : (
           <Text $muted>集計がそろうと表示されます。</Text>
         )}
