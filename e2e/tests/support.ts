@@ -177,11 +177,26 @@ export const DEMO_OPERATOR = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
 
-function currentCode(): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
+let lastOperatorStep = 0;
+const TOTP_PERIOD_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
+
+/**
+ * The demo operator's next TOTP code, as an authenticator app shows it. The bff accepts each time
+ * step once, and the next step too (±1): journeys run one after another in this process, so a
+ * second sign-in within 30 s takes the next step's code, and a third waits, as a person would,
+ * until the clock reaches a step the bff accepts.
+ */
+export async function operatorCode(): Promise<string> {
+  const step = Math.max(currentStep(), lastOperatorStep + 1);
+  lastOperatorStep = step;
+  await expect.poll(() => currentStep() >= step - 1, { timeout: 2 * TOTP_PERIOD_MS, intervals: [1_000] }).toBe(true);
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate({
+    timestamp: step * TOTP_PERIOD_MS,
+  });
 }
 
-/** Signs the demo operator in at /admin: password, then the TOTP code an authenticator app would show. */
+/** Signs the demo operator in at /admin (password, then the code) and waits for the dashboard. */
 export async function signInOperator(page: Page): Promise<void> {
   await page.goto(siteUrl('/admin'));
   await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
@@ -189,7 +204,7 @@ export async function signInOperator(page: Page): Promise<void> {
   await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
   await page.getByRole('button', { name: '次へ' }).click();
   await page.getByRole('heading', { name: '2段階認証' }).waitFor();
-  await page.getByLabel('確認コード（6桁）').fill(currentCode());
+  await page.getByLabel('確認コード（6桁）').fill(await operatorCode());
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
 }

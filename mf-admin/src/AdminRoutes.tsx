@@ -65,6 +65,10 @@ export const adminPages: readonly PageRoute[] = [
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },
   {
+    path: adminPaths.members,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/members" */ './pages/MembersPage').then((m) => m.MembersPage)),
+  },
+  {
     path: adminPaths.points,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/points" */ './pages/PointsPage').then((m) => m.PointsPage)),
   },

@@ -11,6 +11,7 @@ export const adminPaths = {
   competitions: '/admin/competitions',
   points: '/admin/points',
   roster: '/admin/roster',
+  members: '/admin/members',
   doctorProfile: '/admin/doctor_profile',
   auditLogs: '/admin/audit_logs',
 } as const;

@@ -96,6 +96,7 @@ export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues
 export { useFormValues, type BoundField } from './forms/use-form-values';
 export { NotFoundPage } from './parts/standard-pages';
 export { LoadFailure } from './parts/LoadFailure';
+export { AnnouncementView, Badge, BodyText, type AnnouncementViewProps } from './parts/announcement-view';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';

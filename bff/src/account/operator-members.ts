@@ -1,11 +1,12 @@
 // The account area's figures and roster for operators (mf-admin). The route layer has checked the
 // operator's role in `associationId`; every query here is limited to that association.
-import type { CallOutput, DaySeries, OperatorPeriodInput, ParsedInput } from '@sukoyaka/contract';
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { operatorAuditEvent, type CallOutput, type DaySeries, type OperatorPeriodInput, type ParsedInput } from '@sukoyaka/contract';
+import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { users } from '../db/schema';
+import { auditLogs, rosterEntries, users } from '../db/schema';
 import type { CallContext } from '../platform/handlers';
 import { auditOperator } from '../platform/operators';
+import { lookupOperatorMember } from './operator-member-lookup';
 import { parseRosterCsv, RosterImportError } from './roster-import';
 import { insertRosterEntries } from './roster-entries';
 
@@ -89,4 +90,32 @@ export async function importOperatorRoster(
   return { ok: true, imported, alreadyPresent: rows.length - imported };
 }
 
-export const operatorMemberHandlers = { getOperatorMemberStats, importOperatorRoster };
+/**
+ * getOperatorRosterSummary: the roster's entries and those linked (roster_entries_identity_idx's
+ * association prefix), and the last import through the console (the association's audit rows,
+ * newest first, on audit_logs_association_idx).
+ */
+export async function getOperatorRosterSummary(
+  input: ParsedInput<'getOperatorRosterSummary'>,
+  { db }: CallContext<'operator'>,
+): Promise<CallOutput<'getOperatorRosterSummary'>> {
+  const [counts] = await db
+    .select({ entries: count(), linked: count(rosterEntries.linkedUserId) })
+    .from(rosterEntries)
+    .where(eq(rosterEntries.associationId, input.associationId));
+  const [last] = await db
+    .select({ at: auditLogs.createdAt })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.associationId, input.associationId),
+        isNotNull(auditLogs.operatorId),
+        eq(auditLogs.event, operatorAuditEvent('roster_imported')),
+      ),
+    )
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(1);
+  return { entries: counts?.entries ?? 0, linked: counts?.linked ?? 0, lastImportedAt: last?.at.toISOString() ?? null };
+}
+
+export const operatorMemberHandlers = { getOperatorMemberStats, importOperatorRoster, getOperatorRosterSummary, lookupOperatorMember };

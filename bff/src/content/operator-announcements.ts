@@ -117,12 +117,18 @@ export async function updateOperatorAnnouncement(
   const associationId = input.associationId.toLowerCase();
   return db.transaction(async (tx) => {
     const existing = await ownAnnouncement(tx, associationId, input.announcementId, true);
+    const fields = fieldsOf(input);
     const [row] = await tx
       .update(announcements)
-      .set({ ...fieldsOf(input), updatedAt: now })
+      .set({ ...fields, updatedAt: now })
       .where(eq(announcements.id, existing.id))
       .returning();
-    await auditOperator(tx, actor, 'announcement_updated', operator.id, associationId, { announcementId: existing.id }, now);
+    // Which fields the edit changed (names only: the texts themselves are the announcement's).
+    const comparable = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
+    const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter(
+      (key) => comparable(fields[key]) !== comparable(existing[key]),
+    );
+    await auditOperator(tx, actor, 'announcement_updated', operator.id, associationId, { announcementId: existing.id, changed }, now);
     return toOperatorAnnouncement(row!, (await readCounts(tx, [existing.id])).get(existing.id) ?? 0, now);
   });
 }

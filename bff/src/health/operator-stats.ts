@@ -13,8 +13,11 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 
 /**
  * Readings of the association's members per Japan day in the period (every vital: blood pressure,
- * blood sugar, weight, body temperature, steps), and the members who recorded anything in the 7 and
- * 30 days up to the period's end.
+ * blood sugar, weight, body temperature, steps); the members who recorded anything on each day and
+ * in each week (Monday to Sunday, the period's first week from its first day); and those who did in
+ * the 7 and 30 days up to the period's end. The association's members are found on
+ * users_association_idx and their readings on each vital's (user_id, measured_at / day) index:
+ * the query costs the association's share, never a scan of every association's readings.
  */
 export async function healthStats(db: Executor, associationId: string, period: Pick<OperatorPeriodInput, 'from' | 'to'>) {
   const first = period.from < addDays(period.to, -29) ? period.from : addDays(period.to, -29);
@@ -30,15 +33,28 @@ export async function healthStats(db: Executor, associationId: string, period: P
       where ${users.associationId} = ${associationId} and ${steps.day} >= ${first}::date and ${steps.day} <= ${period.to}::date`;
   const result = await db.execute(sql`
     with readings as (${readings})
-    select 'day' as kind, day, count(*)::int as n from readings where day >= ${period.from} and day <= ${period.to} group by day
+    , inPeriod as (select * from readings where day >= ${period.from} and day <= ${period.to})
+    select 'day' as kind, day, count(*)::int as n from inPeriod group by day
+    union all select 'dayActive', day, count(distinct user_id)::int from inPeriod group by day
+    union all select 'weekActive', to_char(date_trunc('week', day::date), 'YYYY-MM-DD'), count(distinct user_id)::int from inPeriod group by 2
     union all select 'active7', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -6)}
     union all select 'active30', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -29)}`);
   const rows = (result as unknown as { rows: Array<{ kind: string; day: string | null; n: number }> }).rows;
-  const perDay = new Map(rows.filter((row) => row.kind === 'day').map((row) => [row.day!, Number(row.n)]));
+  const of = (kind: string) => new Map(rows.filter((row) => row.kind === kind).map((row) => [row.day!, Number(row.n)]));
+  const [perDay, activePerDay, activePerWeek] = [of('day'), of('dayActive'), of('weekActive')];
   const recordsPerDay: DaySeries = [];
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) recordsPerDay.push({ day, count: perDay.get(day) ?? 0 });
+  const activeMembersPerDay: DaySeries = [];
+  const activeMembersPerWeek: DaySeries = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+    recordsPerDay.push({ day, count: perDay.get(day) ?? 0 });
+    activeMembersPerDay.push({ day, count: activePerDay.get(day) ?? 0 });
+    const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+    if (day === period.from || monday === day) activeMembersPerWeek.push({ day: monday, count: activePerWeek.get(monday) ?? 0 });
+  }
   return {
     recordsPerDay,
+    activeMembersPerDay,
+    activeMembersPerWeek,
     recordTotal: recordsPerDay.reduce((sum, day) => sum + day.count, 0),
     activeMembers7: Number(rows.find((row) => row.kind === 'active7')?.n ?? 0),
     activeMembers30: Number(rows.find((row) => row.kind === 'active30')?.n ?? 0),

@@ -3,7 +3,7 @@
 // leaving removes them, the link (the grant) and the data key through the area's own removal, then
 // the consent history and the secret question, which the removal alone keeps.
 import { medicalExpenseCategoryLabels } from '@sukoyaka/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mynaAgreements, mynaLinks, mynaSecretQuestions } from '../db/schema';
 import type { MemberRecordsKeeper } from '../platform/member-records';
@@ -48,6 +48,15 @@ export const mynaMemberRecords: MemberRecordsKeeper = {
         mynaMedicalReceipts: receipts.length,
       },
     };
+  },
+
+  /** Whether each member has linked My Number (myna_links.user_id is unique): the link only, no data. */
+  async supportFacts({ db, userIds }) {
+    const rows = userIds.length
+      ? await db.select({ userId: mynaLinks.userId }).from(mynaLinks).where(inArray(mynaLinks.userId, userIds))
+      : [];
+    const linked = new Set(rows.map((row) => row.userId));
+    return new Map(userIds.map((id) => [id, { mynaLinked: linked.has(id) }]));
   },
 
   async outlook({ db, userId }) {

@@ -1,6 +1,6 @@
 import type { CallName } from '@sukoyaka/contract';
 import type { Handler } from '../platform/handlers';
-import { listOperatorAuditLogs } from './audit-log';
+import { listOperatorAuditLogs, listOperatorStaff } from './audit-log';
 import {
   confirmOperatorTotpEnrolment,
   getOperatorSession,
@@ -19,6 +19,7 @@ type OperatorCallName = Extract<
   | 'confirmOperatorTotpEnrolment'
   | 'operatorSignOut'
   | 'listOperatorAuditLogs'
+  | 'listOperatorStaff'
 >;
 
 /** The operators' own calls (contract/src/operators). */
@@ -30,4 +31,5 @@ export const operatorHandlers: { [N in OperatorCallName]: Handler<N> } = {
   confirmOperatorTotpEnrolment,
   operatorSignOut,
   listOperatorAuditLogs,
+  listOperatorStaff,
 };

@@ -62,8 +62,15 @@ export interface EraseResult {
   forfeited?: { points: number; coins: number };
 }
 
+/** What support may know of a member from an area (mf-admin's member lookup): flags, never records. */
+export interface SupportFacts {
+  mynaLinked?: boolean;
+}
+
 export interface MemberRecordsKeeper {
   area: string;
+  /** Flags of the area for several members at once, by member id (one query, on the area's user index). */
+  supportFacts?(context: { db: Executor; userIds: string[] }): Promise<Map<string, SupportFacts>>;
   collect(context: CollectContext): Promise<MemberRecordsSection>;
   outlook?(context: { db: Executor; userId: string }): Promise<LeaveOutlook>;
   /**

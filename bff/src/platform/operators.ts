@@ -1,6 +1,6 @@
 // What an operator may do, decided in one place: the route layer checks the role a call declares
 // (for the association its input names), and handlers check the association of what they touch.
-import { ErrorCodes, type OperatorRole } from '@sukoyaka/contract';
+import { ErrorCodes, operatorAuditEvent, type OperatorAuditAction, type OperatorRole } from '@sukoyaka/contract';
 import type { Executor } from '../db/client';
 import type { Actor } from './actor';
 import { auditLogs } from '../db/schema';
@@ -39,19 +39,20 @@ export function associationsWhere(operator: Operator, role: OperatorRole = 'view
 
 /**
  * Writes one audit row for an operator's action: who, what, in which association, when. Pass the
- * transaction the change runs in, so the action is recorded if and only if it happened.
+ * transaction the change runs in, so the action is recorded if and only if it happened. The
+ * action is one the contract labels (`operatorAuditActions`): a new one is added there first.
  */
 export async function auditOperator(
   db: Executor,
   actor: Actor | null,
-  event: string,
+  action: OperatorAuditAction,
   operatorId: string | null,
   associationId: string | null,
   detail: Record<string, unknown> = {},
   at?: Date,
 ): Promise<void> {
   await db.insert(auditLogs).values({
-    event: event.startsWith('operator_') ? event : `operator_${event}`,
+    event: operatorAuditEvent(action),
     userId: null,
     operatorId,
     associationId,

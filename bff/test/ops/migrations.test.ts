@@ -34,6 +34,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   // the release (README, "Migrations and rolling deploys"); the migration's IF NOT EXISTS then skips them.
   '0015_earning_rules': [/^CREATE INDEX IF NOT EXISTS "(steps_held_idx|earning_marks_user_day_idx)" ON/],
   '0017_sealed_outbox_and_replays': [/^CREATE INDEX IF NOT EXISTS "outbox_messages_claimed_idx" ON "outbox_messages"/],
+  // Issue 27 (the dashboard's points by program and day): likewise created by hand, CONCURRENTLY, first.
+  '0021_ledger_by_program': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_program_created_idx" ON "ledger_transfers"/],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */

@@ -182,6 +182,9 @@ export const examples: Examples = {
   confirmOperatorTotpEnrolment: () => ({ code: '123456' }),
   operatorSignOut: () => ({}),
   listOperatorAuditLogs: (member) => ({ associationId: member.associationId, limit: 1 }),
+  listOperatorStaff: (member) => ({ associationId: member.associationId }),
+  getOperatorRosterSummary: (member) => ({ associationId: member.associationId }),
+  lookupOperatorMember: (member) => ({ associationId: member.associationId, by: 'email', email: member.email }),
   getOperatorMemberStats: (member) => ({ associationId: member.associationId, from: '2024-05-01', to: '2024-05-31' }),
   importOperatorRoster: (member) => ({
     associationId: member.associationId,

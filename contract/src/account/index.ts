@@ -49,6 +49,8 @@ export const accountCalls = {
   unsubscribeNotification: accountSettings.unsubscribeNotification,
   getOperatorMemberStats: operatorMembers.getOperatorMemberStats,
   importOperatorRoster: operatorMembers.importOperatorRoster,
+  getOperatorRosterSummary: operatorMembers.getOperatorRosterSummary,
+  lookupOperatorMember: operatorMembers.lookupOperatorMember,
   getLeaveServiceSummary: leave.getLeaveServiceSummary,
   leaveService: leave.leaveService,
 } as const satisfies Record<string, CallDefinition>;
@@ -87,7 +89,8 @@ export type { AgreementDocument, AgreementKind, AssociationAgreements } from './
 export type { NavigationNext } from './navigation';
 export { nickname, notificationCategories, notificationSettingsSchema, unsubscribeTokenCategory } from './settings';
 export type { NotificationCategory, NotificationSettings } from './settings';
-export { ROSTER_CSV_MAX_CHARS } from './operator-members';
+export { ROSTER_CSV_MAX_CHARS, memberLookupKinds, operatorMemberSupportSchema } from './operator-members';
+export type { MemberLookupKind, OperatorMemberSupport } from './operator-members';
 export {
   LEAVE_RETENTION_YEARS,
   MEMBER_DATA_EXPORT_PATH,

@@ -12,11 +12,15 @@ export const getOperatorHealthStats = defineCall({
   access: 'operator',
   operatorRole: 'viewer',
   summary:
-    "The association's vitals for the dashboard: readings recorded per day (Japan) in the period, and active members — those who recorded anything in the 7 and the 30 days up to the period's end.",
+    "The association's vitals for the dashboard: readings recorded per day (Japan) in the period; active members — those who recorded anything — per day and per week of the period, and in the 7 and the 30 days up to the period's end.",
   input: () => operatorPeriodInput,
   output: () =>
     z.object({
       recordsPerDay: daySeries,
+      /** Members who recorded anything on each day of the period. */
+      activeMembersPerDay: daySeries,
+      /** Members who recorded anything in each week (Monday to Sunday) of the period; `day` is the week's Monday, the first week clipped to the period. */
+      activeMembersPerWeek: daySeries,
       recordTotal: z.number().check(z.int()),
       activeMembers7: z.number().check(z.int()),
       activeMembers30: z.number().check(z.int()),

@@ -11,11 +11,19 @@ export const operatorCalls = {
   confirmOperatorTotpEnrolment: signIn.confirmOperatorTotpEnrolment,
   operatorSignOut: signIn.operatorSignOut,
   listOperatorAuditLogs: audit.listOperatorAuditLogs,
+  listOperatorStaff: audit.listOperatorStaff,
 } as const satisfies Record<string, CallDefinition>;
 
 export { OperatorErrorCodes, TOTP_DIGITS, operatorProfileSchema, operatorRoleSchema, operatorSessionStates, totpCode } from './sign-in';
 export type { OperatorAssociationRole, OperatorProfile, OperatorSessionState } from './sign-in';
-export { operatorAuditEntrySchema } from './audit';
-export type { OperatorAuditEntry } from './audit';
+export {
+  operatorAuditActionNames,
+  operatorAuditActionOf,
+  operatorAuditActions,
+  operatorAuditEntrySchema,
+  operatorAuditEvent,
+  operatorAuditTargetLabels,
+} from './audit';
+export type { OperatorAuditAction, OperatorAuditEntry, OperatorAuditTarget } from './audit';
 export { OPERATOR_PERIOD_MAX_DAYS, daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId } from './shared';
 export type { DaySeries, OperatorPeriodInput } from './shared';

@@ -1,10 +1,10 @@
 import type { Announcement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import {
+  AnnouncementView,
   AppError,
   AppLink,
   Button,
-  ButtonLinkStyle,
   Card,
   FormError,
   Heading,
@@ -15,35 +15,15 @@ import {
   Stack,
   Text,
   describeError,
-  japaneseDate,
   usePageTitle,
   useParams,
 } from '@sukoyaka/shared';
 import { useEffect, useRef } from 'react';
 import { useReadAnnouncement } from './api/read-announcement';
-import { Badge, BodyText } from './parts';
 
-function AnnouncementView({ announcement }: { announcement: Announcement }) {
+function OpenedAnnouncement({ announcement }: { announcement: Announcement }) {
   usePageTitle(announcement.title);
-  return (
-    <Stack $gap={2}>
-      <Stack $gap={1}>
-        <Text $muted>
-          <Badge>{announcementCategoryLabels[announcement.category]}</Badge> {japaneseDate(announcement.publishedAt)}
-          {announcement.siteWide ? '・すこやかからのお知らせ' : ''}
-        </Text>
-        <Heading>{announcement.title}</Heading>
-      </Stack>
-      <BodyText text={announcement.body} />
-      {announcement.linkPath ? (
-        <div>
-          <ButtonLinkStyle as={AppLink} href={announcement.linkPath}>
-            {announcement.linkLabel ?? '詳しく見る'}
-          </ButtonLinkStyle>
-        </div>
-      ) : null}
-    </Stack>
-  );
+  return <AnnouncementView {...announcement} categoryLabel={announcementCategoryLabels[announcement.category]} />;
 }
 
 /** Opening the page reads the announcement (readAnnouncement answers it and marks it read, once). */
@@ -78,7 +58,7 @@ function OpenAnnouncement({ announcementId }: { announcementId: string }) {
     );
   }
   if (!read.data) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
-  return <AnnouncementView announcement={read.data} />;
+  return <OpenedAnnouncement announcement={read.data} />;
 }
 
 /** `/announcements/:id`: one announcement, marked read when opened. */

@@ -1,13 +1,9 @@
-import type { CallInput } from '@sukoyaka/contract';
+import type { CallInput, OperatorAuditAction } from '@sukoyaka/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './operator-client';
 
 // One hook per operator call of the other areas (account, health, incentives, the operators'
 // own audit log), keyed by association so switching associations never shows another's data.
-
-export function useImportRoster() {
-  return useMutation({ mutationFn: (input: CallInput<'importOperatorRoster'>) => adminApi.importOperatorRoster(input) });
-}
 
 const programsKey = (associationId: string) => ['admin', associationId, 'programs'] as const;
 
@@ -51,11 +47,32 @@ export function useUpdateDoctorProfile(associationId: string) {
   });
 }
 
-export function useAuditLogs(associationId: string) {
+/** The audit log's filters: a period (Japan days), an action, an operator; empty means any. */
+export interface AuditLogFilters {
+  from: string;
+  to: string;
+  action: OperatorAuditAction | '';
+  operatorId: string;
+}
+
+export function useAuditLogs(associationId: string, filters: AuditLogFilters) {
   return useInfiniteQuery({
-    queryKey: ['admin', associationId, 'auditLogs'],
+    queryKey: ['admin', associationId, 'auditLogs', filters],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => adminApi.listOperatorAuditLogs({ associationId, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      adminApi.listOperatorAuditLogs({
+        associationId,
+        limit: 50,
+        ...(filters.from ? { from: filters.from } : {}),
+        ...(filters.to ? { to: filters.to } : {}),
+        ...(filters.action ? { action: filters.action } : {}),
+        ...(filters.operatorId ? { operatorId: filters.operatorId } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+}
+
+export function useOperatorStaff(associationId: string) {
+  return useQuery({ queryKey: ['admin', associationId, 'staff'], queryFn: () => adminApi.listOperatorStaff({ associationId }) });
 }

@@ -25,6 +25,10 @@ export const useCreateAnnouncement = (associationId: string) =>
   useContentWrite(announcementsKey(associationId), (input: CallInput<'createOperatorAnnouncement'>) =>
     adminApi.createOperatorAnnouncement(input),
   );
+export const useUpdateAnnouncement = (associationId: string) =>
+  useContentWrite(announcementsKey(associationId), (input: CallInput<'updateOperatorAnnouncement'>) =>
+    adminApi.updateOperatorAnnouncement(input),
+  );
 export const usePublishAnnouncement = (associationId: string) =>
   useContentWrite(announcementsKey(associationId), (input: CallInput<'publishOperatorAnnouncement'>) =>
     adminApi.publishOperatorAnnouncement(input),

@@ -24,6 +24,7 @@ import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanLocalNow, japanMoment } from '../parts/datetime';
 import { QueryState } from '../parts/states';
+import { AnnouncementEditor } from './AnnouncementEditor';
 import { Table, TableScroll } from '../parts/Table';
 
 export const STATE_LABELS: Record<AnnouncementState, string> = {
@@ -38,6 +39,8 @@ export function AnnouncementsPage() {
   usePageTitle('お知らせ | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorAnnouncements(association.associationId);
+  const [editing, setEditing] = useState<OperatorAnnouncement | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
   return (
     <Stack $gap={3}>
       <Heading>お知らせ</Heading>
@@ -45,7 +48,18 @@ export function AnnouncementsPage() {
         {association.associationName}の会員に表示するお知らせです。公開すると、掲載開始日時から会員のホームと一覧に未読として表示されます。
       </Text>
       {!canEdit ? <Notice>閲覧者の権限では作成・公開できません。</Notice> : null}
-      {canEdit ? <CreateAnnouncementForm /> : null}
+      {edited ? <Notice role="status">{edited}</Notice> : null}
+      {canEdit && editing ? (
+        <AnnouncementEditor
+          key={editing.id}
+          item={editing}
+          onDone={(message) => {
+            setEditing(null);
+            setEdited(message);
+          }}
+        />
+      ) : null}
+      {canEdit && !editing ? <CreateAnnouncementForm /> : null}
       <QueryState query={list} label="お知らせ">
         {(data) => {
           const items = data.pages.flatMap((page) => page.items);
@@ -68,7 +82,14 @@ export function AnnouncementsPage() {
                   </thead>
                   <tbody>
                     {items.map((item) => (
-                      <AnnouncementRow key={item.id} item={item} />
+                      <AnnouncementRow
+                        key={item.id}
+                        item={item}
+                        onEdit={() => {
+                          setEdited(null);
+                          setEditing(item);
+                        }}
+                      />
                     ))}
                   </tbody>
                 </Table>
@@ -86,7 +107,7 @@ export function AnnouncementsPage() {
   );
 }
 
-function AnnouncementRow({ item }: { item: OperatorAnnouncement }) {
+function AnnouncementRow({ item, onEdit }: { item: OperatorAnnouncement; onEdit: () => void }) {
   const { association, canEdit } = useCurrentAssociation();
   const publish = usePublishAnnouncement(association.associationId);
   const published = item.publishedAt !== null;
@@ -103,6 +124,11 @@ function AnnouncementRow({ item }: { item: OperatorAnnouncement }) {
       </td>
       <td className="number">{item.readCount}</td>
       <td>
+        {canEdit ? (
+          <Button variant="secondary" onClick={onEdit} aria-label={`${item.title}を編集する`}>
+            編集する
+          </Button>
+        ) : null}{' '}
         {canEdit ? (
           <Button
             variant="secondary"

@@ -53,6 +53,50 @@ describe('announcements (issue 14: an operator publishes without a developer)', 
     expect(screen.getByRole('button', { name: '健診のお知らせを非公開にする' })).toBeInTheDocument();
   });
 
+  it('edits a published one beside a preview drawn as members see it, and saves it (issue 27)', async () => {
+    signedIn(bff);
+    const published = {
+      ...announcement,
+      publishedAt: '2026-11-20T00:00:00Z',
+      state: 'published' as const,
+      linkPath: '/faq',
+      linkLabel: '詳しくはこちら',
+    };
+    bff.onCall('listOperatorAnnouncements', reply({ items: [published], nextCursor: null }), { times: 1 });
+    bff.onCall('updateOperatorAnnouncement', (request) => {
+      expect(request.body).toEqual({
+        associationId: ASSOCIATION_ID,
+        announcementId: ANNOUNCEMENT_ID,
+        title: '健診のお知らせ',
+        category: 'important',
+        body: '受付は11月からです。\n\n予約してください。',
+        linkPath: '/faq',
+        linkLabel: '詳しくはこちら',
+        publishFrom: '2026-11-20T09:00:00+09:00',
+        publishUntil: null,
+      });
+      const saved = { ...published, body: '受付は11月からです。\n\n予約してください。' };
+      bff.onCall('listOperatorAnnouncements', reply({ items: [saved], nextCursor: null }));
+      return reply(saved);
+    });
+    renderAt('/admin/announcements');
+    await userEvent.click(await screen.findByRole('button', { name: '健診のお知らせを編集する' }));
+    const editor = screen.getByRole('form', { name: 'お知らせの編集' });
+    expect(within(editor).getByLabelText('掲載開始日時')).toHaveValue('2026-11-20T09:00');
+    const body = within(editor).getByLabelText('本文');
+    await userEvent.clear(body);
+    await userEvent.type(body, '受付は11月からです。{Enter}{Enter}予約してください。');
+    const preview = screen.getByRole('region', { name: 'プレビュー（会員の画面での見え方）' });
+    expect(within(preview).getByRole('heading', { name: '健診のお知らせ' })).toBeInTheDocument();
+    expect(within(preview).getByText('重要')).toBeInTheDocument();
+    expect(within(preview).getByText('受付は11月からです。')).toBeInTheDocument();
+    expect(within(preview).getByText('予約してください。')).toBeInTheDocument();
+    expect(within(preview).getByText('詳しくはこちら')).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(editor).getByRole('button', { name: '変更を保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('「健診のお知らせ」を更新しました。会員には新しい内容が表示されます。');
+    expect(screen.queryByRole('form', { name: 'お知らせの編集' })).not.toBeInTheDocument();
+  });
+
   it('creates one with its window in Japan time and publishes it at once', async () => {
     signedIn(bff);
     bff.onCall('listOperatorAnnouncements', reply({ items: [], nextCursor: null }));

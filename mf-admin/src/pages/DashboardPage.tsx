@@ -1,8 +1,11 @@
-import { Card, FactRows, Heading, SectionHeading, Stack, Text, TextField, Button, usePageTitle } from '@sukoyaka/shared';
+import { Card, FactRows, Heading, RadioGroup, SectionHeading, Stack, Text, TextField, Button, usePageTitle } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHealthStats, useMemberStats, usePointStats, type Period } from '../api/dashboard';
 import { useCurrentAssociation } from '../parts/association';
+import { DayChart } from '../parts/chart/DayChart';
+import { weeklySums, type ChartLine } from '../parts/chart/series';
+import { formatJapanDay } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
 
@@ -29,14 +32,45 @@ const Presets = styled.div`
 
 const number = (value: number) => value.toLocaleString('ja-JP');
 
+const Charts = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(3)};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+`;
+
+/** 90 days and more: the table scrolls inside its frame, its header kept in view. */
+const DayTable = styled(TableScroll)`
+  max-height: 28rem;
+  overflow-y: auto;
+  thead th {
+    position: sticky;
+    top: 0;
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+const COLORS = { signUps: '#0b6e4f', active: '#1a73e8', records: '#8250df', granted: '#bf8700', redeemed: '#b42318' } as const;
+
+function pointLines(
+  data: { granted: ChartLine['points']; redeemed: ChartLine['points'] },
+  perUnit: (series: ChartLine['points']) => ChartLine['points'],
+): ChartLine[] {
+  return [
+    { label: '付与', color: COLORS.granted, points: perUnit(data.granted) },
+    { label: '交換', color: COLORS.redeemed, points: perUnit(data.redeemed) },
+  ];
+}
+
 export function DashboardPage() {
   usePageTitle('ダッシュボード | すこやか運営管理');
   const { association } = useCurrentAssociation();
-  const [period, setPeriod] = useState<Period>(() => lastDays(30));
+  const [period, setPeriod] = useState<Period>(() => lastDays(90));
+  const [weekly, setWeekly] = useState(true);
   const [draft, setDraft] = useState<Period>(period);
   const members = useMemberStats(association.associationId, period);
   const health = useHealthStats(association.associationId, period);
   const points = usePointStats(association.associationId, period);
+  const perUnit = (series: ChartLine['points']) => (weekly ? weeklySums(series) : series);
 
   return (
     <Stack $gap={3}>
@@ -124,17 +158,80 @@ export function DashboardPage() {
           </QueryState>
         </Card>
       </Figures>
+      <Card aria-labelledby="charts-heading">
+        <Stack $gap={2}>
+          <SectionHeading id="charts-heading">推移のグラフ</SectionHeading>
+          <RadioGroup
+            legend="グラフの単位"
+            options={[
+              { value: 'day', label: '日別' },
+              { value: 'week', label: '週別（月曜日から）' },
+            ]}
+            value={weekly ? 'week' : 'day'}
+            onChange={(value) => setWeekly(value === 'week')}
+          />
+          <Charts>
+            {members.data ? (
+              <DayChart
+                title={`新規登録（${weekly ? '週別' : '日別'}）`}
+                unit="人"
+                summable
+                weekly={weekly}
+                lines={[{ label: '新規登録', color: COLORS.signUps, points: perUnit(members.data.signUps) }]}
+              />
+            ) : null}
+            {health.data ? (
+              <DayChart
+                title={`記録した会員（${weekly ? '週別' : '日別'}）`}
+                unit="人"
+                summable={false}
+                weekly={weekly}
+                bars={false}
+                lines={[
+                  {
+                    label: '記録した会員',
+                    color: COLORS.active,
+                    points: weekly ? health.data.activeMembersPerWeek : health.data.activeMembersPerDay,
+                  },
+                ]}
+              />
+            ) : null}
+            {health.data ? (
+              <DayChart
+                title={`記録数（${weekly ? '週別' : '日別'}）`}
+                unit="件"
+                summable
+                weekly={weekly}
+                lines={[{ label: '記録数', color: COLORS.records, points: perUnit(health.data.recordsPerDay) }]}
+              />
+            ) : null}
+            {points.data ? (
+              <DayChart
+                title={`ポイント（${weekly ? '週別' : '日別'}）`}
+                unit="pt"
+                summable
+                weekly={weekly}
+                bars={false}
+                lines={pointLines(points.data, perUnit)}
+              />
+            ) : null}
+          </Charts>
+        </Stack>
+      </Card>
       <Card>
         <SectionHeading>日別の推移</SectionHeading>
         {members.data && health.data && points.data ? (
-          <TableScroll>
+          <DayTable tabIndex={0} role="region" aria-label="日別の推移の表（スクロールできます）">
             <Table>
-              <caption>日別の新規登録・記録数・ポイント</caption>
+              <caption>日別の新規登録・記録した会員・記録数・ポイント</caption>
               <thead>
                 <tr>
                   <th scope="col">日付</th>
                   <th scope="col" className="number">
                     新規登録
+                  </th>
+                  <th scope="col" className="number">
+                    記録した会員
                   </th>
                   <th scope="col" className="number">
                     記録数
@@ -152,6 +249,7 @@ export function DashboardPage() {
                   .map((day, index) => ({
                     day: day.day,
                     signUps: day.count,
+                    active: health.data.activeMembersPerDay[index]?.count ?? 0,
                     records: health.data.recordsPerDay[index]?.count ?? 0,
                     granted: points.data.granted[index]?.count ?? 0,
                     redeemed: points.data.redeemed[index]?.count ?? 0,
@@ -159,8 +257,9 @@ export function DashboardPage() {
                   .reverse()
                   .map((row) => (
                     <tr key={row.day}>
-                      <th scope="row">{row.day}</th>
+                      <th scope="row">{formatJapanDay(row.day)}</th>
                       <td className="number">{number(row.signUps)}</td>
+                      <td className="number">{number(row.active)}</td>
                       <td className="number">{number(row.records)}</td>
                       <td className="number">{number(row.granted)}</td>
                       <td className="number">{number(row.redeemed)}</td>
@@ -168,7 +267,7 @@ export function DashboardPage() {
                   ))}
               </tbody>
             </Table>
-          </TableScroll>
+          </DayTable>
         ) : (
           <Text $muted>集計がそろうと表示されます。</Text>
         )}

@@ -1,5 +1,5 @@
 import { bffError, reply } from '@sukoyaka/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ASSOCIATION_ID, renderAt, setupAdminBff, signedIn, viewerProfile } from '../testing/render';
 
@@ -54,31 +54,70 @@ describe('supervising physician (issue 14, /doctor_profile01 for the association
   });
 });
 
-describe('audit log (issue 14: every operator action, who, what, when)', () => {
-  it('lists the actions newest first and pages with もっと見る', async () => {
+describe('audit log (issues 14 and 27: every operator action in Japanese, filtered and paged)', () => {
+  const entry = (id: string, event: string, detail: Record<string, unknown> = {}) => ({
+    id,
+    event,
+    operatorName: '運営 花子',
+    operatorEmail: 'op@example.jp',
+    at: '2026-11-23T01:00:00Z',
+    detail,
+  });
+
+  it('lists the actions newest first with Japanese labels, targets and dates, and pages with もっと見る', async () => {
     signedIn(bff);
-    const entry = (id: string, event: string) => ({
-      id,
-      event,
-      operatorName: '運営 花子',
-      operatorEmail: 'op@example.jp',
-      at: '2026-11-23T01:00:00Z',
-      detail: {},
-    });
+    bff.onCall('listOperatorStaff', reply({ operators: [] }));
     bff.onCall('listOperatorAuditLogs', (request) =>
       request.query.cursor
-        ? reply({ entries: [entry('e2', 'operator_points_granted')], nextCursor: null })
-        : reply({ entries: [entry('e1', 'operator_roster_imported')], nextCursor: 'next' }),
+        ? reply({ entries: [entry('e2', 'operator_points_granted', { amount: 1200 })], nextCursor: null })
+        : reply({ entries: [entry('e1', 'operator_member_looked_up', { by: 'email', found: 1, userIds: ['u1'] })], nextCursor: 'next' }),
     );
     renderAt('/admin/audit_logs');
-    expect(await screen.findByText('名簿の取り込み')).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: 'もっと見る' }));
-    expect(await screen.findByText('ポイントの付与')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: '操作履歴' });
+    const [, first] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026年11月23日(月) 10:00', '運営 花子', '会員の検索', '会員', 'メールアドレスで・1件該当']);
+    await userEvent.click(screen.getByRole('button', { name: 'もっと見る' }));
+    expect(await within(table).findByText('ポイントの付与')).toBeInTheDocument();
+    expect(within(table).getByText('1,200pt')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
+    expect(screen.getByText('2件を表示しています。')).toBeInTheDocument();
+  });
+
+  it('filters by period, action and operator', async () => {
+    signedIn(bff);
+    bff.onCall('listOperatorStaff', reply({ operators: [{ id: '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d', name: '閲覧 太郎' }] }));
+    bff.onCall('listOperatorAuditLogs', (request) =>
+      reply({ entries: request.query.action ? [entry('e3', 'operator_roster_imported', { rows: 3, added: 2 })] : [], nextCursor: null }),
+    );
+    renderAt('/admin/audit_logs');
+    expect(await screen.findByText('まだ操作の記録はありません')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('開始日'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('終了日'), '2026-11-30');
+    await userEvent.selectOptions(screen.getByLabelText('操作'), '名簿の取り込み');
+    await userEvent.selectOptions(await screen.findByLabelText('担当者'), '閲覧 太郎');
+    await userEvent.click(screen.getByRole('button', { name: '絞り込む' }));
+    const table = await screen.findByRole('table', {
+      name: '操作履歴（2026年11月1日(日)〜2026年11月30日(月)・名簿の取り込み・閲覧 太郎）',
+    });
+    expect(within(table).getByText('3行・新規2件')).toBeInTheDocument();
+    expect(bff.callsOf('listOperatorAuditLogs').at(-1)!.query).toMatchObject({
+      associationId: ASSOCIATION_ID,
+      from: '2026-11-01',
+      to: '2026-11-30',
+      action: 'roster_imported',
+      operatorId: '5b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+    });
+    await userEvent.click(screen.getByRole('button', { name: '条件をクリア' }));
+    expect(await screen.findByText('まだ操作の記録はありません')).toBeInTheDocument();
   });
 
   it('says when there is nothing yet, and shows a failure', async () => {
     signedIn(bff);
+    bff.onCall('listOperatorStaff', reply({ operators: [] }));
     bff.onCall('listOperatorAuditLogs', reply({ entries: [], nextCursor: null }), { times: 1 });
     const first = renderAt('/admin/audit_logs');
     expect(await screen.findByText('まだ操作の記録はありません')).toBeInTheDocument();

@@ -32,7 +32,7 @@ describe('point programs and gifts (issue 14: what npm run incentives does, per 
     bff.onCall('listOperatorPointPrograms', reply({ programs: [program] }));
     renderAt('/admin/points');
     expect(await screen.findByRole('heading', { name: 'すこやかポイント' })).toBeInTheDocument();
-    expect(screen.getByText(/体重を記録（記録したで10pt、1日1回まで）/)).toBeInTheDocument();
+    expect(screen.getByText('体重を記録（体重の記録1回につき10pt、1日1回まで）')).toBeInTheDocument();
     expect(screen.getByText(/QUOカードPay 500円分（500pt、デジタルコード 残り12件）/)).toBeInTheDocument();
   });
 

@@ -26,6 +26,7 @@ import styled from 'styled-components';
 import { useAddGift, useAdjustPoints, useCreateProgram, useImportGiftCodes, usePointPrograms } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { readFileText } from '../parts/file-text';
+import { menuTerms } from '../parts/menu-text';
 import { QueryState } from '../parts/states';
 import { GiftImageForm } from './GiftImageForm';
 
@@ -35,12 +36,6 @@ const VITAL_LABELS: Record<(typeof operatorVitalTypes)[number], string> = {
   weight: '体重',
   bodyTemperature: '体温',
   steps: '歩数',
-};
-const KIND_LABELS: Record<string, string> = {
-  vital_recorded: '記録した',
-  step_goal_reached: '目標歩数を達成した',
-  enquete_answered: 'アンケートに回答した',
-  campaign_entered: 'キャンペーンに参加した',
 };
 const GiftRow = styled.li`
   display: flex;
@@ -94,8 +89,7 @@ function ProgramCard({ program }: { program: OperatorProgram }) {
             <List>
               {program.menus.map((menu) => (
                 <li key={menu.id}>
-                  {menu.title}（{KIND_LABELS[menu.kind] ?? menu.kind}で{menu.points}pt
-                  {menu.dailyLimit ? `、1日${menu.dailyLimit}回まで` : ''}）
+                  {menu.title}（{menuTerms(menu)}）
                 </li>
               ))}
             </List>

@@ -135,6 +135,8 @@ export const ledgerTransfers = pgTable(
   (table) => [
     unique('ledger_transfers_idempotency_uq').on(table.idempotencyKey),
     index('ledger_transfers_user_idx').on(table.userId, table.programId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    // The operators' dashboard (issue 27): one association's programs over a period, not every transfer.
+    index('ledger_transfers_program_created_idx').on(table.programId, table.createdAt),
     check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
