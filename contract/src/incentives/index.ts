@@ -2,6 +2,8 @@ import type { CallDefinition } from '../define';
 import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
 import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions';
 import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
+import { deliveryCalls } from './delivery';
+import { giftOrderOperatorCalls } from './operator-orders';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
 import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
@@ -39,7 +41,9 @@ export const incentiveCalls = {
   listVisibleUserGifts,
   patchUserGift,
   listGiftUserActions,
+  ...deliveryCalls,
   ...incentiveOperatorCalls,
+  ...giftOrderOperatorCalls,
   listOpenPrizeCompetitions,
   enterPrizeCompetition,
   listOperatorPrizeCompetitions,
@@ -55,6 +59,20 @@ export type { CompetitionEntryKind, PrizeCompetition } from './competitions';
 export { operatorCompetitionSchema } from './operator-competitions';
 export type { OperatorCompetition } from './operator-competitions';
 export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
+export {
+  PREFECTURES,
+  deliveryAddressInput,
+  deliveryAddressLines,
+  deliveryAddressSchema,
+  giftOrderSchema,
+  giftOrderStatusLabels,
+  giftOrderStatuses,
+  japanesePhoneNumber,
+  postalCode,
+} from './delivery';
+export type { DeliveryAddress, DeliveryAddressInput, GiftOrder, GiftOrderStatus, Prefecture } from './delivery';
+export { GIFT_ORDER_EXPORT_MAX_ROWS, operatorGiftOrderSchema } from './operator-orders';
+export type { OperatorGiftOrder } from './operator-orders';
 export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';
 export type { PointAccount, PointInfo } from './points';

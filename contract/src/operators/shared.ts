@@ -10,7 +10,8 @@ export const operatorRecordId = (label: string) =>
 export const operatorAssociationId = () => operatorRecordId('健康保険組合ID');
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const calendarDay = (label: string) =>
+/** A calendar day (yyyy-MM-dd) from 2000-01-01 to 2099-12-31, as the operators' filters take it. */
+export const calendarDay = (label: string) =>
   documented(calendarDayUndocumented(label), {
     format: 'date',
     allOf: [{ pattern: '^20[0-9]{2}-' }],
