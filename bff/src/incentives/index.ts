@@ -3,8 +3,14 @@
 import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
+import { giftOrderOperatorHandlers } from './gift-orders';
 
-export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers };
+export const incentiveHandlers = {
+  ...memberIncentiveHandlers,
+  ...incentiveOperatorHandlers,
+  ...competitionHandlers,
+  ...giftOrderOperatorHandlers,
+};
 export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';
 export { incentivesMemberRecords } from './member-records';

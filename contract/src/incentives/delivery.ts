@@ -73,7 +73,9 @@ export function postalCode(label = '郵便番号') {
   const invalid = `${label}は7桁の数字で入力してください（例: 100-0001）`;
   return documented(
     z.pipe(
-      z.string({ error: `${label}を入力してください` }).check(z.trim(), z.minLength(1, `${label}を入力してください`), z.maxLength(20, invalid)),
+      z
+        .string({ error: `${label}を入力してください` })
+        .check(z.trim(), z.minLength(1, `${label}を入力してください`), z.maxLength(20, invalid)),
       // mini's transform has no ctx.addIssue: the issue goes into the payload as classic's would put it.
       z.transform((value: string, ctx) => {
         const digits = value.normalize('NFKC').replace(SEPARATORS, '');
@@ -108,7 +110,9 @@ export function japanesePhoneNumber(label = '電話番号') {
   const invalid = `${label}は市外局番から入力してください（例: 03-1234-5678、090-1234-5678）`;
   return documented(
     z.pipe(
-      z.string({ error: `${label}を入力してください` }).check(z.trim(), z.minLength(1, `${label}を入力してください`), z.maxLength(30, invalid)),
+      z
+        .string({ error: `${label}を入力してください` })
+        .check(z.trim(), z.minLength(1, `${label}を入力してください`), z.maxLength(30, invalid)),
       z.transform((value: string, ctx) => {
         const grouped = value
           .normalize('NFKC')
@@ -142,7 +146,9 @@ export const deliveryAddressInput = z.object({
   city: requiredText('市区町村', 50),
   street: requiredText('番地', 100),
   building: z._default(
-    z.string({ error: '建物名・部屋番号は文字で入力してください' }).check(z.trim(), z.maxLength(100, '建物名・部屋番号は100文字以内で入力してください')),
+    z
+      .string({ error: '建物名・部屋番号は文字で入力してください' })
+      .check(z.trim(), z.maxLength(100, '建物名・部屋番号は100文字以内で入力してください')),
     '',
   ),
   phone: japanesePhoneNumber(),

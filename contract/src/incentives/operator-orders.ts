@@ -94,7 +94,11 @@ const trackingNumber = documented(
   z.pipe(
     z
       .string({ error: '追跡番号を入力してください' })
-      .check(z.trim(), z.minLength(1, '追跡番号を入力してください'), z.maxLength(60, '追跡番号は英数字とハイフンの4〜40文字で入力してください')),
+      .check(
+        z.trim(),
+        z.minLength(1, '追跡番号を入力してください'),
+        z.maxLength(60, '追跡番号は英数字とハイフンの4〜40文字で入力してください'),
+      ),
     z.transform((value: string, ctx) => {
       const compact = value.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
       if (!/^[A-Z0-9-]{4,40}$/.test(compact)) {
@@ -104,7 +108,10 @@ const trackingNumber = documented(
       return compact;
     }),
   ),
-  { pattern: '^[A-Z0-9][A-Z0-9-]{3,39}$', description: 'Letters, digits and hyphens, 4–40 (spaces and full-width letters are also taken).' },
+  {
+    pattern: '^[A-Z0-9][A-Z0-9-]{3,39}$',
+    description: 'Letters, digits and hyphens, 4–40 (spaces and full-width letters are also taken).',
+  },
 );
 
 const orderId = documented(operatorRecordId('注文ID'), { 'x-state-dependent': 'An order of the association.' });
