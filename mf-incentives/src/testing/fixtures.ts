@@ -61,6 +61,7 @@ export const userGift: UserGift = {
   code: 'QUO-1234-5678',
   usedAt: null,
   createdAt: '2026-11-01T01:00:00Z',
+  order: null,
 };
 
 export const campaign: PointCampaign = {
