@@ -14,6 +14,9 @@ const EVENT_LABELS: Record<string, string> = {
   operator_points_granted: 'ポイントの付与',
   operator_points_revoked: 'ポイントの取り消し',
   operator_doctor_profile_updated: '監修医の更新',
+  operator_gift_orders_exported: '配送用CSVの出力',
+  operator_gift_order_shipped: 'ギフトの発送',
+  operator_gift_order_cancelled: 'ギフトの注文の取り消し',
 };
 
 function eventLabel(event: string): string {
