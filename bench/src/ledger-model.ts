@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sukoyaka/bff/src/db/client';
 import { associations, users } from '@sukoyaka/bff/src/db/schema';
+import { saveDeliveryAddress } from '@sukoyaka/bff/src/incentives/delivery';
 import { addGift, redeem } from '@sukoyaka/bff/src/incentives/gifts';
 import { credit, debit, expireMember, InsufficientBalanceError } from '@sukoyaka/bff/src/incentives/ledger';
 import { createProgram } from '@sukoyaka/bff/src/incentives/operator';
@@ -86,6 +87,16 @@ export interface ModelRun {
   seconds: number;
 }
 
+const MODEL_ADDRESS = {
+  name: 'モデル 会員',
+  postalCode: '100-0001',
+  prefecture: '東京都',
+  city: '千代田区',
+  street: '千代田1-1',
+  building: '',
+  phone: '03-1234-5678',
+} as const;
+
 export async function runLedgerModel(
   db: Database,
   options: { operations: number; parallel: number; members?: number; seed?: number },
@@ -102,6 +113,8 @@ export async function runLedgerModel(
       .insert(users)
       .values({ email: `model-${randomUUID()}@bench.example`, passwordHash: '-', nickname: 'モデル', associationId })
       .returning({ id: users.id });
+    // Redemptions are of gifts sent by post: each member has the address they go to.
+    await saveDeliveryAddress(db, user!.id, MODEL_ADDRESS, new Date());
     members.push({ id: user!.id, model: new ModelMember() });
   }
   const pointId = await createProgram(db, { associationId, name: 'モデル' });

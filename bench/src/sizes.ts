@@ -49,6 +49,9 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
 export const AREA_TOTAL_BUDGETS_KIB: Record<string, [number, number]> = {
   // 58.5 KiB gzip = 59.9 KB: the issue's 60 KB, in the KiB the table uses.
   'mf-health': [52, 58.5],
+  // Issue 27: the gift code's QR code (uqr, its own chunk, 3.8 KiB brotli) and the address form's chunk
+  // count here; every chunk together was 28 KiB brotli.
+  'mf-incentives': [40, 46],
 };
 
 /** [brotli, gzip] KiB of one contract area's module (`@sukoyaka/contract/<area>`: its schemas). */

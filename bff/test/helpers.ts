@@ -244,6 +244,17 @@ export async function createTestContext(
   };
 }
 
+/** A delivery address as a member enters it (saveDeliveryAddress), for gifts sent by post. */
+export const TEST_ADDRESS = {
+  name: 'すこやか 花子',
+  postalCode: '100-0001',
+  prefecture: '東京都',
+  city: '千代田区',
+  street: '千代田1-1',
+  building: 'すこやかビル101',
+  phone: '03-1234-5678',
+} as const;
+
 let memberCounter = 0;
 export async function createMember(db: Database, fields: { email?: string; password?: string; nickname?: string } = {}) {
   memberCounter += 1;

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { saveDeliveryAddress } from '../src/incentives/delivery';
 import { addGift, importGiftCodes, redeem } from '../src/incentives/gifts';
 import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
 import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
-import { createMember, createTestContext, type TestContext } from './helpers';
+import { TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
 
 /*
  * The ledger under concurrency. On PostgreSQL (TEST_DATABASE_URL) the operations run from many
@@ -93,6 +94,7 @@ describe('simultaneous redemptions', () => {
     const member = await createMember(ctx.db);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: '在庫テスト' });
     const giftId = await addGift(ctx.db, { programId: pointId, name: '記念品', cost: 10, kind: 'delivery', stock: 5 });
+    await saveDeliveryAddress(ctx.db, member.id, TEST_ADDRESS, new Date());
     await ctx.db.transaction((tx) =>
       credit(tx, {
         kind: 'grant',

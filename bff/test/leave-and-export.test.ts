@@ -18,7 +18,7 @@ import { addGift, importGiftCodes } from '../src/incentives/gifts';
 import { createProgram, grantPoints } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
 import { unsubscribeToken } from '../src/platform/notification-mail';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
 import { GOOD_PASSWORD, freshEmail, tokenIn, withNewMail } from './mail-helpers';
 import { SECRET, agreeTerms, importNow, link, registerSecret } from './myna-helpers';
 
@@ -107,6 +107,7 @@ async function recordEverything(agent: Agent, userId: string) {
   await grant(programId, 100);
   await grant(null, 25);
   expect((await agent.post('redeemGift', { giftId })).status).toBe(200);
+  expect((await agent.post('saveDeliveryAddress', TEST_ADDRESS)).status).toBe(200);
   const [enquete] = await ctx.db
     .insert(enquetes)
     .values({ associationId, title: '退会テストのアンケート', publishedAt: new Date(Date.now() - DAY) })

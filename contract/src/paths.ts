@@ -23,6 +23,10 @@ export const pagePaths = {
   promptAuth: '/prompt_auth',
   sensitiveVerification: '/sensitive_verification',
   mynaConnectionVerify: '/myna_connection/verify',
+  /** The member's gifts, codes and deliveries (the gift mails link it). */
+  userGifts: '/incentives/user_gifts',
+  /** The member's delivery address for physical gifts (お届け先住所). */
+  deliveryAddress: '/profile/address',
 } as const;
 
 /** The contract's own logout route (spec §7): form data with `authenticity_token`. */

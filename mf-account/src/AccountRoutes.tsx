@@ -111,6 +111,14 @@ export const accountPages: readonly PageRoute[] = [
     page: lazyPage(() => import(/* webpackChunkName: "route:/profile" */ './settings/ProfilePage').then((module) => module.ProfilePage)),
   },
   {
+    path: pagePaths.deliveryAddress,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/profile/address" */ './settings/DeliveryAddressPage').then(
+        (module) => module.DeliveryAddressPage,
+      ),
+    ),
+  },
+  {
     path: pagePaths.notificationUnsubscribe,
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/settings/notifications/unsubscribe" */ './unsubscribe/UnsubscribePage').then(

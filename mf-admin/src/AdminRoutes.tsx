@@ -73,6 +73,10 @@ export const adminPages: readonly PageRoute[] = [
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/points" */ './pages/PointsPage').then((m) => m.PointsPage)),
   },
   {
+    path: adminPaths.giftOrders,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/gift_orders" */ './pages/GiftOrdersPage').then((m) => m.GiftOrdersPage)),
+  },
+  {
     path: adminPaths.doctorProfile,
     page: inLayout(() =>
       import(/* webpackChunkName: "route:/admin/doctor_profile" */ './pages/DoctorProfilePage').then((m) => m.DoctorProfilePage),

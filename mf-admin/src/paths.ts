@@ -10,6 +10,7 @@ export const adminPaths = {
   documents: '/admin/documents',
   competitions: '/admin/competitions',
   points: '/admin/points',
+  giftOrders: '/admin/gift_orders',
   roster: '/admin/roster',
   members: '/admin/members',
   doctorProfile: '/admin/doctor_profile',

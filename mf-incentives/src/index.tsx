@@ -11,3 +11,5 @@ export const { unmount } = lifecycles;
 
 /** The home page's balances (DESIGN.md: cross-area widgets are parcels of the owning area). */
 export { IncentivesBalanceParcel } from './IncentivesBalanceParcel';
+/** /profile/address's form (mf-account): the delivery address of physical gifts. */
+export { DeliveryAddressParcel } from './DeliveryAddressParcel';

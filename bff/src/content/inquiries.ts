@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { inquiryCategoryLabels, type CallOutput, type ParsedInput } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -6,13 +5,10 @@ import { associations, inquiries } from '../db/schema';
 import { japanDate } from '../platform/conditions';
 import type { Member } from '../platform/handlers';
 import { enqueueMail } from '../platform/outbox';
-
-// No 0/O, 1/I/L: a receipt number is read out over the phone.
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+import { readableCode } from '../lib/tokens';
 
 export function receiptNumber(now: Date): string {
-  const suffix = Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `INQ-${japanDate(now).replaceAll('-', '')}-${suffix}`;
+  return `INQ-${japanDate(now).replaceAll('-', '')}-${readableCode(4)}`;
 }
 
 /**

@@ -286,7 +286,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       await tx.insert(consents).values(documents.map((document) => ({ userId: mfa.id, documentId: document.id, agreedAt: now })));
     }
     await seedDemoVitals(tx, demo.id, now);
-    await seedDemoIncentives(tx, { id: demo.id, associationId: DEMO_ASSOCIATION.id }, now);
+    await seedDemoIncentives(
+      tx,
+      { id: demo.id, associationId: DEMO_ASSOCIATION.id },
+      now,
+      mfa ? { id: mfa.id, nickname: mfa.nickname } : null,
+    );
     await seedDoctorProfiles(tx, DEMO_ASSOCIATION.id, now);
     await seedDemoContent(tx, { userId: demo.id, associationId: DEMO_ASSOCIATION.id, otherAssociationId: MAINTENANCE_ASSOCIATION.id }, now);
     await seedDemoOperator(tx, DEMO_ASSOCIATION.id, now);

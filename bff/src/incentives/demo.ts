@@ -1,17 +1,27 @@
 // The demo's incentives (README "Demo account"): the demo association's point program with its
 // menus, coin rules, gifts with code stock, an open campaign, and the demo member's coins, points
 // (some expiring next month) and a redeemed gift with its code. Called once, by the seed.
-import { inArray, isNull, or, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
-import { pointMenus } from '../db/schema';
 import { DEMO_PICTURES, seedGiftPicture } from './demo-pictures';
+import { giftOrders, pointMenus, userGifts } from '../db/schema';
+import { saveDeliveryAddress } from './delivery';
 import { addGift, importGiftCodes, redeem } from './gifts';
 import { credit } from './ledger';
 import { addCampaign, addMenus, createProgram } from './operator';
 
 export const DEMO_PROGRAM_NAME = 'すこやかポイント';
 
-export async function seedDemoIncentives(tx: Transaction, member: { id: string; associationId: string }, now: Date): Promise<void> {
+/**
+ * `orderer`: another member of the association whose towels the demo operator ships (README): one
+ * shipped last week, one waiting at 発送準備中, sent to their saved address.
+ */
+export async function seedDemoIncentives(
+  tx: Transaction,
+  member: { id: string; associationId: string },
+  now: Date,
+  orderer: { id: string; nickname: string } | null = null,
+): Promise<void> {
   // The seed's transaction, used as a database: nested transactions become savepoints.
   const db = tx as unknown as Database;
   const pointId = await createProgram(db, {
@@ -50,7 +60,7 @@ export async function seedDemoIncentives(tx: Transaction, member: { id: string; 
   const towel = await addGift(db, {
     programId: pointId,
     name: 'オリジナルタオル',
-    description: 'ご登録の住所へお届けします。',
+    description: 'お届け先住所へお送りします（交換のときに住所を確認します）。',
     cost: 800,
     kind: 'delivery',
     stock: 20,
@@ -99,4 +109,49 @@ export async function seedDemoIncentives(tx: Transaction, member: { id: string; 
   // After the redemption, so the points expiring next month are still there to see.
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15, 15));
   await grant(pointId, 300, '健診受診ポイント', 'expiring', nextMonth);
+
+  if (orderer) await seedDemoOrders(tx, { ...orderer, associationId: member.associationId }, pointId, towel, now);
+}
+
+/** Two towels of another member: the first shipped a week ago (with its tracking number), the second to ship. */
+async function seedDemoOrders(
+  tx: Transaction,
+  orderer: { id: string; nickname: string; associationId: string },
+  pointId: string,
+  towel: string,
+  now: Date,
+): Promise<void> {
+  const db = tx as unknown as Database;
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000);
+  await credit(tx, {
+    kind: 'grant',
+    userId: orderer.id,
+    programId: pointId,
+    amount: 1600,
+    description: '健康づくり表彰ポイント',
+    idempotencyKey: 'demo:orderer-welcome',
+    now: weekAgo,
+  });
+  await saveDeliveryAddress(
+    tx,
+    orderer.id,
+    {
+      name: '二段 認子',
+      postalCode: '160-0023',
+      prefecture: '東京都',
+      city: '新宿区',
+      street: '西新宿2-8-1',
+      building: 'すこやかレジデンス 305号室',
+      phone: '090-5555-0101',
+    },
+    weekAgo,
+  );
+  const asMember = { id: orderer.id, email: '', nickname: orderer.nickname, associationId: orderer.associationId, emailVerified: true };
+  const shipped = await redeem(db, asMember, towel, 'demo-towel-1', weekAgo);
+  await redeem(db, asMember, towel, 'demo-towel-2', new Date(now.getTime() - 24 * 3600_000));
+  await tx.update(userGifts).set({ deliveryState: 'shipped' }).where(eq(userGifts.id, shipped.userGift.id));
+  await tx
+    .update(giftOrders)
+    .set({ carrier: 'ヤマト運輸', trackingNumber: '4912-3456-7890', shippedAt: new Date(weekAgo.getTime() + 24 * 3600_000) })
+    .where(eq(giftOrders.userGiftId, shipped.userGift.id));
 }

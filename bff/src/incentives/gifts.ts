@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { Gift, GiftImage, UserGift } from '@sukoyaka/contract';
 import {
+  DELIVERY_ADDRESS_REQUIRED_MESSAGE,
   GIFT_CHALLENGE_UNAVAILABLE_MESSAGE,
   GIFT_OUT_OF_STOCK_MESSAGE,
   INSUFFICIENT_BALANCE_MESSAGE,
@@ -19,6 +20,7 @@ import { sha256 } from '../lib/tokens';
 import { giftImagesOf } from './gift-images';
 import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
 import { assertAgreed, type Program } from './programs';
+import { mailGiftCode, mailOrderPlaced, ordersOf, placeOrder, toGiftOrder } from './delivery';
 
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
@@ -27,6 +29,12 @@ const codeContext = (giftId: string, codeHash: string) => `gift_codes.code_seale
 export const giftNotFound = () => notFound('ギフトが見つかりませんでした。');
 export const outOfStock = () => new HttpError(409, IncentiveErrorCodes.giftOutOfStock, GIFT_OUT_OF_STOCK_MESSAGE);
 export const insufficientBalance = () => new HttpError(409, IncentiveErrorCodes.insufficientBalance, INSUFFICIENT_BALANCE_MESSAGE);
+const addressRequired = () => new HttpError(409, IncentiveErrorCodes.deliveryAddressRequired, DELIVERY_ADDRESS_REQUIRED_MESSAGE);
+
+/** Where the gift mails link to; null: no mail (the demo's seeded redemption). */
+export interface GiftMailing {
+  publicUrl: string;
+}
 
 /** The gift challenge's rules (README "Incentives"): 100 coins a draw, 10% to win. */
 export const GIFT_CHALLENGE = { cost: 100, oddsBasisPoints: 1000 } as const;
@@ -83,12 +91,15 @@ async function redeemableGift(db: Executor, member: Member, giftId: string): Pro
   return { gift, program };
 }
 
-/** One unit of the gift's stock for the user gift, in the caller's transaction; false: none left. */
-async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Promise<boolean> {
+/**
+ * One unit of the gift's stock for the user gift, in the caller's transaction: false when none is
+ * left, else the code handed out (a digital gift) or null.
+ */
+async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Promise<false | { code: string | null }> {
   if (gift.kind === 'digital_code') {
     // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
     const [code] = await tx
-      .select({ id: giftCodes.id })
+      .select({ id: giftCodes.id, codeHash: giftCodes.codeHash, codeSealed: giftCodes.codeSealed })
       .from(giftCodes)
       .where(and(eq(giftCodes.giftId, gift.id), isNull(giftCodes.userGiftId)))
       .orderBy(asc(giftCodes.createdAt), asc(giftCodes.id))
@@ -96,15 +107,39 @@ async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Pr
       .for('update', { skipLocked: true });
     if (!code) return false;
     await tx.update(giftCodes).set({ userGiftId }).where(eq(giftCodes.id, code.id));
-    return true;
+    return { code: decryptString(ring(), code.codeSealed, codeContext(gift.id, code.codeHash)) };
   }
-  if (gift.stock === null) return true;
+  if (gift.stock === null) return { code: null };
   const taken = await tx
     .update(gifts)
     .set({ stock: sql`${gifts.stock} - 1` })
     .where(and(eq(gifts.id, gift.id), gt(gifts.stock, 0)))
     .returning({ id: gifts.id });
-  return taken.length > 0;
+  return taken.length > 0 && { code: null };
+}
+
+/**
+ * What follows a gift handed out, in its transaction: a physical gift becomes an order (with the
+ * member's address; a prize won without one waits for it); the member is mailed the code or the
+ * order's receipt.
+ */
+async function deliver(
+  tx: Transaction,
+  member: Member,
+  handed: { userGiftId: string; gift: GiftRow; associationId: string | null; code: string | null },
+  mailing: GiftMailing | null,
+  now: Date,
+  options: { addressRequired?: boolean } = {},
+): Promise<void> {
+  const to = { email: member.email, nickname: member.nickname };
+  if (handed.gift.kind === 'delivery') {
+    const order = await placeOrder(tx, { userGiftId: handed.userGiftId, userId: member.id, associationId: handed.associationId, now });
+    // A redeemed gift goes to the saved address: without one, the whole redemption is undone.
+    if (!order.address && options.addressRequired) throw addressRequired();
+    if (mailing) await mailOrderPlaced(tx, to, { giftName: handed.gift.name, ...order }, mailing.publicUrl, now);
+  } else if (mailing && handed.code) {
+    await mailGiftCode(tx, to, { name: handed.gift.name, code: handed.code }, mailing.publicUrl, now);
+  }
 }
 
 async function userGiftById(db: Executor, userId: string, id: string): Promise<UserGift | null> {
@@ -143,16 +178,23 @@ function userGiftRows(db: Executor, where: ReturnType<typeof and>, limit: number
 
 type UserGiftRow = Awaited<ReturnType<typeof userGiftRows>>[number];
 
-/** The rows as the member reads them, each with its gift's picture. */
+/** The rows as the member reads them: each with its gift's picture, each physical gift with its order (one query each for the page). */
 async function toUserGifts(db: Executor, rows: UserGiftRow[]): Promise<UserGift[]> {
   const images = await giftImagesOf(
     db,
     rows.map((row) => row.giftId),
   );
-  return rows.map((row) => toUserGift(row, images.get(row.giftId) ?? null));
+  const orders = await ordersOf(
+    db,
+    rows.filter((row) => row.kind === 'delivery').map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const order = orders.get(row.id);
+    return { ...toUserGift(row, images.get(row.giftId) ?? null), order: order ? toGiftOrder(order) : null };
+  });
 }
 
-function toUserGift(row: UserGiftRow, image: GiftImage | null): UserGift {
+function toUserGift(row: UserGiftRow, image: GiftImage | null): Omit<UserGift, 'order'> {
   return {
     id: row.id,
     giftId: row.giftId,
@@ -179,6 +221,7 @@ export async function redeem(
   giftId: string,
   idempotencyKey: string,
   now: Date,
+  mailing: GiftMailing | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
   const { gift, program } = await redeemableGift(db, member, giftId);
   if (program) await assertAgreed(db, member.id, program);
@@ -214,7 +257,16 @@ export async function redeem(
         createdAt: now,
       })
       .returning({ id: userGifts.id });
-    if (!(await takeStock(tx, gift, created!.id))) throw outOfStock();
+    const taken = await takeStock(tx, gift, created!.id);
+    if (!taken) throw outOfStock();
+    await deliver(
+      tx,
+      member,
+      { userGiftId: created!.id, gift, associationId: program?.associationId ?? member.associationId, code: taken.code },
+      mailing,
+      now,
+      { addressRequired: true },
+    );
     return created!.id;
   });
   return { userGift: (await userGiftById(db, member.id, id))!, balance: await spendableBalance(db, member.id, gift.programId, now) };
@@ -335,7 +387,13 @@ export async function giftChallengeInfo(db: Executor, userId: string, now: Date)
  * nothing charged), so a winning roll never finds the shelf empty unless a concurrent draw emptied
  * it: then the draw counts as lost and its coins are returned in the same transaction.
  */
-export async function drawGiftChallenge(db: Database, member: Member, idempotencyKey: string, now: Date) {
+export async function drawGiftChallenge(
+  db: Database,
+  member: Member,
+  idempotencyKey: string,
+  now: Date,
+  mailing: GiftMailing | null = null,
+) {
   const unavailable = () => new HttpError(409, IncentiveErrorCodes.giftChallengeUnavailable, GIFT_CHALLENGE_UNAVAILABLE_MESSAGE);
   const prizes = await prizesInStock(db);
   if (prizes.length === 0) throw unavailable();
@@ -377,8 +435,11 @@ export async function drawGiftChallenge(db: Database, member: Member, idempotenc
           createdAt: now,
         })
         .returning({ id: userGifts.id });
-      if (await takeStock(tx, prize, created!.id)) {
+      const taken = await takeStock(tx, prize, created!.id);
+      if (taken) {
         userGiftId = created!.id;
+        // A coin prize is the service's: a physical one is shipped by the member's association.
+        await deliver(tx, member, { userGiftId, gift: prize, associationId: member.associationId, code: taken.code }, mailing, now);
       } else {
         await tx.delete(userGifts).where(eq(userGifts.id, created!.id));
         await credit(tx, {

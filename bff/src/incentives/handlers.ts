@@ -3,6 +3,7 @@ import type { Handlers } from '../platform/handlers';
 import type { Actor } from '../platform/actor';
 import { currentCampaign, enterCampaign, partnerRedirect } from './campaigns';
 import { drawGiftChallenge, giftChallengeInfo, listGiftActions, listGifts, listUserGifts, patchUserGift, redeem } from './gifts';
+import { deliveryAddressOf, saveDeliveryAddress } from './delivery';
 import { listTransactions } from './history';
 import { spendableBalance } from './ledger';
 import { agree, type Program, listMenus, pointAccount, pointInfo, programOf, programsOf, userActions } from './programs';
@@ -17,7 +18,7 @@ export const incentiveHandlers = {
   listCoinTransactions: (input, { db, member }) => listTransactions(db, member.id, null, input),
   listCoinUserActions: async (_input, { db, member, now }) => ({ actions: await userActions(db, member.id, null, now) }),
   getGiftChallengeInfo: (_input, { db, member, now }) => giftChallengeInfo(db, member.id, now),
-  giftChallenge: (_input, { db, member, now, actor }) => drawGiftChallenge(db, member, keyOf(actor), now),
+  giftChallenge: (_input, { db, member, now, actor, config }) => drawGiftChallenge(db, member, keyOf(actor), now, config),
 
   getEnablePointAccount: async (input, { db, member, now }) => {
     const program = await programOf(db, member, input.pointId);
@@ -57,8 +58,10 @@ export const incentiveHandlers = {
   getPointCampaignRedirectURL: (input, { db, member, now }) => partnerRedirect(db, member, input.campaignId, now),
 
   listPointGifts: async (input, { db, member }) => ({ gifts: await listGifts(db, await programOf(db, member, input.pointId)) }),
-  redeemGift: (input, { db, member, now, actor }) => redeem(db, member, input.giftId, keyOf(actor), now),
+  redeemGift: (input, { db, member, now, actor, config }) => redeem(db, member, input.giftId, keyOf(actor), now, config),
   listVisibleUserGifts: (input, { db, member }) => listUserGifts(db, member.id, input),
   patchUserGift: (input, { db, member, now }) => patchUserGift(db, member.id, input, now),
   listGiftUserActions: (input, { db, member }) => listGiftActions(db, member.id, input),
+  getDeliveryAddress: async (_input, { db, member }) => ({ address: await deliveryAddressOf(db, member.id) }),
+  saveDeliveryAddress: (input, { db, member, now }) => db.transaction((tx) => saveDeliveryAddress(tx, member.id, input, now)),
 } satisfies Partial<Handlers>;

@@ -4,8 +4,15 @@ import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
 import { setOperatorGiftImage } from './gift-image-handlers';
+import { giftOrderOperatorHandlers } from './gift-orders';
 
-export const incentiveHandlers = { ...memberIncentiveHandlers, ...incentiveOperatorHandlers, ...competitionHandlers, setOperatorGiftImage };
+export const incentiveHandlers = {
+  ...memberIncentiveHandlers,
+  ...incentiveOperatorHandlers,
+  ...competitionHandlers,
+  ...giftOrderOperatorHandlers,
+  setOperatorGiftImage,
+};
 export { giftImagesRoute } from './gift-images';
 export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';

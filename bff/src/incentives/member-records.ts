@@ -2,10 +2,22 @@
 // The ledger is the association's accounting and stays (anonymous with the member's emptied row,
 // docs/decisions/0001-leaving-the-service.md); what the member still holds is forfeited as a
 // revocation to the currency's adjustment account, so every invariant of reconcile.ts holds.
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { earningMarks, ledgerAccounts, ledgerTransfers, pointAgreements, pointCampaignEntries, pointPrograms } from '../db/schema';
+import {
+  deliveryAddresses,
+  earningMarks,
+  giftOrders,
+  gifts,
+  ledgerAccounts,
+  ledgerTransfers,
+  pointAgreements,
+  pointCampaignEntries,
+  pointPrograms,
+  userGifts,
+} from '../db/schema';
 import { exportTimestamp as iso, type MemberRecordsKeeper } from '../platform/member-records';
+import { deliveryAddressOf } from './delivery';
 import { allUserGifts } from './gifts';
 import { debit, expireMember, lockMemberAccount } from './ledger';
 
@@ -108,6 +120,8 @@ export const incentivesMemberRecords: MemberRecordsKeeper = {
             ['deliveryState', '状態'],
             ['code', 'ギフトコード'],
             ['usedAt', '使用済みにした日時'],
+            ['orderNumber', '注文番号'],
+            ['trackingNumber', '追跡番号'],
           ],
           rows: (await allUserGifts(db, userId)).map((gift) => ({
             createdAt: gift.createdAt,
@@ -117,7 +131,23 @@ export const incentivesMemberRecords: MemberRecordsKeeper = {
             // The member's own: a digital code they redeemed is theirs to keep.
             code: gift.code,
             usedAt: gift.usedAt,
+            orderNumber: gift.order?.orderNumber ?? null,
+            trackingNumber: gift.order?.trackingNumber ?? null,
           })),
+        },
+        {
+          kind: 'delivery_address',
+          title: 'お届け先住所',
+          columns: [
+            ['name', 'お名前'],
+            ['postalCode', '郵便番号'],
+            ['prefecture', '都道府県'],
+            ['city', '市区町村'],
+            ['street', '番地'],
+            ['building', '建物名・部屋番号'],
+            ['phone', '電話番号'],
+          ],
+          rows: await deliveryAddressOf(db, userId).then((address) => (address ? [{ ...address }] : [])),
         },
       ],
     };
@@ -142,6 +172,23 @@ export const incentivesMemberRecords: MemberRecordsKeeper = {
     await tx.delete(pointAgreements).where(eq(pointAgreements.userId, userId));
     await tx.delete(pointCampaignEntries).where(eq(pointCampaignEntries.userId, userId));
     await tx.delete(earningMarks).where(eq(earningMarks.userId, userId));
-    return { audit: { forfeited }, forfeited };
+    // The address goes, and so does every order's copy of it: an order not shipped yet can no
+    // longer be (its unit goes back to the gift; the points went with the balances above).
+    await tx.delete(deliveryAddresses).where(eq(deliveryAddresses.userId, userId));
+    const pending = await tx
+      .update(userGifts)
+      .set({ deliveryState: 'cancelled' })
+      .where(and(eq(userGifts.userId, userId), eq(userGifts.deliveryState, 'preparing')))
+      .returning({ id: userGifts.id, giftId: userGifts.giftId });
+    for (const gift of pending) {
+      await tx
+        .update(gifts)
+        .set({ stock: sql`${gifts.stock} + 1` })
+        .where(and(eq(gifts.id, gift.giftId), isNotNull(gifts.stock)));
+      await tx.update(giftOrders).set({ cancelledAt: now, cancelReason: '退会のため' }).where(eq(giftOrders.userGiftId, gift.id));
+    }
+    const own = tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.userId, userId));
+    await tx.update(giftOrders).set({ addressSealed: null }).where(inArray(giftOrders.userGiftId, own));
+    return { audit: { forfeited, ordersCancelled: pending.length }, forfeited };
   },
 };

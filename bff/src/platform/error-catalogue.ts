@@ -276,6 +276,24 @@ export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
   { status: 409, code: CompetitionErrorCodes.closed, when: 'The competition is not open for entries.', calls: named(incentiveCalls) },
   {
     status: 409,
+    code: IncentiveErrorCodes.deliveryAddressRequired,
+    when: 'A physical gift needs the member’s delivery address first; nothing was charged.',
+    calls: named('redeemGift'),
+  },
+  {
+    status: 409,
+    code: IncentiveErrorCodes.giftOrderClosed,
+    when: 'The order was shipped or cancelled already.',
+    calls: named('shipOperatorGiftOrder', 'cancelOperatorGiftOrder'),
+  },
+  {
+    status: 409,
+    code: IncentiveErrorCodes.giftOrderAddressMissing,
+    when: 'The order has no delivery address yet (its member has not saved one).',
+    calls: named('shipOperatorGiftOrder'),
+  },
+  {
+    status: 409,
     code: CompetitionErrorCodes.notDrawable,
     when: 'Drawn already, or its period has not ended.',
     calls: named(incentiveCalls),

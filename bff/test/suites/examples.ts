@@ -150,6 +150,17 @@ export const examples: Examples = {
   listVisibleUserGifts: () => ({ limit: 1 }),
   patchUserGift: () => ({ id: UNKNOWN_INCENTIVE, used: true }),
   listGiftUserActions: () => ({ limit: 1 }),
+  // Gift delivery (issue 27): the address carries the marker, so the matrix sees it leak if it does.
+  getDeliveryAddress: () => ({}),
+  saveDeliveryAddress: (member) => ({
+    name: 'すこやか 花子',
+    postalCode: '100-0001',
+    prefecture: '東京都',
+    city: '千代田区',
+    street: '千代田1-1',
+    building: `すこやかビル ${member.marker}`,
+    phone: '03-1234-5678',
+  }),
   listAnnouncements: () => ({ limit: 1 }),
   readAnnouncement: () => ({ announcementId: UNKNOWN_CONTENT }),
   countUnreadAnnouncements: () => ({}),
@@ -226,6 +237,15 @@ export const examples: Examples = {
     reason: 'お詫び',
   }),
   getOperatorPointStats: (member) => ({ associationId: member.associationId, from: '2024-05-01', to: '2024-05-31' }),
+  listOperatorGiftOrders: (member) => ({ associationId: member.associationId, status: 'preparing', limit: 1 }),
+  exportOperatorGiftOrders: (member) => ({ associationId: member.associationId, from: '2024-05-01', to: '2024-05-31' }),
+  shipOperatorGiftOrder: (member) => ({
+    associationId: member.associationId,
+    orderId: UNKNOWN_INCENTIVE,
+    carrier: 'ヤマト運輸',
+    trackingNumber: '1234-5678-9012',
+  }),
+  cancelOperatorGiftOrder: (member) => ({ associationId: member.associationId, orderId: UNKNOWN_INCENTIVE, reason: '在庫切れのため' }),
   listOperatorAnnouncements: (member) => ({ associationId: member.associationId, limit: 1 }),
   createOperatorAnnouncement: (member) => ({
     associationId: member.associationId,

@@ -3,6 +3,7 @@ import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize } from '../fields';
 import { giftImageSchema } from './gift-images';
+import { giftOrderSchema } from './delivery';
 import { giftId, pointId, userGiftId } from './shared';
 
 export const giftKinds = ['digital_code', 'delivery'] as const;
@@ -21,7 +22,10 @@ export const giftSchema = z.object({
 });
 export type Gift = z.infer<typeof giftSchema>;
 
-/** A gift the member received; `code` only for a digital gift, only to this member. */
+/**
+ * A gift the member received; `code` only for a digital gift, only to this member. A physical
+ * gift's `deliveryState` is its order's status (preparing, shipped, cancelled), `order` its delivery.
+ */
 export const userGiftSchema = z.object({
   id: z.string(),
   giftId: z.string(),
@@ -29,12 +33,14 @@ export const userGiftSchema = z.object({
   description: z.string(),
   kind: z.enum(giftKinds),
   source: z.enum(['redemption', 'challenge']),
-  deliveryState: z.enum(['issued', 'preparing', 'shipped']),
+  deliveryState: z.enum(['issued', 'preparing', 'shipped', 'cancelled']),
   code: z.nullable(z.string()),
   usedAt: z.nullable(z.string()),
   createdAt: z.string(),
   /** The gift's picture (null: none). */
   image: z.nullable(giftImageSchema),
+  /** A physical gift's delivery (null for a digital one). */
+  order: z.nullable(giftOrderSchema),
 });
 export type UserGift = z.infer<typeof userGiftSchema>;
 
@@ -53,7 +59,7 @@ export const redeemGift = defineCall({
   access: 'member',
   createsResource: true,
   summary:
-    'Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required.',
+    "Exchanges points (or coins, for a coin gift) for a gift. Idempotent per Idempotency-Key; out of stock 409 gift_out_of_stock and a short balance 409 insufficient_balance, both charging nothing; a program needing consent 403 point_agreement_required. A physical gift becomes an order with a snapshot of the member's saved delivery address (none saved: 409 delivery_address_required, nothing charged); a digital gift's code is also mailed to the member.",
   input: () => z.object({ giftId }),
   output: () => z.object({ userGift: userGiftSchema, balance: z.number().check(z.int()) }),
 });

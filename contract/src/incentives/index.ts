@@ -2,6 +2,8 @@ import type { CallDefinition } from '../define';
 import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
 import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions';
 import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
+import { deliveryCalls } from './delivery';
+import { giftOrderOperatorCalls } from './operator-orders';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
 import { setOperatorGiftImage } from './gift-images';
@@ -40,8 +42,10 @@ export const incentiveCalls = {
   listVisibleUserGifts,
   patchUserGift,
   listGiftUserActions,
+  ...deliveryCalls,
   ...incentiveOperatorCalls,
   setOperatorGiftImage,
+  ...giftOrderOperatorCalls,
   listOpenPrizeCompetitions,
   enterPrizeCompetition,
   listOperatorPrizeCompetitions,
@@ -66,6 +70,20 @@ export {
 } from './gift-images';
 export type { GiftImage } from './gift-images';
 export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
+export {
+  PREFECTURES,
+  deliveryAddressInput,
+  deliveryAddressLines,
+  deliveryAddressSchema,
+  giftOrderSchema,
+  giftOrderStatusLabels,
+  giftOrderStatuses,
+  japanesePhoneNumber,
+  postalCode,
+} from './delivery';
+export type { DeliveryAddress, DeliveryAddressInput, GiftOrder, GiftOrderStatus, Prefecture } from './delivery';
+export { GIFT_ORDER_EXPORT_MAX_ROWS, operatorGiftOrderSchema } from './operator-orders';
+export type { OperatorGiftOrder } from './operator-orders';
 export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';
 export type { PointAccount, PointInfo } from './points';

@@ -15,6 +15,12 @@ export const IncentiveErrorCodes = {
   campaignNotEntered: 'campaign_not_entered',
   /** 409: the gift challenge has no prize in stock. */
   giftChallengeUnavailable: 'gift_challenge_unavailable',
+  /** 409: a physical gift needs the member's delivery address first (/profile/address); nothing was charged. */
+  deliveryAddressRequired: 'delivery_address_required',
+  /** 409: the order was shipped or cancelled already (otherwise than this request asks). */
+  giftOrderClosed: 'gift_order_closed',
+  /** 409: the order has no delivery address yet (a prize won before the member saved one). */
+  giftOrderAddressMissing: 'gift_order_address_missing',
 } as const;
 
 export const INSUFFICIENT_BALANCE_MESSAGE = '残高が足りないため交換できません。';
@@ -23,6 +29,7 @@ export const POINT_AGREEMENT_REQUIRED_MESSAGE = 'このポイントを利用す�
 export const CAMPAIGN_CLOSED_MESSAGE = 'このキャンペーンは現在受け付けていません。';
 export const CAMPAIGN_NOT_ENTERED_MESSAGE = 'キャンペーンにエントリーしてからご利用ください。';
 export const GIFT_CHALLENGE_UNAVAILABLE_MESSAGE = '現在ギフトチャレンジに挑戦できません。';
+export const DELIVERY_ADDRESS_REQUIRED_MESSAGE = 'お届け先住所を登録してから交換してください。ポイントは使われていません。';
 
 const idOf = (label: string) => z.uuid({ error: `${label}の形式が正しくありません` });
 export const pointId = idOf('ポイント');

@@ -226,6 +226,16 @@ function Profile({ member }: { member: UserInfo }) {
           >
             {member.association ? member.association.name : <Unset>未登録</Unset>}
           </Row>
+          <Row
+            label="お届け先住所"
+            action={
+              <ActionLink href="/profile/address" aria-label="お届け先住所を登録・変更する">
+                登録・変更する
+              </ActionLink>
+            }
+          >
+            ギフトのお届け先
+          </Row>
         </Items>
       </Card>
       <Card aria-labelledby="security-heading">

@@ -14,6 +14,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.competitions, label: '懸賞' },
   { to: adminPaths.points, label: 'ポイント・ギフト' },
   { to: adminPaths.members, label: '会員の検索' },
+  { to: adminPaths.giftOrders, label: 'ギフトの発送' },
   { to: adminPaths.roster, label: '名簿の取り込み' },
   { to: adminPaths.doctorProfile, label: '監修医' },
   { to: adminPaths.auditLogs, label: '操作履歴' },

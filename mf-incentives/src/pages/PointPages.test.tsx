@@ -175,12 +175,80 @@ describe('point pages', () => {
       expect(screen.getByRole('heading', { name: '交換の確認' })).toHaveFocus();
       expect(bff.callsOf('redeemGift')).toHaveLength(0);
       await userEvent.click(screen.getByRole('button', { name: '交換する' }));
-      expect(await screen.findByRole('status')).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');
+      expect((await screen.findAllByRole('status'))[0]).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');
+      // The code at once, to copy or show as a QR code (it is mailed too).
+      expect(screen.getByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '交換したギフトを見る' })).toHaveAttribute('href', '/incentives/user_gifts');
       expect(bff.callsOf('redeemGift')).toHaveLength(1);
       expect(bff.callsOf('redeemGift')[0]?.body).toEqual({ giftId: digitalGift.id });
       expect(bff.callsOf('redeemGift')[0]?.headers['idempotency-key']).toBeTruthy();
       expect(screen.getByText('500pt', { selector: 'strong' })).toBeInTheDocument();
+    });
+
+    it('a physical gift asks where it goes: the address entered, then confirmed, then the order', async () => {
+      const towel = { ...dear, cost: 800, name: 'オリジナルタオル' };
+      const address = {
+        name: 'すこやか 花子',
+        postalCode: '100-0001',
+        prefecture: '東京都',
+        city: '千代田区',
+        street: '千代田1-1',
+        building: '',
+        phone: '090-1234-5678',
+      };
+      bff.onCall('listPointGifts', reply({ gifts: [towel] }));
+      bff.onCall('getDeliveryAddress', reply({ address: null }), { times: 1 });
+      bff.onCall('saveDeliveryAddress', reply({ address }));
+      const order = {
+        id: userGift.id,
+        orderNumber: 'ORD-20261126-7KQ3',
+        address,
+        carrier: null,
+        trackingNumber: null,
+        shippedAt: null,
+        cancelledAt: null,
+        cancelReason: null,
+      };
+      bff.onCall(
+        'redeemGift',
+        reply({
+          userGift: { ...userGift, name: 'オリジナルタオル', kind: 'delivery', code: null, deliveryState: 'preparing', order },
+          balance: 200,
+        }),
+      );
+      renderAt(`/points/${POINT_ID}/redemption`);
+      await userEvent.click(await screen.findByRole('button', { name: 'オリジナルタオルと交換する' }));
+      expect(await screen.findByText(/ギフトのお届け先を入力してください/)).toBeInTheDocument();
+      // No address yet: nothing to redeem with.
+      expect(screen.queryByRole('button', { name: '交換する' })).not.toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('お名前'), 'すこやか 花子');
+      await userEvent.type(screen.getByLabelText('郵便番号', { exact: false }), '１０００００１');
+      await userEvent.selectOptions(screen.getByLabelText('都道府県'), '東京都');
+      await userEvent.type(screen.getByLabelText('市区町村', { exact: false }), '千代田区');
+      await userEvent.type(screen.getByLabelText('番地', { exact: false }), '千代田1-1');
+      await userEvent.type(screen.getByLabelText('電話番号', { exact: false }), '09012345678');
+      bff.onCall('getDeliveryAddress', reply({ address }));
+      await userEvent.click(screen.getByRole('button', { name: 'この住所に届ける' }));
+      expect(bff.callsOf('saveDeliveryAddress')[0]?.body).toMatchObject({
+        postalCode: '100-0001',
+        prefecture: '東京都',
+        phone: '090-1234-5678',
+      });
+      expect(await screen.findByText('〒100-0001')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '交換する' }));
+      expect((await screen.findAllByRole('status'))[0]).toHaveTextContent('注文番号はORD-20261126-7KQ3です。');
+    });
+
+    it('a wrong address is said at its field, before anything is sent', async () => {
+      bff.onCall('listPointGifts', reply({ gifts: [{ ...dear, cost: 800 }] }));
+      bff.onCall('getDeliveryAddress', reply({ address: null }));
+      renderAt(`/points/${POINT_ID}/redemption`);
+      await userEvent.click(await screen.findByRole('button', { name: '体組成計と交換する' }));
+      await userEvent.type(await screen.findByLabelText('郵便番号', { exact: false }), '12345');
+      await userEvent.click(screen.getByRole('button', { name: 'この住所に届ける' }));
+      expect(await screen.findByText('郵便番号は7桁の数字で入力してください（例: 100-0001）')).toBeInTheDocument();
+      expect(screen.getByText('お名前を入力してください')).toBeInTheDocument();
+      expect(bff.callsOf('saveDeliveryAddress')).toHaveLength(0);
     });
 
     it('out of stock at the moment of redeeming: the clear message, nothing charged', async () => {

@@ -24,6 +24,8 @@ import { links } from '../links';
 import { ConfirmStep } from '../parts/ConfirmStep';
 import { ConsentGate, requireAgreementPath } from '../parts/ConsentGate';
 import { GiftMedia } from '../parts/GiftMedia';
+import { DeliveryStep } from '../parts/DeliveryStep';
+import { GiftCode } from '../parts/GiftCode';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 import { usePointId } from './PointPages';
 
@@ -52,15 +54,46 @@ function Catalogue({ pointId, account }: { pointId: string; account: PointAccoun
   if (failure?.serverCode === IncentiveErrorCodes.pointAgreementRequired) {
     return <Navigate replace to={requireAgreementPath(pointId, `/points/${encodeURIComponent(pointId)}/redemption`)} />;
   }
+  const cancel = (
+    <Button variant="secondary" disabled={redeem.isPending} onClick={() => setChosen(null)}>
+      やめる
+    </Button>
+  );
+  const cancelOnly = <Actions>{cancel}</Actions>;
+  const confirm = chosen ? (
+    <Actions>
+      <Button
+        busy={redeem.isPending}
+        onClick={() =>
+          redeem.mutate(chosen.id, {
+            onSuccess: (result) => setBalance(result.balance),
+            onSettled: () => setChosen(null),
+          })
+        }
+      >
+        交換する
+      </Button>
+      {cancel}
+    </Actions>
+  ) : null;
   return (
     <Stack $gap={2}>
       <Text>
         いまのポイント：<strong>{formatPoints(balance)}</strong>
       </Text>
       {redeem.data ? (
-        <Notice role="status">
-          「{redeem.data.userGift.name}」と交換しました。 <AppLink href={links.userGifts()}>交換したギフトを見る</AppLink>
-        </Notice>
+        <Stack $gap={1}>
+          <Notice role="status">
+            「{redeem.data.userGift.name}」と交換しました。
+            {redeem.data.userGift.order
+              ? `注文番号は${redeem.data.userGift.order.orderNumber}です。発送しましたら追跡番号をメールでお知らせします。`
+              : redeem.data.userGift.code
+                ? 'ギフトコードはメールでもお送りしました。'
+                : ''}{' '}
+            <AppLink href={links.userGifts()}>交換したギフトを見る</AppLink>
+          </Notice>
+          {redeem.data.userGift.code ? <GiftCode code={redeem.data.userGift.code} giftName={redeem.data.userGift.name} qrOpen /> : null}
+        </Stack>
       ) : null}
       {failure ? <FormError>{describeError(redeem.error)}</FormError> : null}
       {chosen ? (
@@ -69,22 +102,7 @@ function Catalogue({ pointId, account }: { pointId: string; account: PointAccoun
             {formatPoints(chosen.cost)}を使って「{chosen.name}」と交換します。交換後の取り消しはできません。よろしいですか？
           </Text>
           <Text $muted>交換後の残り：{formatPoints(balance - chosen.cost)}</Text>
-          <Actions>
-            <Button
-              busy={redeem.isPending}
-              onClick={() =>
-                redeem.mutate(chosen.id, {
-                  onSuccess: (result) => setBalance(result.balance),
-                  onSettled: () => setChosen(null),
-                })
-              }
-            >
-              交換する
-            </Button>
-            <Button variant="secondary" disabled={redeem.isPending} onClick={() => setChosen(null)}>
-              やめる
-            </Button>
-          </Actions>
+          {chosen.kind === 'delivery' ? <DeliveryStep>{(address) => (address ? confirm : cancelOnly)}</DeliveryStep> : confirm}
         </ConfirmStep>
       ) : null}
       {gifts.data.gifts.length === 0 ? (

@@ -12,6 +12,37 @@ const delivery: UserGift = {
   kind: 'delivery',
   code: null,
   deliveryState: 'preparing',
+  order: {
+    id: '5a1f7e9d-0f3c-4b6d-9e8f-6c7d8e9f0a1b',
+    orderNumber: 'ORD-20261101-7KQ3',
+    address: {
+      name: 'すこやか 花子',
+      postalCode: '100-0001',
+      prefecture: '東京都',
+      city: '千代田区',
+      street: '千代田1-1',
+      building: '',
+      phone: '03-1234-5678',
+    },
+    carrier: null,
+    trackingNumber: null,
+    shippedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+  },
+};
+const shipped: UserGift = {
+  ...delivery,
+  id: '6b2a8f0e-1a4d-4c7e-8f9a-7d8e9f0a1b2c',
+  name: 'オリジナルタオル',
+  deliveryState: 'shipped',
+  order: {
+    ...delivery.order!,
+    orderNumber: 'ORD-20261101-8MZ4',
+    carrier: 'ヤマト運輸',
+    trackingNumber: '491234567890',
+    shippedAt: '2026-11-03T01:00:00Z',
+  },
 };
 
 describe('/incentives/user_gifts', () => {
@@ -23,11 +54,40 @@ describe('/incentives/user_gifts', () => {
     bff.onCall('listVisibleUserGifts', () => answer.promise);
     renderAt('/incentives/user_gifts');
     expect(await screen.findByText('交換したギフトを読み込み中…')).toBeInTheDocument();
-    answer.resolve(reply({ userGifts: [userGift, delivery], nextCursor: null }));
+    answer.resolve(reply({ userGifts: [userGift, delivery, shipped], nextCursor: null }));
     const code = await screen.findByRole('region', { name: 'QUOカードPay 500円分' });
     expect(within(code).getByText('QUO-1234-5678')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: '体組成計' })).getByText('配送状況：発送準備中')).toBeInTheDocument();
+    const preparing = screen.getByRole('region', { name: '体組成計' });
+    expect(preparing).toHaveTextContent('配送状況：発送準備中');
+    expect(preparing).toHaveTextContent('注文番号：ORD-20261101-7KQ3');
+    const sent = screen.getByRole('region', { name: 'オリジナルタオル' });
+    expect(sent).toHaveTextContent('配送状況：発送済み');
+    expect(sent).toHaveTextContent('ヤマト運輸・追跡番号：491234567890');
     expect(document.title).toBe('交換したギフト | すこやか');
+  });
+
+  it('copies a code with one tap and says so; the QR code opens on request', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
+    renderAt('/incentives/user_gifts');
+    await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' }));
+    expect(writeText).toHaveBeenCalledWith('QUO-1234-5678');
+    expect(await screen.findByText('コードをコピーしました。')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'QRコードを表示' }));
+    expect(await screen.findByRole('img', { name: 'QUOカードPay 500円分のギフトコードのQRコード' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
+  });
+
+  it('a refused clipboard falls back, and a failed copy says how to copy by hand', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    Object.defineProperty(document, 'execCommand', { value: () => false, configurable: true });
+    bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
+    renderAt('/incentives/user_gifts');
+    await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' }));
+    expect(await screen.findByText('コピーできませんでした。コードを長押ししてコピーしてください。')).toBeInTheDocument();
   });
 
   it('empty: says so and points to the catalogue', async () => {

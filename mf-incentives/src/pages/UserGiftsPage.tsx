@@ -18,15 +18,11 @@ import { useState } from 'react';
 import { usePatchUserGift, useUserGifts } from '../api/gifts';
 import { formatDate } from '../format';
 import { GiftMedia } from '../parts/GiftMedia';
+import { GiftCode } from '../parts/GiftCode';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
+import { OrderDetails } from '../parts/OrderDetails';
 
-const DELIVERY_LABELS: Record<UserGift['deliveryState'], string> = {
-  issued: '発行済み',
-  preparing: '発送準備中',
-  shipped: '発送済み',
-};
-
-/** `/incentives/user_gifts`: the member's gifts with code or delivery state; mark used or hide. */
+/** `/incentives/user_gifts`: the member's gifts with their code (copy, QR) or delivery (status, tracking number); mark used or hide. */
 export function UserGiftsPage() {
   return (
     <IncentivePage title="交換したギフト" back={{ href: '/incentives', label: 'コイン・ポイントのトップへ戻る' }}>
@@ -87,15 +83,12 @@ function GiftCard({ gift, highlighted }: { gift: UserGift; highlighted: boolean 
           </Text>
           {gift.kind === 'digital_code' ? (
             gift.code ? (
-              <Text>
-                ギフトコード：
-                <strong style={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>{gift.code}</strong>
-              </Text>
+              <GiftCode code={gift.code} giftName={gift.name} />
             ) : (
               <Text $muted>ギフトコードを発行しています。</Text>
             )
           ) : (
-            <Text>配送状況：{DELIVERY_LABELS[gift.deliveryState]}</Text>
+            <OrderDetails gift={gift} />
           )}
           <Text $muted>{gift.usedAt ? `${formatDate(gift.usedAt)}に使用済みにしました` : '未使用'}</Text>
           {patch.isError ? <FormError>{describeError(patch.error)}</FormError> : null}

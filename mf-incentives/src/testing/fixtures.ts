@@ -63,6 +63,7 @@ export const userGift: UserGift = {
   usedAt: null,
   createdAt: '2026-11-01T01:00:00Z',
   image: null,
+  order: null,
 };
 
 export const campaign: PointCampaign = {

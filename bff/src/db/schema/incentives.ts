@@ -341,7 +341,8 @@ export const userGifts = pgTable(
     /** The redemption's transfer (null for a prize: the draw's transfer is in gift_challenge_draws). */
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
     source: text('source', { enum: ['redemption', 'challenge'] }).notNull(),
-    deliveryState: text('delivery_state', { enum: ['issued', 'preparing', 'shipped'] }).notNull(),
+    /** issued: a digital gift; a physical gift's order: preparing, shipped or cancelled (gift_orders holds the delivery). */
+    deliveryState: text('delivery_state', { enum: ['issued', 'preparing', 'shipped', 'cancelled'] }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -349,6 +350,59 @@ export const userGifts = pgTable(
   (table) => [
     index('user_gifts_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
     unique('user_gifts_transfer_uq').on(table.transferId),
+  ],
+);
+
+/**
+ * A member's delivery address for physical gifts (issue 27): one per member, the fields sealed as
+ * one JSON value with platform/crypto (bound to the member), replaced as a whole when changed.
+ */
+export const deliveryAddresses = pgTable('delivery_addresses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealed: text('sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The delivery of one physical gift (a redemption or a prize): the address as it was when the
+ * gift was redeemed (sealed, bound to the order), then the carrier and tracking number once an
+ * operator ships it, or the reason it was cancelled. Its status is the user gift's
+ * `delivery_state`, changed in the same transaction. `association_id` is the association that took
+ * the order (the program's, or the member's for a coin prize): its operators ship it.
+ */
+export const giftOrders = pgTable(
+  'gift_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGiftId: uuid('user_gift_id')
+      .notNull()
+      .references(() => userGifts.id, { onDelete: 'cascade' }),
+    associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
+    /** ORD-yyyyMMdd-XXXX (Japan day, four letters and digits read out over the phone). */
+    orderNumber: text('order_number').notNull(),
+    /** The address snapshot; null while a prize waits for its member's first address, and after they left. */
+    addressSealed: text('address_sealed'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The operator who shipped or cancelled it (operators.id, kept as written, as in audit_logs). */
+    shippedBy: uuid('shipped_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('gift_orders_user_gift_uq').on(table.userGiftId),
+    unique('gift_orders_number_uq').on(table.orderNumber),
+    index('gift_orders_association_idx').on(table.associationId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    check(
+      'gift_orders_shipped_ck',
+      sql`(${table.shippedAt} is null) = (${table.trackingNumber} is null) and (${table.shippedAt} is null) = (${table.carrier} is null)`,
+    ),
+    check('gift_orders_closed_once_ck', sql`${table.shippedAt} is null or ${table.cancelledAt} is null`),
   ],
 );
 

@@ -1,0 +1,108 @@
+import { Secret, TOTP } from 'otpauth';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMail } from './outbox';
+import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, signIn, useJourneys, waitForPath } from './support';
+
+/**
+ * Issue 27, gifts that arrive, through the UI only: the demo association's operator grants the
+ * demo member the towel's 800 points (so the journeys sharing the server keep their balances),
+ * the member redeems the towel entering (or confirming) the delivery address, the operator finds
+ * the order in ギフトの発送 and marks it shipped with a tracking number, and the member sees
+ * 発送済み with the number on 交換したギフト and gets the mail.
+ */
+
+const journeys = useJourneys();
+
+/** bff/src/operators/demo-seed.ts, documented in the README (as admin.test.ts signs in). */
+const DEMO_OPERATOR = {
+  email: 'operator@sukoyaka.example',
+  password: 'sukoyaka-admin-2026',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+const stamp = Date.now().toString().slice(-8);
+const TRACKING = `4912-${stamp.slice(0, 4)}-${stamp.slice(4)}`;
+
+async function signInOperator(page: Page): Promise<void> {
+  await page.goto(siteUrl('/admin'));
+  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
+  await page.getByLabel('確認コード（6桁）').fill(code);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
+}
+
+test.describe('gift delivery: redeem a towel to an address, the operator ships it, the member sees the tracking number', () => {
+  test('a physical gift arrives: address, order, shipment, status and mail', async () => {
+    const operator = (await journeys.open(DESKTOP)).page;
+    await signInOperator(operator);
+
+    // The towel's points, granted in the console.
+    await operator.getByRole('link', { name: 'ポイント・ギフト', exact: true }).click();
+    await waitForPath(operator, '/admin/points');
+    const adjust = operator.getByRole('region', { name: 'ポイントを付与・取り消す' });
+    await adjust.getByLabel('会員のメールアドレス').fill(DEMO_MEMBER.email);
+    await adjust.getByLabel('ポイント数').fill('800');
+    await adjust.getByLabel('理由（会員の履歴に表示されます）').fill('ギフト配送の確認用');
+    await adjust.getByRole('button', { name: '実行する' }).click();
+    await adjust.getByText(/完了しました/).waitFor();
+
+    // The member redeems the towel: the address entered (or, on a server that has one, confirmed).
+    const member = (await journeys.open(PHONE)).page;
+    await signIn(member, '/points');
+    await member.getByRole('link', { name: 'すこやかポイントを開く' }).click();
+    await member.waitForURL(/\/points\/[0-9a-f-]{36}$/);
+    const pointId = new URL(member.url()).pathname.split('/')[2]!;
+    await member.goto(siteUrl(`/points/${pointId}/redemption`));
+    await member.getByRole('button', { name: 'オリジナルタオルと交換する' }).click();
+    const confirm = member.getByRole('group', { name: '交換の確認' });
+    const form = confirm.getByRole('form', { name: 'お届け先住所' });
+    const change = confirm.getByRole('button', { name: 'お届け先を変更する' });
+    await expect(form.or(change)).toBeVisible();
+    if (await change.isVisible()) await change.click();
+    await form.getByLabel('お名前').fill('すこやか 花子');
+    await form.getByLabel('郵便番号').fill('１６０００２３');
+    await form.getByLabel('都道府県').selectOption('東京都');
+    await form.getByLabel('市区町村').fill('新宿区');
+    await form.getByLabel('番地', { exact: true }).fill('西新宿2-8-1');
+    await form.getByLabel('電話番号').fill('090-1234-5678');
+    await screenshot(member, 'gift-delivery-00-address');
+    await form.getByRole('button', { name: 'この住所に届ける' }).click();
+    await expect(confirm).toContainText('〒160-0023');
+    await expect(confirm).toContainText('東京都新宿区西新宿2-8-1');
+    await confirm.getByRole('button', { name: '交換する', exact: true }).click();
+    const done = member.getByRole('status').filter({ hasText: '交換しました' });
+    await expect(done).toContainText('注文番号はORD-');
+    const orderNumber = /ORD-\d{8}-[0-9A-Z]{4}/.exec(await done.innerText())![0];
+    await screenshot(member, 'gift-delivery-01-redeemed');
+
+    // The operator ships it from ギフトの発送 with its tracking number.
+    await operator.getByRole('link', { name: 'ギフトの発送', exact: true }).click();
+    await waitForPath(operator, '/admin/gift_orders');
+    const row = operator.getByRole('row', { name: orderNumber });
+    await expect(row).toContainText('東京都新宿区西新宿2-8-1');
+    await expect(row).toContainText('発送準備中');
+    await row.getByRole('button', { name: `${orderNumber}を発送済みにする` }).click();
+    const ship = operator.getByRole('form', { name: `${orderNumber}の発送` });
+    await ship.getByLabel('配送業者').fill('ヤマト運輸');
+    await ship.getByLabel('追跡番号').fill(TRACKING);
+    await ship.getByRole('button', { name: '発送済みにする' }).click();
+    await operator.getByLabel('状態').selectOption('shipped');
+    await expect(operator.getByRole('row', { name: orderNumber })).toContainText(`ヤマト運輸 ${TRACKING}`);
+    await screenshot(operator, 'gift-delivery-02-shipped');
+
+    // The member sees 発送済み with the tracking number, and the mail has come.
+    await member.goto(siteUrl('/incentives/user_gifts'));
+    const gift = member.getByRole('region', { name: 'オリジナルタオル' }).filter({ hasText: orderNumber });
+    await expect(gift).toContainText('配送状況：発送済み');
+    await expect(gift).toContainText(`追跡番号：${TRACKING}`);
+    await screenshot(member, 'gift-delivery-03-member-sees-shipped');
+    const mail = await waitForMail(DEMO_MEMBER.email, (candidate) => candidate.subject.includes(`ギフトを発送しました（${orderNumber}）`));
+    expect(mail.text).toContain(TRACKING);
+    expect(mail.text).toContain('ヤマト運輸');
+  });
+});

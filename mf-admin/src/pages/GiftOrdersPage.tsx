@@ -1,0 +1,255 @@
+import type { OperatorGiftOrder } from '@sukoyaka/contract';
+import { deliveryAddressLines, giftOrderStatusLabels, giftOrderStatuses, incentiveCalls } from '@sukoyaka/contract/incentives';
+import {
+  Actions,
+  Button,
+  Card,
+  EmptyState,
+  FormError,
+  Heading,
+  Notice,
+  Select,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  useFormValues,
+  usePageTitle,
+} from '@sukoyaka/shared';
+import { useState } from 'react';
+import { useCancelGiftOrder, useExportGiftOrders, useGiftOrders, useShipGiftOrder } from '../api/gift-orders';
+import { useCurrentAssociation } from '../parts/association';
+import { formatJapanTime } from '../parts/datetime';
+import { QueryState } from '../parts/states';
+import { Table, TableScroll } from '../parts/Table';
+
+type Status = (typeof giftOrderStatuses)[number];
+
+/** /admin/gift_orders: the association's orders of physical gifts — filter, the carrier's CSV, ship, cancel. */
+export function GiftOrdersPage() {
+  usePageTitle('ギフトの発送 | すこやか運営管理');
+  const { association, canEdit } = useCurrentAssociation();
+  const [filter, setFilter] = useState<{ status: Status | ''; from: string; to: string }>({ status: 'preparing', from: '', to: '' });
+  const query = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
+  const orders = useGiftOrders(association.associationId, query);
+  const exported = useExportGiftOrders();
+  return (
+    <Stack $gap={3}>
+      <Heading>ギフトの発送</Heading>
+      <Text>
+        {association.associationName}
+        の会員がポイントと交換した配送ギフトの注文です。配送業者向けのCSVを出力し、発送したら追跡番号を登録してください（会員にメールでお知らせします）。
+      </Text>
+      {!canEdit ? <Notice>閲覧者の権限では、CSVの出力・発送の登録・取り消しはできません。</Notice> : null}
+      <Card aria-label="絞り込み">
+        <Stack $gap={2}>
+          <Actions $gap={2}>
+            <Select
+              label="状態"
+              value={filter.status}
+              onChange={(event) => setFilter({ ...filter, status: event.target.value as Status | '' })}
+              options={[
+                { value: '', label: 'すべて' },
+                ...giftOrderStatuses.map((status) => ({ value: status, label: giftOrderStatusLabels[status] })),
+              ]}
+            />
+            <TextField
+              label="注文日（から）"
+              type="date"
+              value={filter.from}
+              onChange={(event) => setFilter({ ...filter, from: event.target.value })}
+            />
+            <TextField
+              label="注文日（まで）"
+              type="date"
+              value={filter.to}
+              onChange={(event) => setFilter({ ...filter, to: event.target.value })}
+            />
+          </Actions>
+          {canEdit ? (
+            <div>
+              <Button
+                variant="secondary"
+                busy={exported.isPending}
+                onClick={() => exported.mutate({ associationId: association.associationId, ...query })}
+              >
+                配送用CSVをダウンロード
+              </Button>
+            </div>
+          ) : null}
+          {exported.isError ? <FormError>{describeError(exported.error)}</FormError> : null}
+          {exported.data ? (
+            <Text role="status" $muted>
+              {exported.data.count}件をCSVに出力しました{exported.data.truncated ? '（件数が多いため一部です。期間を絞ってください）' : ''}
+              。
+            </Text>
+          ) : null}
+        </Stack>
+      </Card>
+      <QueryState query={orders} label="注文">
+        {(data) => {
+          const rows = data.pages.flatMap((page) => page.orders);
+          if (rows.length === 0) return <EmptyState title="該当する注文はありません" />;
+          return (
+            <Card>
+              <TableScroll>
+                <Table>
+                  <caption>注文一覧（新しい順）</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">注文</th>
+                      <th scope="col">ギフト</th>
+                      <th scope="col">お届け先</th>
+                      <th scope="col">状態</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((order) => (
+                      <OrderRow key={order.id} order={order} />
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
+              {orders.hasNextPage ? (
+                <Button variant="secondary" busy={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+                  もっと見る
+                </Button>
+              ) : null}
+            </Card>
+          );
+        }}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function OrderRow({ order }: { order: OperatorGiftOrder }) {
+  const { canEdit } = useCurrentAssociation();
+  const [action, setAction] = useState<'ship' | 'cancel' | null>(null);
+  return (
+    <tr aria-label={order.orderNumber}>
+      <td>
+        <strong>{order.orderNumber}</strong>
+        <br />
+        {formatJapanTime(order.orderedAt)}
+      </td>
+      <td>
+        {order.giftName}
+        <br />
+        {order.cost}pt
+      </td>
+      <td>
+        {order.address ? (
+          <>
+            {order.address.name} 様
+            {deliveryAddressLines(order.address).map((line) => (
+              <span key={line}>
+                <br />
+                {line}
+              </span>
+            ))}
+          </>
+        ) : (
+          '会員の住所登録待ち'
+        )}
+      </td>
+      <td>
+        <strong>{giftOrderStatusLabels[order.status]}</strong>
+        {order.trackingNumber ? (
+          <>
+            <br />
+            {order.carrier} {order.trackingNumber}
+            <br />
+            {formatJapanTime(order.shippedAt)}
+          </>
+        ) : null}
+        {order.cancelReason ? (
+          <>
+            <br />
+            理由：{order.cancelReason}
+          </>
+        ) : null}
+        {canEdit && order.status === 'preparing' ? (
+          action === 'ship' ? (
+            <ShipForm order={order} onDone={() => setAction(null)} />
+          ) : action === 'cancel' ? (
+            <CancelForm order={order} onDone={() => setAction(null)} />
+          ) : (
+            <Actions>
+              <Button onClick={() => setAction('ship')} aria-label={`${order.orderNumber}を発送済みにする`} disabled={!order.address}>
+                発送済みにする
+              </Button>
+              <Button variant="text" onClick={() => setAction('cancel')} aria-label={`${order.orderNumber}を取り消す`}>
+                取り消す
+              </Button>
+            </Actions>
+          )
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function ShipForm({ order, onDone }: { order: OperatorGiftOrder; onDone: () => void }) {
+  const { association } = useCurrentAssociation();
+  const ship = useShipGiftOrder(association.associationId);
+  const { values, field } = useFormValues(() => ({ carrier: 'ヤマト運輸', trackingNumber: '' }));
+  const form = useContractForm({ schema: incentiveCalls.shipOperatorGiftOrder.input, mutation: ship, onSuccess: onDone });
+  return (
+    <form
+      {...form.formProps(() => ({ associationId: association.associationId, orderId: order.id, ...values }))}
+      aria-label={`${order.orderNumber}の発送`}
+    >
+      <Stack $gap={1}>
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
+        <TextField {...field('carrier', form.errors)} label="配送業者" list="gift-order-carriers" />
+        <datalist id="gift-order-carriers">
+          <option value="ヤマト運輸" />
+          <option value="佐川急便" />
+          <option value="日本郵便" />
+        </datalist>
+        <TextField {...field('trackingNumber', form.errors)} label="追跡番号" inputMode="numeric" />
+        <Actions>
+          <Button type="submit" busy={form.isPending}>
+            発送済みにする
+          </Button>
+          <Button variant="secondary" onClick={onDone} disabled={form.isPending}>
+            やめる
+          </Button>
+        </Actions>
+      </Stack>
+    </form>
+  );
+}
+
+function CancelForm({ order, onDone }: { order: OperatorGiftOrder; onDone: () => void }) {
+  const { association } = useCurrentAssociation();
+  const cancel = useCancelGiftOrder(association.associationId);
+  const { values, field } = useFormValues(() => ({ reason: '' }));
+  const form = useContractForm({ schema: incentiveCalls.cancelOperatorGiftOrder.input, mutation: cancel, onSuccess: onDone });
+  return (
+    <form
+      {...form.formProps(() => ({ associationId: association.associationId, orderId: order.id, ...values }))}
+      aria-label={`${order.orderNumber}の取り消し`}
+    >
+      <Stack $gap={1}>
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
+        <Text>取り消すと、会員に使ったポイントを戻し、在庫を1つ戻して、理由をメールでお知らせします。</Text>
+        <TextField {...field('reason', form.errors)} label="取り消しの理由（会員に伝わります）" />
+        <Actions>
+          <Button type="submit" busy={form.isPending}>
+            取り消す
+          </Button>
+          <Button variant="secondary" onClick={onDone} disabled={form.isPending}>
+            やめる
+          </Button>
+        </Actions>
+      </Stack>
+    </form>
+  );
+}
