@@ -222,7 +222,9 @@ function Profile({ member }: { member: UserInfo }) {
       <Heading>アカウント設定</Heading>
       <Card aria-labelledby="profile-heading">
         <SectionHeading id="profile-heading">プロフィール</SectionHeading>
-        {editing === 'nickname' ? <NicknameForm current={member.nickname} onSaved={done('nickname')} onCancel={() => setEditing(null)} /> : null}
+        {editing === 'nickname' ? (
+          <NicknameForm current={member.nickname} onSaved={done('nickname')} onCancel={() => setEditing(null)} />
+        ) : null}
         {editing === 'height' ? <HeightForm member={member} onSaved={done('height')} onCancel={() => setEditing(null)} /> : null}
         <div aria-live="polite">{saved && !editing ? <Saved>{SAVED_MESSAGES[saved]}</Saved> : null}</div>
         <Items>
