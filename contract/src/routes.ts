@@ -34,6 +34,7 @@ export const areas = {
       '/under_maintenance',
       '/unassociated',
       '/unlock',
+      '/onboarding',
     ],
   },
   '@sukoyaka/health': {

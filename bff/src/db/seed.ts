@@ -224,6 +224,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .values({
         email: DEMO_MEMBER.email,
         passwordHash,
+        // The demo accounts are in use already: the first sign-in's welcome is for new members.
+        onboardedAt: now,
         nickname: DEMO_MEMBER.nickname,
         birthday: DEMO_MEMBER.birthday,
         height: DEMO_VITALS.height,
@@ -239,6 +241,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         .values({
           email: member.email,
           passwordHash,
+          onboardedAt: now,
           nickname: member.nickname,
           birthday: DEMO_MEMBER.birthday,
           associationId: DEMO_ASSOCIATION.id,
@@ -250,7 +253,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
     }
     await tx
       .insert(users)
-      .values({ email: NEWCOMER_MEMBER.email, passwordHash, nickname: NEWCOMER_MEMBER.nickname, emailVerifiedAt: now })
+      .values({ email: NEWCOMER_MEMBER.email, passwordHash, nickname: NEWCOMER_MEMBER.nickname, emailVerifiedAt: now, onboardedAt: now })
       .onConflictDoNothing();
     await tx
       .insert(rosterEntries)
@@ -271,6 +274,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .values({
         email: MFA_MEMBER.email,
         passwordHash,
+        onboardedAt: now,
         nickname: MFA_MEMBER.nickname,
         birthday: MFA_MEMBER.birthday,
         associationId: DEMO_ASSOCIATION.id,
