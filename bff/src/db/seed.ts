@@ -57,6 +57,8 @@ export const DEMO_ROSTER = [
 export const SPARE_ROSTER = [
   { memberSymbol: '1001', memberNumber: '2002', birthday: '1990-01-01' },
   { memberSymbol: '1001', memberNumber: '2003', birthday: '1990-01-01' },
+  // The onboarding journey's new member (e2e/tests/onboarding.test.ts).
+  { memberSymbol: '1001', memberNumber: '2004', birthday: '1990-01-01' },
 ] as const;
 
 /**
