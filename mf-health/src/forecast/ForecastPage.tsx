@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ function CheckupNotice({ checkup }: { checkup: HealthForecast['checkup'] }) {
   if (checkup.status === 'available') {
     return (
       <Notice>
-        {checkup.examinedOn}の健診結果{checkup.institution ? `（${checkup.institution}）` : ''}を使っています。
+        {japaneseDate(checkup.examinedOn)}の健診結果{checkup.institution ? `（${checkup.institution}）` : ''}を使っています。
       </Notice>
     );
   }

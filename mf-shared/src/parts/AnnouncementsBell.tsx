@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { api } from '../api/calls';
 import { AppLink } from '../routing/navigation';
@@ -30,23 +30,26 @@ const Count = styled.span`
 `;
 
 /**
- * The header's bell for a signed-in member: a link to /announcements with the unread count. The
- * count is read once per page outside the shared query cache on purpose: a member who may not use
- * the service yet (e-mail not verified, say) is refused this call, and that refusal must not end
- * the page they are on; the bell then shows no count.
+ * The unread count's query: a page that marks an announcement read (or all of them) invalidates
+ * it, and the bell shows the new count at once (issue 27).
+ */
+export const unreadAnnouncementsQueryKey = ['announcements', 'unreadCount'] as const;
+
+/**
+ * The header's bell for a signed-in member: a link to /announcements with the unread count. A
+ * member who may not use the service yet (e-mail not verified, say) is refused this call, and that
+ * refusal must not end the page they are on: the query answers null instead of failing, and the
+ * bell then shows no count.
  */
 export function AnnouncementsBell() {
-  const [unread, setUnread] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.countUnreadAnnouncements({}).then(
-      (answer) => live && setUnread(answer.unreadCount),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data: unread = null } = useQuery({
+    queryKey: unreadAnnouncementsQueryKey,
+    queryFn: () =>
+      api.countUnreadAnnouncements({}).then(
+        (answer) => answer.unreadCount,
+        () => null,
+      ),
+  });
   const label = unread ? `お知らせ（未読${unread}件）` : 'お知らせ';
   return (
     <Bell href="/announcements" aria-label={label} title={label}>
