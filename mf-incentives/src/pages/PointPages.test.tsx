@@ -1,3 +1,4 @@
+import { pointExpiryRule } from '@sukoyaka/contract';
 import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,6 +27,8 @@ describe('point pages', () => {
     expect(screen.getByRole('note')).toHaveTextContent(`${formatDate(SOON)}に300ptが失効します。`);
     expect(screen.getByRole('link', { name: 'すこやかポイントを開く' })).toHaveAttribute('href', `/points/${POINT_ID}`);
     expect(screen.getByRole('link', { name: '利用規約を確認する' })).toHaveAttribute('href', '/points/p2/require_agreement');
+    // Issue 27: the expiry rule, as written once in the contract.
+    expect(screen.getByText(pointExpiryRule())).toBeInTheDocument();
   });
 
   it('/points: none, and a failure', async () => {
@@ -80,7 +83,8 @@ describe('point pages', () => {
     bff.onCall('listPointMenus', reply({ menus }));
     renderAt(`/points/${POINT_ID}/about`);
     expect(await screen.findByText('健康づくりの取り組みでたまるポイントです。')).toBeInTheDocument();
-    expect(screen.getByText(/獲得した日から36か月です/)).toBeInTheDocument();
+    // Issue 27: the rule as written once in the contract (the points page and the FAQ say the same).
+    expect(screen.getByText(pointExpiryRule(36))).toBeInTheDocument();
     expect(await screen.findByText('血圧を記録：5pt（1日1回まで）')).toBeInTheDocument();
     expect(screen.getByText('キャンペーンにエントリー：100pt（合計1回まで）')).toBeInTheDocument();
   });
