@@ -83,6 +83,7 @@ export { Actions, FactRows, Narrow, Notice } from './ui/layout';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { unreadAnnouncementsQueryKey } from './parts/AnnouncementsBell';
 export { chartRange, linesInRange } from './ui/chart-scale';
+export { ExternalLink, NEW_TAB_HINT } from './ui/ExternalLink';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
 export {
