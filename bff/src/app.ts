@@ -26,6 +26,7 @@ import { metricsPlugin } from './platform/ops/metrics';
 import { openApiRoutes } from './platform/ops/openapi';
 import { probesPlugin } from './platform/ops/probes';
 import { authThrottlePlugin } from './platform/plugins/auth-throttle';
+import { knownDevicesOf } from './account/known-devices';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
@@ -149,7 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databaseQueuePlugin, { db });
   // First among the hooks: a flood of sign-in attempts is refused before any database work.
   await app.register(authThrottlePlugin, {
-    limit: config.authThrottle,
+    limits: config.authThrottle,
+    // A member's own known browser counts against itself, not the account (account/known-devices.ts).
+    knownDevices: (tokens) => knownDevicesOf(db, tokens),
     now,
     db,
     redisUrl: config.redisUrl,

@@ -45,10 +45,15 @@ export interface Config {
   /** GA4 measurement id (G-…); without one, page views stay in the page's dataLayer. */
   gaMeasurementId: string | undefined;
   /**
-   * Attempts per client address at the authentication calls (plugins/auth-throttle.ts);
-   * null turns the throttle off (AUTH_THROTTLE_MAX=0).
+   * Attempts at the authentication calls (plugins/auth-throttle.ts): per client address (bursts
+   * only: an office shares one), per account and per device; null turns the throttle off
+   * (AUTH_THROTTLE_MAX=0).
    */
-  authThrottle: { max: number; windowMs: number } | null;
+  authThrottle: {
+    address: { max: number; windowMs: number };
+    account: { max: number; windowMs: number };
+    device: { max: number; windowMs: number };
+  } | null;
   /**
    * Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): true (any
    * sender), false (none), or the proxies' addresses/CIDRs, comma-separated. The throttle keys
@@ -144,9 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     inquiryMailTo: env.INQUIRY_MAIL_TO || 'support@sukoyaka.example',
     authThrottle: (() => {
-      const max = wholeNumber('AUTH_THROTTLE_MAX', env.AUTH_THROTTLE_MAX, 20);
-      const windowSeconds = wholeNumber('AUTH_THROTTLE_WINDOW_SECONDS', env.AUTH_THROTTLE_WINDOW_SECONDS, 600);
-      return max > 0 && windowSeconds > 0 ? { max, windowMs: windowSeconds * 1000 } : null;
+      const max = wholeNumber('AUTH_THROTTLE_MAX', env.AUTH_THROTTLE_MAX, 100);
+      const windowSeconds = wholeNumber('AUTH_THROTTLE_WINDOW_SECONDS', env.AUTH_THROTTLE_WINDOW_SECONDS, 60);
+      const accountMax = wholeNumber('AUTH_THROTTLE_ACCOUNT_MAX', env.AUTH_THROTTLE_ACCOUNT_MAX, 10);
+      const deviceMax = wholeNumber('AUTH_THROTTLE_DEVICE_MAX', env.AUTH_THROTTLE_DEVICE_MAX, 20);
+      const accountWindowSeconds = wholeNumber('AUTH_THROTTLE_ACCOUNT_WINDOW_SECONDS', env.AUTH_THROTTLE_ACCOUNT_WINDOW_SECONDS, 600);
+      if (max <= 0 || windowSeconds <= 0) return null;
+      const perAccount = (limit: number) => ({ max: limit > 0 ? limit : Number.MAX_SAFE_INTEGER, windowMs: accountWindowSeconds * 1000 });
+      return { address: { max, windowMs: windowSeconds * 1000 }, account: perAccount(accountMax), device: perAccount(deviceMax) };
     })(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     googleHealth: googleHealthConfig(env),
@@ -222,6 +232,9 @@ const environmentSchema = z
     GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'G-XXXXXXX の形で指定してください'),
     AUTH_THROTTLE_MAX: wholeNumberText,
     AUTH_THROTTLE_WINDOW_SECONDS: wholeNumberText,
+    AUTH_THROTTLE_ACCOUNT_MAX: wholeNumberText,
+    AUTH_THROTTLE_DEVICE_MAX: wholeNumberText,
+    AUTH_THROTTLE_ACCOUNT_WINDOW_SECONDS: wholeNumberText,
     INCENTIVES_JOB_EVERY_MINUTES: wholeNumberText,
     NOTIFICATIONS_EVERY_MINUTES: wholeNumberText,
     FITBIT_SYNC_EVERY_MINUTES: wholeNumberText,

@@ -256,7 +256,14 @@ export const TEST_ADDRESS = {
 } as const;
 
 let memberCounter = 0;
-export async function createMember(db: Database, fields: { email?: string; password?: string; nickname?: string } = {}) {
+/**
+ * A member in use: verified, linked to an association of their own, and past the first sign-in's
+ * welcome (`onboarded: false` leaves it to do, as for a member who has just signed up).
+ */
+export async function createMember(
+  db: Database,
+  fields: { email?: string; password?: string; nickname?: string; onboarded?: boolean } = {},
+) {
   memberCounter += 1;
   const email = fields.email ?? `member${memberCounter}-${randomBytes(3).toString('hex')}@example.jp`;
   const password = fields.password ?? 'correct-horse-battery';
@@ -270,6 +277,7 @@ export async function createMember(db: Database, fields: { email?: string; passw
       associationId: association!.id,
       associationVerifiedAt: new Date(),
       emailVerifiedAt: new Date(),
+      onboardedAt: fields.onboarded === false ? null : new Date(),
     })
     .returning();
   return { id: user!.id, email, password, associationId: association!.id };

@@ -103,3 +103,21 @@ describe('reads never write (decision 0006)', () => {
     expect(await takeChangedTables(ctx)).toEqual([]);
   });
 });
+
+describe('the history names the day each earning is for (issue 27)', () => {
+  it("an earning paid today for yesterday's reading says yesterday; other lines say nothing of it", async () => {
+    const { member, agent, pointId } = await signedInWithProgram();
+    const yesterday = japanDay(new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000));
+    await ctx.db.insert(activityEvents).values({ userId: member.id, kind: 'vital_recorded:weight', day: yesterday });
+    await runEarning(ctx.db, ctx.clock.now());
+
+    const history = await agent.get('listPointTransactions', { pointId, limit: '20' });
+    expect(history.status).toBe(200);
+    expect(history.body.transactions).toEqual([
+      expect.objectContaining({ kind: 'earn', amount: 10, description: '体重を記録', forDay: yesterday }),
+    ]);
+    expect(japanDay(new Date(history.body.transactions[0].createdAt))).toBe(japanDay(ctx.clock.now()));
+    const coins = await agent.get('listCoinTransactions', { limit: '20' });
+    expect(coins.body.transactions[0]).toMatchObject({ kind: 'earn', forDay: yesterday });
+  });
+});

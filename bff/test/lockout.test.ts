@@ -206,41 +206,72 @@ describe('enumeration: the answers do not tell whether an e-mail is registered',
   });
 });
 
-describe('per-address throttle of the authentication calls', () => {
-  it('allows 20 attempts per address in 10 minutes, then answers 429 too_many_requests with a Japanese message', async () => {
+describe('throttle of the authentication calls: per address for bursts, per account, per device (issue 27)', () => {
+  it('lets 30 members behind one office address all sign in, and refuses a burst of 100 a minute from it', async () => {
     const ip = '203.0.113.10';
-    for (let i = 0; i < 20; i += 1) {
-      const response = await new Agent(ctx.app, { ip }).signIn(`stranger${i}@example.jp`, 'guess');
-      expect(response.status).toBe(401);
-    }
-    const member = await createMember(ctx.db);
-    const agent = new Agent(ctx.app, { ip });
-    const refused = await agent.signIn(member.email, member.password);
+    const members = await Promise.all(Array.from({ length: 30 }, () => createMember(ctx.db)));
+    for (const member of members) expect((await new Agent(ctx.app, { ip }).signIn(member.email, member.password)).status).toBe(200);
+    // A burst: 70 more attempts in the same minute reach the address's limit of 100.
+    for (let i = 0; i < 70; i += 1) await new Agent(ctx.app, { ip }).signIn(`stranger${i}@example.jp`, 'guess');
+    const refused = await new Agent(ctx.app, { ip }).signIn(members[0]!.email, members[0]!.password);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       code: 'too_many_requests',
       message: '短時間に多くの操作が行われました。しばらく時間をおいてから、もう一度お試しください。',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Refused before the handler: no session started, nothing counted against the account.
-    expect((await agent.get('getSession')).body.userId).toBeNull();
-    expect((await userRow(member.id)).failedAuthCount).toBe(0);
-
-    // Another address is not affected.
-    expect((await new Agent(ctx.app, { ip: '203.0.113.11' }).signIn(member.email, member.password)).status).toBe(200);
-
-    // Ten minutes after the first attempts, the address may try again.
-    ctx.clock.advance(10 * MINUTE);
-    expect((await new Agent(ctx.app, { ip }).signIn(member.email, member.password)).status).toBe(200);
+    // Another address is not affected, and a minute later the office signs in again.
+    expect((await new Agent(ctx.app, { ip: '203.0.113.11' }).signIn(members[1]!.email, members[1]!.password)).status).toBe(200);
+    ctx.clock.advance(MINUTE);
+    expect((await new Agent(ctx.app, { ip }).signIn(members[2]!.email, members[2]!.password)).status).toBe(200);
   });
 
-  it('counts every authentication call together: sign-in, SMS codes and step-up confirmations', async () => {
+  it('throttles one account under attack from many addresses, before the password is even checked', async () => {
+    const other = await createMember(ctx.db);
+    for (let i = 0; i < 10; i += 1) await new Agent(ctx.app, { ip: `198.19.0.${i + 1}` }).signIn(other.email, `guess-${i}`);
+    // The eleventh attempt, from yet another address, with the right password and the address typed differently.
+    const attacked = await new Agent(ctx.app, { ip: '198.19.1.1' }).signIn(` ${other.email.toUpperCase()} `, other.password);
+    expect(attacked.status).toBe(429);
+    expect(attacked.body.code).toBe('too_many_requests');
+    // Other accounts from those addresses are not affected.
+    const bystander = await createMember(ctx.db);
+    expect((await new Agent(ctx.app, { ip: '198.19.0.1' }).signIn(bystander.email, bystander.password)).status).toBe(200);
+    // Once its window (ten minutes) and the lock the wrong passwords set (thirty) have passed, it signs in.
+    ctx.clock.advance(31 * MINUTE);
+    expect((await new Agent(ctx.app, { ip: '198.19.1.2' }).signIn(other.email, other.password)).status).toBe(200);
+  });
+
+  it("lets the member's own known browser sign in while strangers throttle the account, and limits each browser", async () => {
+    const member = await createMember(ctx.db);
+    const own = new Agent(ctx.app, { ip: '192.0.2.50' });
+    expect((await own.signIn(member.email, member.password)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) await new Agent(ctx.app, { ip: `192.0.2.${i + 1}` }).signIn(member.email, `guess-${i}`);
+    expect((await new Agent(ctx.app, { ip: '192.0.2.99' }).signIn(member.email, member.password)).status).toBe(429);
+    // The browser that signed in before is known to the account (its device cookie): not throttled with the strangers.
+    expect((await own.signIn(member.email, member.password)).status).toBe(200);
+
+    // A browser is limited on its own: 20 sign-ins in ten minutes, whichever accounts.
+    const device = new Agent(ctx.app, { ip: '192.0.2.60' });
+    const others = await Promise.all(Array.from({ length: 3 }, () => createMember(ctx.db)));
+    expect((await device.signIn(others[0]!.email, others[0]!.password)).status).toBe(200);
+    let refusedAt = 0;
+    for (let i = 1; i <= 25 && refusedAt === 0; i += 1) {
+      const member = others[i % 3]!;
+      // A second apart, as a person signs in: the browser's rows keep their order.
+      ctx.clock.advance(1000);
+      if ((await device.signIn(member.email, member.password)).status === 429) refusedAt = i;
+    }
+    // The first sign-in made the browser known; from the next, twenty pass and the 21st is refused.
+    expect(refusedAt).toBe(21);
+  });
+
+  it('counts every authentication call of an address together: sign-in, SMS codes and step-up confirmations', async () => {
     const ip = '203.0.113.20';
     const member = await createMember(ctx.db);
     const agent = new Agent(ctx.app, { ip });
     expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-    for (let i = 0; i < 9; i += 1) expect((await agent.post('verifySignInCode', { code: '123456' })).status).toBe(401);
-    for (let i = 0; i < 10; i += 1) expect((await agent.post('authenticateUserPassword', { password: member.password })).status).toBe(200);
+    for (let i = 0; i < 49; i += 1) expect((await agent.post('verifySignInCode', { code: '123456' })).status).toBe(401);
+    for (let i = 0; i < 50; i += 1) expect((await agent.post('authenticateUserPassword', { password: member.password })).status).toBe(200);
     const refused = await agent.post('authenticateBirthday', { birthday: '1980-04-01' });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('too_many_requests');
@@ -252,14 +283,14 @@ describe('per-address throttle of the authentication calls', () => {
     const proxy = new Agent(ctx.app, { ip: '127.0.0.1' });
     const signIn = (client: string) =>
       proxy.request({ method: 'POST', url: '/api/bff/signIn', payload: {}, headers: { 'x-forwarded-for': client } });
-    for (let i = 0; i < 20; i += 1) await signIn('198.51.100.7');
+    for (let i = 0; i < 100; i += 1) await signIn('198.51.100.7');
     expect((await signIn('198.51.100.7')).status).toBe(429);
     expect((await signIn('198.51.100.8')).status).not.toBe(429);
   });
 
   it('does not believe X-Forwarded-For from anyone else: a client cannot dodge the throttle with it', async () => {
     const client = new Agent(ctx.app, { ip: '10.200.0.1' });
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 100; i += 1) {
       await client.request({ method: 'POST', url: '/api/bff/signIn', payload: {}, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
     }
     const refused = await client.request({

@@ -367,10 +367,10 @@ describe('the demo (README): the seeded newcomer links to the demo association a
     expect((await agent.get('getUserInfo')).body.birthday).toBe('1990-01-01');
   });
 
-  it('seeds the documented free entries: 1001/2001, 1001/2002 and 1001/2003, born 1990-01-01', async () => {
+  it('seeds the documented free entries: 1001/2001 to 1001/2004, born 1990-01-01', async () => {
     const entries = await ctx.db.select().from(rosterEntries).where(eq(rosterEntries.associationId, DEMO_ASSOCIATION.id));
     const free = [DEMO_ROSTER[0], ...SPARE_ROSTER].map((entry) => `${entry.memberSymbol}/${entry.memberNumber}/${entry.birthday}`);
-    expect(free).toEqual(['1001/2001/1990-01-01', '1001/2002/1990-01-01', '1001/2003/1990-01-01']);
+    expect(free).toEqual(['1001/2001/1990-01-01', '1001/2002/1990-01-01', '1001/2003/1990-01-01', '1001/2004/1990-01-01']);
     for (const key of free)
       expect(entries.some((entry) => `${entry.memberSymbol}/${entry.memberNumber}/${entry.birthday}` === key)).toBe(true);
   });

@@ -17,6 +17,8 @@ export const pagePaths = {
   notificationUnsubscribe: '/settings/notifications/unsubscribe',
   emailNotVerified: '/email_not_verified',
   unassociated: '/unassociated',
+  /** The first sign-in's welcome (issue 27); getNavigationInfo's `next` names it. */
+  onboarding: '/onboarding',
   underMaintenance: '/under_maintenance',
   suspensionNotice: '/suspension_notice',
   /** Step-up pages, named by the step-up error codes (errors.ts, stepUpPages). */

@@ -35,6 +35,7 @@ export const areas = {
       '/under_maintenance',
       '/unassociated',
       '/unlock',
+      '/onboarding',
     ],
   },
   '@sukoyaka/health': {

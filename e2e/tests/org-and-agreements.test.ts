@@ -139,6 +139,9 @@ test.describe('organisation verification and agreements', () => {
     await page.getByRole('checkbox', { name: /に同意する（任意）$/ }).check();
     await page.getByRole('button', { name: '同意して始める' }).click();
 
+    // A new member is welcomed once (issue 27; e2e/tests/onboarding.test.ts goes through it): later.
+    await waitForPath(page, '/onboarding');
+    await page.getByRole('button', { name: 'あとで設定する（ホームへ）' }).click();
     await waitForPath(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('さん、' /* and the greeting of the hour in Japan */);
     await screenshot(page, 'org-signup-4-home');

@@ -105,6 +105,8 @@ export async function startServer(): Promise<RunningServer> {
   // calls (20 in 10 minutes, bff/src/plugins/auth-throttle.ts) would count the whole run as one
   // client; the bff's API tests prove the throttle, the journeys what a member does.
   env.AUTH_THROTTLE_MAX = '1000';
+  env.AUTH_THROTTLE_ACCOUNT_MAX = '1000';
+  env.AUTH_THROTTLE_DEVICE_MAX = '1000';
   // With DATABASE_URL the server seeds only when told to (bff/src/config.ts).
   if (process.env.E2E_DATABASE_URL) env.SEED_DEMO = 'true';
 

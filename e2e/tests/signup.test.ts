@@ -86,6 +86,9 @@ test.describe('sign-up: a newcomer joins, verifies the address from the dev outb
     await screenshot(page, 'signup-06-agreements');
     await page.getByRole('button', { name: '同意して始める' }).click();
 
+    // A new member is welcomed once (issue 27; e2e/tests/onboarding.test.ts goes through it): later.
+    await waitForPath(page, '/onboarding');
+    await page.getByRole('button', { name: 'あとで設定する（ホームへ）' }).click();
     await waitForPath(page, '/');
     // The journey crosses pages other flows own: a failure here says where it ended up.
     await page

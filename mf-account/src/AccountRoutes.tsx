@@ -91,6 +91,12 @@ export const accountPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: pagePaths.onboarding,
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/onboarding" */ './onboarding/OnboardingPage').then((module) => module.OnboardingPage),
+    ),
+  },
+  {
     path: '/associations/:associationId/agreements',
     page: lazyPage(() =>
       import(/* webpackChunkName: "route:/associations/:associationId/agreements" */ './agreements/AssociationAgreementsPage').then(

@@ -50,3 +50,20 @@ export function expiringSoon<T extends { expiresAt: string }>(expiries: readonly
   const limit = now.getTime() + days * 24 * 60 * 60 * 1000;
   return expiries.filter((expiry) => new Date(expiry.expiresAt).getTime() <= limit);
 }
+
+/** The day (yyyy-MM-dd) in Japan time that contains the moment `iso`. */
+export function japanDayOf(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TOKYO, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+/** A Japanese day, yyyy-MM-dd → 「11月26日(水)」 (the history's headings and its lines' days). */
+export function formatDayHeading(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const weekday = '日月火水木金土'[new Date(Date.UTC(year, month - 1, date)).getUTCDay()];
+  return `${month}月${date}日(${weekday})`;
+}
+
+/** The time of day in Japan, 「15:27」. */
+export function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}

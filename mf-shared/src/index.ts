@@ -83,6 +83,8 @@ export * from './ui/primitives';
 export { Actions, FactRows, Narrow, Notice } from './ui/layout';
 export { GiftPicture, type GiftPictureProps, type StoredPicture } from './ui/GiftPicture';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
+export { unreadAnnouncementsQueryKey } from './parts/unread-announcements';
+export { chartRange, linesInRange } from './ui/chart-scale';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
 export {
@@ -120,7 +122,7 @@ export {
   type DeepLinkScreen,
   type DeepLinkTargets,
 } from './device/deep-links';
-export { OutsideLink } from './ui/OutsideLink';
+export { NEW_TAB_HINT, OutsideLink } from './ui/OutsideLink';
 export { LinkRow } from './ui/LinkRow';
 export { AlertModal } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';

@@ -1,9 +1,9 @@
 import { callPath } from '@sukoyaka/contract';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import type { Actor } from '../platform/actor';
-import { knownDevices } from '../db/schema';
+import { knownDevices, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
 
 /*
@@ -36,6 +36,23 @@ export async function findKnownDevice(db: Executor, actor: Actor, userId: string
     .from(knownDevices)
     .where(and(eq(knownDevices.tokenHash, sha256(token)), eq(knownDevices.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * The known browsers these cookie tokens prove, with their accounts' addresses: the sign-in
+ * throttle (plugins/auth-throttle.ts) keys a browser by its row (the token changes at every
+ * sign-in) and counts a member's own browser against itself instead of the account. Only the
+ * tokens' digests are compared; a forged token proves nothing.
+ */
+export async function knownDevicesOf(db: Executor, tokens: readonly string[]): Promise<Array<{ deviceId: string; email: string }>> {
+  if (tokens.length === 0) return [];
+  // Oldest first: a browser known to several accounts is named by its first row, which stays first.
+  return db
+    .select({ deviceId: knownDevices.id, email: users.email })
+    .from(knownDevices)
+    .innerJoin(users, eq(users.id, knownDevices.userId))
+    .where(inArray(knownDevices.tokenHash, tokens.slice(0, 20).map(sha256)))
+    .orderBy(asc(knownDevices.createdAt), asc(knownDevices.id));
 }
 
 export function isDeviceLocked(device: KnownDevice, now: Date): boolean {

@@ -1,18 +1,23 @@
 import { associationAgreementsPath, pagePaths, type CallOutput } from '@sukoyaka/contract';
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Member } from '../platform/handlers';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import type { Actor } from '../platform/actor';
+import { audit } from '../platform/audit';
+import { markOnboarded } from './users';
 import { announcementReads, announcements, associations, pointPrograms, users } from '../db/schema';
 import { pendingTermsAssociationId } from './agreements';
 
 /**
  * What the areas need to decide what the member may see, and the one page the member must
- * visit first: verify the e-mail address, then link an association, then agree to its terms.
+ * visit first: verify the e-mail address, then link an association, then agree to its terms,
+ * then (once) the welcome of a new member.
  */
 export async function navigationInfo(db: Executor, member: Member, now: Date): Promise<CallOutput<'getNavigationInfo'>> {
   const [row] = await db
     .select({
       smsMfaEnabledAt: users.smsMfaEnabledAt,
+      onboardedAt: users.onboardedAt,
       associationId: associations.id,
       associationName: associations.name,
       mynaAvailable: associations.mynaAvailable,
@@ -26,6 +31,8 @@ export async function navigationInfo(db: Executor, member: Member, now: Date): P
   if (!member.emailVerified) next = pagePaths.emailNotVerified;
   else if (!association) next = pagePaths.unassociated;
   else if (pending) next = associationAgreementsPath(pending);
+  // Last, once the member may use the service: the first sign-in's welcome, until finished or skipped.
+  else if (row && !row.onboardedAt) next = pagePaths.onboarding;
   const programs = association
     ? await db
         .select({ id: pointPrograms.id, name: pointPrograms.name })
@@ -65,4 +72,23 @@ async function unreadAnnouncements(db: Executor, userId: string, associationId: 
       ),
     );
   return row?.value ?? 0;
+}
+
+/**
+ * The member finished or skipped the welcome: recorded once (the first time stays), audited with
+ * which of the two it was. A second call changes nothing and answers the first time.
+ */
+export async function finishOnboarding(
+  db: Database,
+  actor: Actor,
+  member: Member,
+  skipped: boolean,
+  now: Date,
+): Promise<CallOutput<'finishOnboarding'>> {
+  return db.transaction(async (tx) => {
+    const first = await markOnboarded(tx, member.id, now);
+    if (first) await audit(tx, actor, 'onboarding_finished', member.id, { skipped }, now);
+    const [row] = await tx.select({ onboardedAt: users.onboardedAt }).from(users).where(eq(users.id, member.id));
+    return { onboardedAt: (row?.onboardedAt ?? now).toISOString() };
+  });
 }

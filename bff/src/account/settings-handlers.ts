@@ -1,11 +1,15 @@
 import type { Handlers } from '../platform/handlers';
 import { leaveService, leaveServiceSummary } from './leave';
-import { navigationInfo } from './navigation';
+import { finishOnboarding, navigationInfo } from './navigation';
 import { getNotificationSettings, unsubscribeNotification, updateNotificationSettings, updateProfile } from './settings';
 
 export const settingsHandlers = {
   async getNavigationInfo(_input, { db, member, now }) {
     return navigationInfo(db, member, now);
+  },
+
+  async finishOnboarding(input, { actor, db, member, now }) {
+    return finishOnboarding(db, actor, member, input.skipped, now);
   },
 
   async getNotificationSettings(_input, { db, member }) {

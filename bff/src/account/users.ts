@@ -104,6 +104,16 @@ export async function setHeight(tx: Executor, userId: string, height: number | n
   await tx.update(users).set({ height }).where(eq(users.id, userId));
 }
 
+/** The welcome finished or skipped (issue 27), once: true when this call recorded it. */
+export async function markOnboarded(tx: Executor, userId: string, now: Date): Promise<boolean> {
+  const marked = await tx
+    .update(users)
+    .set({ onboardedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.onboardedAt)))
+    .returning({ id: users.id });
+  return marked.length > 0;
+}
+
 /** SMS two-factor on this phone; `enabledAt` undefined keeps the time it was first turned on. */
 export async function setSmsMfaPhone(tx: Executor, userId: string, phoneNumber: string, enabledAt: Date | undefined): Promise<void> {
   await tx.update(users).set({ phoneNumber, smsMfaEnabledAt: enabledAt }).where(eq(users.id, userId));

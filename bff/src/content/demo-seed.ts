@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_POINT_EXPIRY_MONTHS, pointExpiryRule } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
@@ -228,7 +229,8 @@ export async function seedDemoContent(
       categoryId: points.id,
       position: 1,
       question: 'ポイントの有効期限はいつまでですか',
-      answer: 'ポイントは付与された月から36か月後の月末に失効します。期限の近いポイントは「ポイント」画面で確認できます。',
+      // The rule as the points pages state it (contract/src/incentives/expiry.ts), for the demo program's 36 months.
+      answer: `${pointExpiryRule(DEFAULT_POINT_EXPIRY_MONTHS)}失効の予定は「ポイント」画面で確認できます。`,
     },
     {
       categoryId: points.id,

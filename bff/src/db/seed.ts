@@ -57,6 +57,8 @@ export const DEMO_ROSTER = [
 export const SPARE_ROSTER = [
   { memberSymbol: '1001', memberNumber: '2002', birthday: '1990-01-01' },
   { memberSymbol: '1001', memberNumber: '2003', birthday: '1990-01-01' },
+  // The onboarding journey's new member (e2e/tests/onboarding.test.ts).
+  { memberSymbol: '1001', memberNumber: '2004', birthday: '1990-01-01' },
 ] as const;
 
 /**
@@ -224,6 +226,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .values({
         email: DEMO_MEMBER.email,
         passwordHash,
+        // The demo accounts are in use already: the first sign-in's welcome is for new members.
+        onboardedAt: now,
         nickname: DEMO_MEMBER.nickname,
         birthday: DEMO_MEMBER.birthday,
         height: DEMO_VITALS.height,
@@ -239,6 +243,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
         .values({
           email: member.email,
           passwordHash,
+          onboardedAt: now,
           nickname: member.nickname,
           birthday: DEMO_MEMBER.birthday,
           associationId: DEMO_ASSOCIATION.id,
@@ -250,7 +255,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
     }
     await tx
       .insert(users)
-      .values({ email: NEWCOMER_MEMBER.email, passwordHash, nickname: NEWCOMER_MEMBER.nickname, emailVerifiedAt: now })
+      .values({ email: NEWCOMER_MEMBER.email, passwordHash, nickname: NEWCOMER_MEMBER.nickname, emailVerifiedAt: now, onboardedAt: now })
       .onConflictDoNothing();
     await tx
       .insert(rosterEntries)
@@ -271,6 +276,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ seeded
       .values({
         email: MFA_MEMBER.email,
         passwordHash,
+        onboardedAt: now,
         nickname: MFA_MEMBER.nickname,
         birthday: MFA_MEMBER.birthday,
         associationId: DEMO_ASSOCIATION.id,

@@ -4,6 +4,7 @@
 // A member's account row is locked (SELECT … FOR UPDATE) for the whole transaction of any change
 // to it, so concurrent spends of one member run one after the other and the cached balance, kept
 // >= 0 by a CHECK, always equals the sum of the entries (reconcile.ts verifies it).
+import { DEFAULT_POINT_EXPIRY_MONTHS, pointLotExpiry } from '@sukoyaka/contract';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
@@ -146,9 +147,8 @@ export interface MovementResult {
 /** When points granted now expire: the program's months later (3 years by default). */
 export async function lotExpiry(tx: Executor, programId: string, now: Date): Promise<Date> {
   const [program] = await tx.select({ months: pointPrograms.expiryMonths }).from(pointPrograms).where(eq(pointPrograms.id, programId));
-  const expires = new Date(now);
-  expires.setUTCMonth(expires.getUTCMonth() + (program?.months ?? 36));
-  return expires;
+  // The rule is the contract's, as the pages and the FAQ explain it.
+  return pointLotExpiry(now, program?.months ?? DEFAULT_POINT_EXPIRY_MONTHS);
 }
 
 /**

@@ -91,6 +91,7 @@ export async function seedMynaDemo(
     .values({
       email: MYNA_MEMBER.email,
       passwordHash: demo.passwordHash,
+      onboardedAt: now,
       nickname: MYNA_MEMBER.nickname,
       birthday: MYNA_MEMBER.birthday,
       associationId: demo.associationId,

@@ -10,6 +10,7 @@ import {
   MYNA_SECRET_QUESTION_TTL_MINUTES,
   ErrorCodes,
   MynaErrorCodes,
+  normaliseSecretAnswer,
   type MynaSecretQuestion,
   type UserMynaSecretQuestion,
 } from '@sukoyaka/contract';
@@ -34,21 +35,8 @@ export const MYNA_SECRET_QUESTIONS: readonly MynaSecretQuestion[] = [
 
 const questionById = (id: string) => MYNA_SECRET_QUESTIONS.find((question) => question.id === id) ?? null;
 
-const KATAKANA = /[\u30a1-\u30f6]/g;
-
-/**
- * The form an answer is compared in: NFKC (full-width letters and digits to ASCII, half-width
- * katakana to full-width, 「ﾎﾟﾁ」 → 「ポチ」), katakana to hiragana (「ポチ」 → 「ぽち」), lower case,
- * and whitespace collapsed and trimmed — so the member need not remember how they typed it.
- */
-export function normaliseSecretAnswer(answer: string): string {
-  return answer
-    .normalize('NFKC')
-    .replace(KATAKANA, (char) => String.fromCharCode(char.charCodeAt(0) - 0x60))
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
+// The answer's normal form is the contract's, so the page's check and the hash agree.
+export { normaliseSecretAnswer };
 
 type Row = typeof mynaSecretQuestions.$inferSelect;
 

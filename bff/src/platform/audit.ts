@@ -27,6 +27,7 @@ export type AuditEvent =
   | 'consent_given'
   | 'consent_withdrawn'
   | 'profile_updated'
+  | 'onboarding_finished'
   | 'notification_settings_updated'
   | 'notification_unsubscribed'
   | 'points_adjusted'

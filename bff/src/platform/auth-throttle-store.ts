@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { authThrottleAttempts } from '../db/schema';
 
 export interface ThrottleLimit {
-  /** Attempts allowed per address within the window. */
+  /** Attempts allowed per key (an address, an account, a device) within the window. */
   max: number;
   windowMs: number;
 }
@@ -20,8 +20,9 @@ export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterM
  * let more than `max` through.
  */
 export interface ThrottleStore {
-  attempt(key: string, nowMs: number): Promise<ThrottleDecision>;
-  /** Forgets keys whose attempts all left the window (the hourly pruning). */
+  /** One attempt on `key` under `limit` (each kind of key has its own: plugins/auth-throttle.ts). */
+  attempt(key: string, nowMs: number, limit: ThrottleLimit): Promise<ThrottleDecision>;
+  /** Forgets keys whose attempts all left the longest window (the hourly pruning). */
   prune(nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,19 +39,20 @@ function refusal(oldestMs: number, limit: ThrottleLimit, nowMs: number): Throttl
 export class DatabaseThrottleStore implements ThrottleStore {
   constructor(
     private readonly db: Database,
-    private readonly limit: ThrottleLimit,
+    /** The longest window of any limit: rows quiet for longer are pruned. */
+    private readonly longestWindowMs: number,
   ) {}
 
-  async attempt(key: string, nowMs: number): Promise<ThrottleDecision> {
-    const since = nowMs - this.limit.windowMs;
+  async attempt(key: string, nowMs: number, limit: ThrottleLimit): Promise<ThrottleDecision> {
+    const since = nowMs - limit.windowMs;
     const table = authThrottleAttempts;
     const kept = sql`array(select at from unnest(${table.attempts}) as at where at > ${since}::bigint order by at)`;
     const result = await this.db.execute<{ last_allowed: boolean; oldest: string | number | null }>(sql`
       insert into ${table} (key, attempts, last_allowed, updated_at)
       values (${key}, array[${nowMs}::bigint], true, ${new Date(nowMs).toISOString()}::timestamptz)
       on conflict (key) do update set
-        attempts = case when cardinality(${kept}) >= ${this.limit.max} then ${kept} else ${kept} || ${nowMs}::bigint end,
-        last_allowed = cardinality(${kept}) < ${this.limit.max},
+        attempts = case when cardinality(${kept}) >= ${limit.max} then ${kept} else ${kept} || ${nowMs}::bigint end,
+        last_allowed = cardinality(${kept}) < ${limit.max},
         updated_at = excluded.updated_at
       returning last_allowed, attempts[1] as oldest`);
     const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -58,11 +60,11 @@ export class DatabaseThrottleStore implements ThrottleStore {
       oldest: string | number | null;
     }[];
     if (!row || row.last_allowed) return { allowed: true };
-    return refusal(Number(row.oldest ?? nowMs), this.limit, nowMs);
+    return refusal(Number(row.oldest ?? nowMs), limit, nowMs);
   }
 
   async prune(nowMs: number): Promise<void> {
-    await this.db.delete(authThrottleAttempts).where(lt(authThrottleAttempts.updatedAt, new Date(nowMs - this.limit.windowMs)));
+    await this.db.delete(authThrottleAttempts).where(lt(authThrottleAttempts.updatedAt, new Date(nowMs - this.longestWindowMs)));
   }
 
   async close(): Promise<void> {}
@@ -86,16 +88,15 @@ export class RedisThrottleStore implements ThrottleStore {
 
   constructor(
     private readonly redis: Redis,
-    private readonly limit: ThrottleLimit,
     private readonly prefix: string,
   ) {}
 
-  static connect(url: string, limit: ThrottleLimit, prefix: string): RedisThrottleStore {
+  static connect(url: string, prefix: string): RedisThrottleStore {
     // Fail a call quickly rather than queue it while Redis is away.
-    return new RedisThrottleStore(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true }), limit, prefix);
+    return new RedisThrottleStore(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true }), prefix);
   }
 
-  async attempt(key: string, nowMs: number): Promise<ThrottleDecision> {
+  async attempt(key: string, nowMs: number, limit: ThrottleLimit): Promise<ThrottleDecision> {
     this.sequence += 1;
     const member = `${nowMs}:${process.pid}:${this.sequence}:${Math.random().toString(36).slice(2)}`;
     const [allowed, oldest] = (await this.redis.eval(
@@ -103,11 +104,11 @@ export class RedisThrottleStore implements ThrottleStore {
       1,
       `${this.prefix}auth-throttle:${key}`,
       nowMs,
-      this.limit.windowMs,
-      this.limit.max,
+      limit.windowMs,
+      limit.max,
       member,
     )) as [number, string];
-    return allowed === 1 ? { allowed: true } : refusal(Number(oldest), this.limit, nowMs);
+    return allowed === 1 ? { allowed: true } : refusal(Number(oldest), limit, nowMs);
   }
 
   /** Redis expires each key a window after its last attempt. */

@@ -82,6 +82,7 @@ export const examples: Examples = {
   agreeAssociationAgreements: (member) => ({ documentIds: [member.termsId, member.privacyId] }),
   withdrawAssociationAgreement: (member) => ({ documentId: member.privacyId }),
   getNavigationInfo: () => ({}),
+  finishOnboarding: () => ({ skipped: false }),
   getNotificationSettings: () => ({}),
   updateNotificationSettings: () => ({ settings: { announcements: true, points: false, health: true, campaigns: false } }),
   updateProfile: (member) => ({ nickname: member.marker }),

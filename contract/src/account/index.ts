@@ -43,6 +43,7 @@ export const accountCalls = {
   agreeAssociationAgreements: agreements.agreeAssociationAgreements,
   withdrawAssociationAgreement: agreements.withdrawAssociationAgreement,
   getNavigationInfo: navigation.getNavigationInfo,
+  finishOnboarding: navigation.finishOnboarding,
   getNotificationSettings: accountSettings.getNotificationSettings,
   updateNotificationSettings: accountSettings.updateNotificationSettings,
   updateProfile: accountSettings.updateProfile,

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { foldKana } from '../kana';
 
 /** A content record's id (a UUID), with the field named in the message. */
 export function contentId(label: string) {
@@ -19,12 +20,9 @@ export const sitePath = z
   );
 
 /**
- * Folds Japanese text for search: NFKC (full-width ↔ half-width letters, digits and katakana),
- * katakana to hiragana, lower case. The FAQ search applies it to the word and the text alike.
+ * Folds Japanese text for search: full/half width and katakana/hiragana as foldKana (the one
+ * place they are folded), and lower case. The FAQ search applies it to the word and the text alike.
  */
 export function foldForSearch(value: string): string {
-  return value
-    .normalize('NFKC')
-    .replace(/[\u30a1-\u30f6]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0x60))
-    .toLowerCase();
+  return foldKana(value).toLowerCase();
 }

@@ -53,6 +53,11 @@ export const transactionSchema = z.object({
   amount: z.number().check(z.int()),
   description: z.string(),
   createdAt: z.string(),
+  /**
+   * The day (yyyy-MM-dd, Japan) of the activity an earning is for — the reading, the steps, the
+   * answer — which may be before the day it was paid (createdAt); absent for other lines.
+   */
+  forDay: z.optional(z.string()),
 });
 export type IncentiveTransaction = z.infer<typeof transactionSchema>;
 

@@ -3,7 +3,7 @@ import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/sh
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@sukoyaka/shared';
-import { AssociationAgreementsPage } from './AssociationAgreementsPage';
+import { AssociationAgreementsPage, consentLabel } from './AssociationAgreementsPage';
 
 const ASSOCIATION_ID = '5a1c0d3e-0000-4000-8000-000000000001';
 const TERMS_ID = '11111111-1111-4111-8111-111111111111';
@@ -70,7 +70,7 @@ describe('AssociationAgreementsPage (/associations/[associationId]/agreements)',
       { route: `/associations/${associationId}/agreements` },
     );
   const termsBox = () => screen.getByRole('checkbox', { name: 'すこやか利用規約に同意する' });
-  const privacyBox = () => screen.getByRole('checkbox', { name: '健康情報の提供に関する同意に同意する（任意）' });
+  const privacyBox = () => screen.getByRole('checkbox', { name: '健康情報の提供に同意する（任意）' });
   const submit = () => userEvent.click(screen.getByRole('button', { name: '同意して始める' }));
 
   it("shows the association's documents, each readable in its own scrollable region, for this association", async () => {
@@ -157,5 +157,17 @@ describe('AssociationAgreementsPage (/associations/[associationId]/agreements)',
     renderPage('00000000-0000-4000-8000-000000000000');
     expect(await screen.findByRole('heading', { name: '規約が見つかりません' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ホームに戻る' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('consentLabel (issue 27: 「…同意に同意する」 reads naturally)', () => {
+  it.each([
+    ['健康情報の提供に関する同意', false, '健康情報の提供に同意する（任意）'],
+    ['第三者提供への同意', true, '第三者提供に同意する'],
+    ['個人情報の取扱いについての同意書', true, '個人情報の取扱いに同意する'],
+    ['健診データ連携同意書', false, '健診データ連携同意書の内容に同意する（任意）'],
+    ['すこやか利用規約', true, 'すこやか利用規約に同意する'],
+  ])('%s → %s', (title, required, label) => {
+    expect(consentLabel({ title, required: required as boolean })).toBe(label);
   });
 });

@@ -35,8 +35,19 @@ const Agreed = styled.p`
 
 const TERMS_REQUIRED_MESSAGE = '利用規約に同意してください';
 
-function consentLabel(document: AgreementDocument): string {
-  return document.required ? `${document.title}に同意する` : `${document.title}に同意する（任意）`;
+/**
+ * The checkbox's words, natural whatever the title: a title that is itself a consent
+ * (「健康情報の提供に関する同意」) is not agreed to again (「…同意に同意する」) but read as what is
+ * consented to: 「健康情報の提供に同意する」.
+ */
+export function consentLabel(document: Pick<AgreementDocument, 'title' | 'required'>): string {
+  const title = document.title.trim();
+  const what = /(に関する|への|についての)同意(書)?$/.test(title)
+    ? title.replace(/(に関する|への|についての)同意(書)?$/, 'に同意する')
+    : /同意(書)?$/.test(title)
+      ? `${title}の内容に同意する`
+      : `${title}に同意する`;
+  return document.required ? what : `${what}（任意）`;
 }
 
 function DocumentCard({

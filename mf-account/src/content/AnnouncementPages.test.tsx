@@ -1,4 +1,4 @@
-import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, deferred, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@sukoyaka/shared';
@@ -86,6 +86,19 @@ describe('AnnouncementPage (/announcements/:id)', () => {
     expect(screen.getByRole('link', { name: 'アンケートに回答する' })).toHaveAttribute('href', announcement().linkPath!);
     await waitFor(() => expect(bff.callsOf('readAnnouncement')).toHaveLength(1));
     expect(bff.callsOf('readAnnouncement')[0]!.body).toEqual({ announcementId: announcement().id });
+  });
+
+  it('updates the header bell once it is read (issue 27: the unread count follows)', async () => {
+    let unread = 3;
+    bff.onCall('countUnreadAnnouncements', () => reply({ unreadCount: unread }));
+    // The read is answered once the bell shows the count from before it.
+    const read = deferred<FakeReply>();
+    bff.onCall('readAnnouncement', () => read.promise);
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'お知らせ（未読3件）' })).toBeInTheDocument();
+    unread = 2;
+    read.resolve(reply(announcement({ readAt: '2026-11-23T00:00:00.000Z' })));
+    expect(await screen.findByRole('link', { name: 'お知らせ（未読2件）' })).toHaveAttribute('href', '/announcements');
   });
 
   it('says when it is not found (another association’s, expired)', async () => {

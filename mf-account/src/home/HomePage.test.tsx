@@ -35,7 +35,7 @@ describe('HomePage (/) and getNavigationInfo', () => {
     jest.useRealTimers();
   });
 
-  it.each(['/email_not_verified', '/unassociated', `/associations/${ASSOCIATION.id}/agreements`])(
+  it.each(['/email_not_verified', '/unassociated', `/associations/${ASSOCIATION.id}/agreements`, '/onboarding'])(
     'sends a member whose next step is %s there, replacing home in the history',
     async (next) => {
       bff.onCall('getNavigationInfo', reply({ ...navigation, next }));

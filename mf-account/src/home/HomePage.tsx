@@ -43,9 +43,8 @@ function MemberHome({ member, mynaAvailable }: { member: UserInfo; mynaAvailable
   return (
     <Stack $gap={3}>
       <Stack $gap={1}>
-        <Heading>
-          {member.nickname}さん、{greetingAt(new Date())}
-        </Heading>
+        {/* One string, so the phrase breaking sees the whole greeting (never 「こんに／ちは」, issue 27). */}
+        <Heading>{`${member.nickname}さん、${greetingAt(new Date())}`}</Heading>
         {member.association ? <Text $muted>{member.association.name}</Text> : null}
       </Stack>
       <Tiles>

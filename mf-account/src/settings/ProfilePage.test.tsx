@@ -106,6 +106,56 @@ describe('ProfilePage (/profile)', () => {
     );
   });
 
+  describe('身長 (issue 27: the weight page sends the member here for the BMI lines)', () => {
+    it('says the height is not registered, checks it before sending, and saves it to one decimal with the nickname as it is', async () => {
+      let height: number | undefined;
+      bff.onCall('getUserInfo', () => reply({ ...member, ...(height === undefined ? {} : { height }) }));
+      bff.onCall('updateProfile', (request) => {
+        height = (request.body as { height: number }).height;
+        return reply({ nickname: member.nickname });
+      });
+      renderWithProviders(<ProfilePage />);
+
+      await screen.findByRole('heading', { name: 'アカウント設定' });
+      expect(definition('身長')).toHaveTextContent('未登録');
+      await userEvent.click(screen.getByRole('button', { name: '身長を登録する' }));
+      const form = screen.getByRole('form', { name: '身長の変更' });
+      const input = within(form).getByLabelText('身長（cm）');
+
+      await userEvent.type(input, '99');
+      await userEvent.click(within(form).getByRole('button', { name: '保存する' }));
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('身長は100.0〜250.0cmの範囲で入力してください'));
+      await userEvent.clear(input);
+      await userEvent.type(input, '170.25');
+      await userEvent.click(within(form).getByRole('button', { name: '保存する' }));
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('身長は小数点以下1桁までで入力してください'));
+      expect(bff.callsOf('updateProfile')).toHaveLength(0);
+
+      // Full-width digits, as a Japanese keyboard may type them.
+      await userEvent.clear(input);
+      await userEvent.type(input, '１７０．５');
+      await userEvent.click(within(form).getByRole('button', { name: '保存する' }));
+      expect(await screen.findByText('身長を保存しました。')).toBeInTheDocument();
+      expect(bff.callsOf('updateProfile')[0]!.body).toEqual({ nickname: 'すこやか 花子', height: 170.5 });
+      await waitFor(() => expect(definition('身長')).toHaveTextContent('170.5 cm'));
+      expect(screen.getByRole('button', { name: '身長を変更する' })).toBeInTheDocument();
+    });
+
+    it('clears a registered height when saved blank', async () => {
+      bff.onCall('getUserInfo', reply({ ...member, height: 170 }));
+      bff.onCall('updateProfile', reply({ nickname: member.nickname }));
+      renderWithProviders(<ProfilePage />);
+      expect(await screen.findByText('170 cm')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '身長を変更する' }));
+      const input = screen.getByLabelText('身長（cm）');
+      expect(input).toHaveValue('170');
+      await userEvent.clear(input);
+      await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+      await screen.findByText('身長を保存しました。');
+      expect(bff.callsOf('updateProfile')[0]!.body).toEqual({ nickname: 'すこやか 花子', height: null });
+    });
+  });
+
   it('キャンセル leaves the nickname as it was', async () => {
     renderWithProviders(<ProfilePage />);
     await userEvent.click(await screen.findByRole('button', { name: 'ニックネームを変更する' }));

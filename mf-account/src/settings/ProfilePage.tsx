@@ -23,6 +23,7 @@ import { useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { useUpdateProfile } from './api/update-profile';
+import { formatHeight, HEIGHT_HINT, heightFromText } from './height';
 
 const Items = styled.dl`
   margin: 0;
@@ -124,8 +125,8 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   const update = useUpdateProfile();
   const form = useContractForm({
     schema: accountCalls.updateProfile.input,
-    // The profile call takes the nickname alone.
-    mutation: { ...update, mutate: (data, handlers) => update.mutate(data.nickname, handlers) },
+    // Left out, the height stays as it is.
+    mutation: update,
     onSuccess: onSaved,
   });
 
@@ -157,50 +158,102 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   );
 }
 
+/** 身長 (cm, one decimal): the BMI lines of the weight page need it. Blank clears it. */
+function HeightForm({ member, onSaved, onCancel }: { member: UserInfo; onSaved: () => void; onCancel: () => void }) {
+  const [height, setHeight] = useState(member.height === undefined ? '' : String(member.height));
+  const update = useUpdateProfile();
+  const form = useContractForm({ schema: accountCalls.updateProfile.input, mutation: update, onSuccess: onSaved });
+
+  return (
+    <form {...form.formProps(() => ({ nickname: member.nickname, height: heightFromText(height) }))} aria-label="身長の変更">
+      <Stack $gap={1.5}>
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
+        <TextField
+          label="身長（cm）"
+          hint={`${HEIGHT_HINT}空欄で保存すると削除します。`}
+          name="height"
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          value={height}
+          onChange={(event) => setHeight(event.target.value)}
+          error={form.errors.height ?? form.errors.nickname}
+        />
+        <InlineActions>
+          <Button type="submit" busy={form.isPending}>
+            {form.isPending ? '保存しています…' : '保存する'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={form.isPending}>
+            キャンセル
+          </Button>
+        </InlineActions>
+      </Stack>
+    </form>
+  );
+}
+
 function formatBirthday(value: string): string {
   return japaneseDate(value);
 }
 
+type Editing = 'nickname' | 'height' | null;
+
+const SAVED_MESSAGES: Record<Exclude<Editing, null>, string> = {
+  nickname: 'ニックネームを変更しました。',
+  height: '身長を保存しました。',
+};
+
 function Profile({ member }: { member: UserInfo }) {
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saved, setSaved] = useState<Editing>(null);
   const navigation = useNavigationInfo();
   const smsStatus = navigation.data ? (navigation.data.smsMfaEnabled ? '設定済み' : '未設定') : null;
+  const edit = (what: Exclude<Editing, null>) => {
+    setSaved(null);
+    setEditing(what);
+  };
+  const done = (what: Exclude<Editing, null>) => () => {
+    setEditing(null);
+    setSaved(what);
+  };
 
   return (
     <Stack $gap={3}>
       <Heading>アカウント設定</Heading>
       <Card aria-labelledby="profile-heading">
         <SectionHeading id="profile-heading">プロフィール</SectionHeading>
-        {editing ? (
-          <NicknameForm
-            current={member.nickname}
-            onSaved={() => {
-              setEditing(false);
-              setSaved(true);
-            }}
-            onCancel={() => setEditing(false)}
-          />
+        {editing === 'nickname' ? (
+          <NicknameForm current={member.nickname} onSaved={done('nickname')} onCancel={() => setEditing(null)} />
         ) : null}
-        <div aria-live="polite">{saved && !editing ? <Saved>ニックネームを変更しました。</Saved> : null}</div>
+        {editing === 'height' ? <HeightForm member={member} onSaved={done('height')} onCancel={() => setEditing(null)} /> : null}
+        <div aria-live="polite">{saved && !editing ? <Saved>{SAVED_MESSAGES[saved]}</Saved> : null}</div>
         <Items>
-          {editing ? null : (
+          {editing === 'nickname' ? null : (
             <Row
               label="ニックネーム"
               action={
-                <ActionButton
-                  type="button"
-                  aria-label="ニックネームを変更する"
-                  onClick={() => {
-                    setSaved(false);
-                    setEditing(true);
-                  }}
-                >
+                <ActionButton type="button" aria-label="ニックネームを変更する" onClick={() => edit('nickname')}>
                   変更する
                 </ActionButton>
               }
             >
               {member.nickname}
+            </Row>
+          )}
+          {editing === 'height' ? null : (
+            <Row
+              label="身長"
+              action={
+                <ActionButton
+                  type="button"
+                  aria-label={member.height === undefined ? '身長を登録する' : '身長を変更する'}
+                  onClick={() => edit('height')}
+                >
+                  {member.height === undefined ? '登録する' : '変更する'}
+                </ActionButton>
+              }
+            >
+              {member.height === undefined ? <Unset>未登録</Unset> : formatHeight(member.height)}
             </Row>
           )}
           <Row
@@ -281,7 +334,7 @@ function Profile({ member }: { member: UserInfo }) {
   );
 }
 
-/** `/profile`: the member's profile (nickname editable) and the way to every account setting. */
+/** `/profile`: the member's profile (nickname and height editable) and the way to every account setting. */
 export function ProfilePage() {
   usePageTitle('アカウント設定');
   return (

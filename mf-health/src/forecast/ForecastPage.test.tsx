@@ -78,10 +78,12 @@ describe('/health_forecasts/simulations (issue 13)', () => {
 
     const inputs = await screen.findByRole('region', { name: '予測に使う値' });
     expect(within(inputs).getByLabelText('収縮期血圧（上の血圧）（mmHg）')).toHaveValue(128);
-    expect(inputs).toHaveTextContent('取得元：血圧の記録 2026-11-20');
-    expect(inputs).toHaveTextContent('取得元：健診 2026-05-12');
-    expect(inputs).toHaveTextContent('取得元：保存した入力 2026-10-01');
-    expect(screen.getByText(/2026-05-12の健診結果（すこやか健診センター）を使っています/)).toBeInTheDocument();
+    expect(inputs).toHaveTextContent('取得元：血圧の記録 2026年11月20日');
+    expect(inputs).toHaveTextContent('取得元：健診 2026年5月12日');
+    // Issue 27: dates in the site's one Japanese format, never ISO.
+    expect(inputs).not.toHaveTextContent('2026-05-12');
+    expect(inputs).toHaveTextContent('取得元：保存した入力 2026年10月1日');
+    expect(screen.getByText(/2026年5月12日の健診結果（すこやか健診センター）を使っています/)).toBeInTheDocument();
 
     const result = screen.getByRole('region', { name: '10年以内に心筋梗塞や脳梗塞などを発症する確率' });
     expect(within(result).getByTestId('forecast-risk')).toHaveTextContent('3.9%中リスク');

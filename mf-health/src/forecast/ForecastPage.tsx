@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
   describeError,
+  japaneseDate,
   usePageTitle,
   LoadFailure,
 } from '@sukoyaka/shared';
@@ -43,7 +44,7 @@ function CheckupNotice({ checkup }: { checkup: HealthForecast['checkup'] }) {
   if (checkup.status === 'available') {
     return (
       <Notice>
-        {checkup.examinedOn}の健診結果{checkup.institution ? `（${checkup.institution}）` : ''}を使っています。
+        {japaneseDate(checkup.examinedOn)}の健診結果{checkup.institution ? `（${checkup.institution}）` : ''}を使っています。
       </Notice>
     );
   }

@@ -1,6 +1,7 @@
 // The page's words for sources, days and risks.
 import type { ForecastInputSource, TenYearRisk } from '@sukoyaka/contract';
 import { peopleOfHundred } from '@sukoyaka/contract/health';
+import { japaneseDate } from '@sukoyaka/shared';
 import type { Origin } from './draft';
 
 const SOURCE_LABELS: Readonly<Record<ForecastInputSource, string>> = {
@@ -11,11 +12,11 @@ const SOURCE_LABELS: Readonly<Record<ForecastInputSource, string>> = {
   manual: '入力',
 };
 
-/** 「健診 2026-05-12」「入力」: where a value came from, and the day it is of. */
+/** 「健診 2026年5月12日」「入力」: where a value came from, and the day it is of (the site's one date format). */
 export function originLabel(origin: Origin | undefined): string {
   if (!origin) return '未入力';
   const label = SOURCE_LABELS[origin.source];
-  return origin.on && origin.source !== 'manual' && origin.source !== 'profile' ? `${label} ${origin.on}` : label;
+  return origin.on && origin.source !== 'manual' && origin.source !== 'profile' ? `${label} ${japaneseDate(origin.on)}` : label;
 }
 
 /** 「9.1%」or「1.0%未満」. */

@@ -1,4 +1,4 @@
-import { api, openOutside } from '@sukoyaka/shared';
+import { api } from '@sukoyaka/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateBalances } from './invalidate';
 
@@ -20,10 +20,12 @@ export function useEntryPointCampaign() {
   });
 }
 
-/** Asks for the partner's signed link (valid ten minutes) and opens it (through the app inside its web views). */
-export function useOpenCampaignPartner(go: (url: string) => void = openOutside) {
+/**
+ * Asks for the partner's signed link (valid ten minutes). The page shows where it leads first and
+ * the member opens it in a new tab themselves (issue 27): the app's tab stays.
+ */
+export function useCampaignPartnerLink() {
   return useMutation({
     mutationFn: (campaignId: string) => api.getPointCampaignRedirectURL({ campaignId }),
-    onSuccess: ({ url }) => go(url),
   });
 }

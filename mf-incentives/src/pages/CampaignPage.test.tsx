@@ -20,8 +20,7 @@ describe('/points/campaign', () => {
       return reply({ ...campaign, entered: true });
     });
     bff.onCall('getPointCampaignRedirectURL', reply({ url: 'https://partner.example/c?token=t1', expiresAt: '2026-11-22T03:10:00Z' }));
-    const go = jest.fn();
-    renderWithProviders(<CampaignPage go={go} />);
+    renderWithProviders(<CampaignPage />);
     expect(await screen.findByText('キャンペーンを読み込み中…')).toBeInTheDocument();
     answer.resolve(reply({ campaign }));
     expect(await screen.findByRole('heading', { name: '秋のウォーキングキャンペーン' })).toBeInTheDocument();
@@ -32,7 +31,16 @@ describe('/points/campaign', () => {
     expect(bff.callsOf('entryPointCampaign')).toHaveLength(1);
     expect(bff.callsOf('entryPointCampaign')[0]?.body).toEqual({ campaignId: CAMPAIGN_ID });
     await userEvent.click(screen.getByRole('button', { name: 'キャンペーンページを開く' }));
-    expect(go).toHaveBeenCalledWith('https://partner.example/c?token=t1');
+    // Issue 27: where it leads is said first, and it opens in a new tab, leaving the app's tab as it is.
+    expect(await screen.findByText('提携先のサイト（partner.example）に移動します')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /partner.example を開く/ });
+    expect(link).toHaveAttribute('href', 'https://partner.example/c?token=t1');
+    expect(link).toHaveAccessibleName(expect.stringContaining('新しいタブで開きます'));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(window.location.href).not.toContain('partner.example');
+    await userEvent.click(screen.getByRole('button', { name: 'やめる' }));
+    expect(screen.getByRole('button', { name: 'キャンペーンページを開く' })).toBeInTheDocument();
   });
 
   it('no campaign open says so', async () => {

@@ -1,21 +1,63 @@
-import { Actions, Button, Card, EmptyState, FormError, Notice, SectionHeading, Stack, Text, describeError } from '@sukoyaka/shared';
-import { useEntryPointCampaign, useOpenCampaignPartner, usePointCampaign } from '../api/campaigns';
+import {
+  Actions,
+  Button,
+  ButtonLinkStyle,
+  Card,
+  EmptyState,
+  OutsideLink,
+  FormError,
+  Notice,
+  SectionHeading,
+  Stack,
+  Text,
+  describeError,
+} from '@sukoyaka/shared';
+import { useCampaignPartnerLink, useEntryPointCampaign, usePointCampaign } from '../api/campaigns';
 import { formatDate } from '../format';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 /** `/points/campaign`: the open campaign, entering it once, and the partner's page. */
-export function CampaignPage({ go }: { go?: (url: string) => void }) {
+export function CampaignPage() {
   return (
     <IncentivePage title="キャンペーン" back={{ href: '/points', label: 'ポイント一覧へ戻る' }}>
-      {() => <Campaign go={go} />}
+      {() => <Campaign />}
     </IncentivePage>
   );
 }
 
-function Campaign({ go }: { go?: ((url: string) => void) | undefined }) {
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** Where the partner link leads, said before the member goes (issue 27); it opens in a new tab. */
+function PartnerInterstitial({ url, onCancel }: { url: string; onCancel: () => void }) {
+  const host = hostOf(url);
+  return (
+    <Stack $gap={1.5} role="group" aria-labelledby="partner-heading">
+      <Text id="partner-heading" style={{ fontWeight: 700 }}>
+        提携先のサイト（{host}）に移動します
+      </Text>
+      <Text $muted>すこやかのサイトではありません。お名前などの個人情報は送られません。リンクの有効期限は10分です。</Text>
+      <Actions>
+        <ButtonLinkStyle as={OutsideLink} href={url}>
+          {host} を開く
+        </ButtonLinkStyle>
+        <Button variant="secondary" onClick={onCancel}>
+          やめる
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}
+
+function Campaign() {
   const campaign = usePointCampaign();
   const entry = useEntryPointCampaign();
-  const partner = useOpenCampaignPartner(go);
+  const partner = useCampaignPartnerLink();
   if (!campaign.data) return <QueryState query={campaign} label="キャンペーン" />;
   const current = campaign.data.campaign;
   if (!current)
@@ -33,12 +75,18 @@ function Campaign({ go }: { go?: ((url: string) => void) | undefined }) {
         {current.entered ? (
           <>
             <Notice role="status">エントリー済みです。</Notice>
-            <Actions>
-              <Button busy={partner.isPending || partner.isSuccess} onClick={() => partner.mutate(current.id)}>
-                キャンペーンページを開く
-              </Button>
-            </Actions>
-            <Text $muted>提携先のページに移ります。お名前などの個人情報は送られません。</Text>
+            {partner.data ? (
+              <PartnerInterstitial url={partner.data.url} onCancel={() => partner.reset()} />
+            ) : (
+              <>
+                <Actions>
+                  <Button busy={partner.isPending} onClick={() => partner.mutate(current.id)}>
+                    キャンペーンページを開く
+                  </Button>
+                </Actions>
+                <Text $muted>提携先のページに移ります。お名前などの個人情報は送られません。</Text>
+              </>
+            )}
           </>
         ) : (
           <Actions>

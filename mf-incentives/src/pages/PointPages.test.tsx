@@ -1,5 +1,6 @@
+import { pointExpiryRule } from '@sukoyaka/contract';
 import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate } from '../format';
 import { account, digitalGift, info, POINT_ID, serverError, signIn, SOON, userGift } from '../testing/fixtures';
@@ -26,6 +27,8 @@ describe('point pages', () => {
     expect(screen.getByRole('note')).toHaveTextContent(`${formatDate(SOON)}に300ptが失効します。`);
     expect(screen.getByRole('link', { name: 'すこやかポイントを開く' })).toHaveAttribute('href', `/points/${POINT_ID}`);
     expect(screen.getByRole('link', { name: '利用規約を確認する' })).toHaveAttribute('href', '/points/p2/require_agreement');
+    // Issue 27: the expiry rule, as written once in the contract.
+    expect(screen.getByText(pointExpiryRule())).toBeInTheDocument();
   });
 
   it('/points: none, and a failure', async () => {
@@ -80,7 +83,8 @@ describe('point pages', () => {
     bff.onCall('listPointMenus', reply({ menus }));
     renderAt(`/points/${POINT_ID}/about`);
     expect(await screen.findByText('健康づくりの取り組みでたまるポイントです。')).toBeInTheDocument();
-    expect(screen.getByText(/獲得した日から36か月です/)).toBeInTheDocument();
+    // Issue 27: the rule as written once in the contract (the points page and the FAQ say the same).
+    expect(screen.getByText(pointExpiryRule(36))).toBeInTheDocument();
     expect(await screen.findByText('血圧を記録：5pt（1日1回まで）')).toBeInTheDocument();
     expect(screen.getByText('キャンペーンにエントリー：100pt（合計1回まで）')).toBeInTheDocument();
   });
@@ -111,6 +115,38 @@ describe('point pages', () => {
     expect(screen.getByText('血圧を記録')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: '失効予定' })).toHaveTextContent('300pt');
     expect(bff.callsOf('listPointTransactions')[0]?.query.pointId).toBe(POINT_ID);
+  });
+
+  it('/transactions: a heading per day, and the day each earning is for (issue 27)', async () => {
+    bff.onCall('getEnablePointAccount', reply(account));
+    const line = (id: string, createdAt: string, forDay?: string) => ({
+      id,
+      kind: 'earn' as const,
+      amount: 20,
+      description: '目標歩数を達成する',
+      createdAt,
+      ...(forDay ? { forDay } : {}),
+    });
+    bff.onCall(
+      'listPointTransactions',
+      reply({
+        transactions: [
+          // Paid on 11/26 at 15:27 (Japan) for the steps of 11/25 and of 11/26; and one paid on 11/25.
+          line('t3', '2026-11-26T06:27:00.000Z', '2026-11-25'),
+          line('t2', '2026-11-26T06:27:00.000Z', '2026-11-26'),
+          line('t1', '2026-11-25T03:00:00.000Z', '2026-11-25'),
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderAt(`/points/${POINT_ID}/transactions`);
+    const today = await screen.findByRole('list', { name: '11月26日(木)' });
+    const lines = within(today).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('11月25日(水)分・獲得 15:27');
+    expect(lines[1]).toHaveTextContent('獲得 15:27');
+    expect(lines[1]).not.toHaveTextContent('分・');
+    expect(within(screen.getByRole('list', { name: '11月25日(水)' })).getByRole('listitem')).toHaveTextContent('獲得 12:00');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['11月26日(木)', '11月25日(水)']);
   });
 
   it('/transactions: older lines of the month load on asking', async () => {

@@ -1,4 +1,4 @@
-import type { PointAccount } from '@sukoyaka/contract';
+import { pointExpiryRule, type PointAccount } from '@sukoyaka/contract';
 import { AppLink, Card, EmptyState, List, SectionHeading, Stack, Text, useParams } from '@sukoyaka/shared';
 import { usePointInfo, usePointMenus, usePointUserActions } from '../api/points';
 import { formatDate, formatPoints } from '../format';
@@ -93,7 +93,7 @@ function About({ pointId }: { pointId: string }) {
         <Stack $gap={1}>
           <SectionHeading id="about-heading">{info.data.name}</SectionHeading>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{info.data.description}</Text>
-          <Text>ポイントの有効期限は、獲得した日から{info.data.expiryMonths}か月です。有効期限の近いポイントから使われます。</Text>
+          <Text>{pointExpiryRule(info.data.expiryMonths)}</Text>
           {info.data.requiresConsent ? (
             <AppLink href={`${base(pointId)}/agreements`}>
               {info.data.agreed ? '同意した利用規約を見る' : '利用規約を確認して同意する'}

@@ -1,3 +1,4 @@
+import { pointExpiryRule } from '@sukoyaka/contract/incentives';
 import { AppLink, ButtonLinkStyle, Card, EmptyState, KeyFigure, List, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { usePointAccounts } from '../api/points';
 import { formatPoints } from '../format';
@@ -26,33 +27,37 @@ function Programs({ now }: { now: Date }) {
     );
   }
   return (
-    <Stack as={List} $gap={2} aria-label="ポイント一覧">
-      {accounts.data.accounts.map((account) => {
-        const notice = expiryNotice(account, now);
-        return (
-          <li key={account.pointId}>
-            <Card aria-labelledby={`point-${account.pointId}`}>
-              <Stack $gap={1}>
-                <SectionHeading id={`point-${account.pointId}`}>{account.name}</SectionHeading>
-                <KeyFigure label="残高" value={formatPoints(account.balance)} />
-                {notice ? <Text role="note">{notice}</Text> : null}
-                {account.requiresAgreement ? (
-                  <Notice>
-                    ご利用には利用規約への同意が必要です。{' '}
-                    <AppLink href={requireAgreementPath(account.pointId)}>利用規約を確認する</AppLink>
-                  </Notice>
-                ) : (
-                  <div>
-                    <ButtonLinkStyle as={AppLink} href={links.point(account.pointId)}>
-                      {account.name}を開く
-                    </ButtonLinkStyle>
-                  </div>
-                )}
-              </Stack>
-            </Card>
-          </li>
-        );
-      })}
+    <Stack $gap={2}>
+      <Stack as={List} $gap={2} aria-label="ポイント一覧">
+        {accounts.data.accounts.map((account) => {
+          const notice = expiryNotice(account, now);
+          return (
+            <li key={account.pointId}>
+              <Card aria-labelledby={`point-${account.pointId}`}>
+                <Stack $gap={1}>
+                  <SectionHeading id={`point-${account.pointId}`}>{account.name}</SectionHeading>
+                  <KeyFigure label="残高" value={formatPoints(account.balance)} />
+                  {notice ? <Text role="note">{notice}</Text> : null}
+                  {account.requiresAgreement ? (
+                    <Notice>
+                      ご利用には利用規約への同意が必要です。{' '}
+                      <AppLink href={requireAgreementPath(account.pointId)}>利用規約を確認する</AppLink>
+                    </Notice>
+                  ) : (
+                    <div>
+                      <ButtonLinkStyle as={AppLink} href={links.point(account.pointId)}>
+                        {account.name}を開く
+                      </ButtonLinkStyle>
+                    </div>
+                  )}
+                </Stack>
+              </Card>
+            </li>
+          );
+        })}
+      </Stack>
+      {/* The rule, said as the program's page and the FAQ say it (contract/src/incentives/expiry.ts). */}
+      <Text $muted>{pointExpiryRule()}</Text>
     </Stack>
   );
 }

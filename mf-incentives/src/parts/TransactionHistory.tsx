@@ -3,7 +3,7 @@ import { Actions, Button, EmptyState, List, Select, Stack, Text } from '@sukoyak
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHistory, type HistorySource } from '../api/transactions';
-import { formatDateTime, formatSigned, monthLabel, monthOf, recentMonths } from '../format';
+import { formatDayHeading, formatSigned, formatTime, japanDayOf, monthLabel, monthOf, recentMonths } from '../format';
 import { QueryState } from './IncentivePage';
 
 const Row = styled.li`
@@ -18,6 +18,29 @@ const Row = styled.li`
   }
 `;
 
+const DayHeading = styled.h3`
+  margin: ${({ theme }) => theme.spacing(1, 0, 0)};
+  font-size: 0.9375rem;
+`;
+
+/** The lines grouped by the Japanese day they were made, newest first (as they come). */
+function byDay(transactions: readonly IncentiveTransaction[]): { day: string; lines: IncentiveTransaction[] }[] {
+  const groups: { day: string; lines: IncentiveTransaction[] }[] = [];
+  for (const transaction of transactions) {
+    const day = japanDayOf(transaction.createdAt);
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.lines.push(transaction);
+    else groups.push({ day, lines: [transaction] });
+  }
+  return groups;
+}
+
+/** 「11月20日分・獲得 15:27」: the day an earning is for (when not the day it was paid), what, when. */
+function lineDetail(transaction: IncentiveTransaction, day: string): string {
+  const forDay = transaction.forDay && transaction.forDay !== day ? `${formatDayHeading(transaction.forDay)}分・` : '';
+  return `${forDay}${KIND_LABELS[transaction.kind]} ${formatTime(transaction.createdAt)}`;
+}
+
 const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
   earn: '獲得',
   grant: '付与',
@@ -29,7 +52,10 @@ const KIND_LABELS: Record<IncentiveTransaction['kind'], string> = {
   competition: '懸賞への応募',
 };
 
-/** A history by month (Japan time): the month chooser and that month's lines. */
+/**
+ * A history by month (Japan time): the month chooser and that month's lines, under a heading per
+ * day; an earning also says the day it is for when that is another day (issue 27).
+ */
 export function TransactionHistory({ unit, source, now = new Date() }: { unit: string; source: HistorySource; now?: Date | undefined }) {
   const [month, setMonth] = useState(() => monthOf(now));
   const query = useHistory(source, month);
@@ -48,22 +74,27 @@ export function TransactionHistory({ unit, source, now = new Date() }: { unit: s
           <EmptyState title={`${monthLabel(month)}の履歴はありません`} />
         ) : (
           <>
-            <List aria-label={`${monthLabel(month)}の履歴`}>
-              {transactions.map((transaction) => (
-                <Row key={transaction.id}>
-                  <span>
-                    <Text>{transaction.description || KIND_LABELS[transaction.kind]}</Text>
-                    <Text $muted>
-                      {formatDateTime(transaction.createdAt)}・{KIND_LABELS[transaction.kind]}
-                    </Text>
-                  </span>
-                  <strong>
-                    {formatSigned(transaction.amount)}
-                    {unit}
-                  </strong>
-                </Row>
+            <Stack $gap={1} aria-label={`${monthLabel(month)}の履歴`} role="group">
+              {byDay(transactions).map(({ day, lines }) => (
+                <section key={day} aria-labelledby={`history-${day}`}>
+                  <DayHeading id={`history-${day}`}>{formatDayHeading(day)}</DayHeading>
+                  <List aria-labelledby={`history-${day}`}>
+                    {lines.map((transaction) => (
+                      <Row key={transaction.id}>
+                        <span>
+                          <Text>{transaction.description || KIND_LABELS[transaction.kind]}</Text>
+                          <Text $muted>{lineDetail(transaction, day)}</Text>
+                        </span>
+                        <strong>
+                          {formatSigned(transaction.amount)}
+                          {unit}
+                        </strong>
+                      </Row>
+                    ))}
+                  </List>
+                </section>
               ))}
-            </List>
+            </Stack>
             {query.hasNextPage ? (
               <Actions>
                 <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -1,3 +1,4 @@
+import { chartRange } from '@sukoyaka/shared';
 import styled from 'styled-components';
 
 /*
@@ -34,11 +35,13 @@ const Figure = styled.figure`
   }
 `;
 
-/** The points' coordinates in the drawing: oldest left, the range of the values top to bottom. */
-export function plot(points: readonly TrendPoint[]): { x: number; y: number }[] {
+/**
+ * The points' coordinates in the drawing: oldest left; top to bottom the values' range, at least
+ * `minSpan` wide (issue 27: 171.2 → 171.3 → 171.2 cm is drawn flat, not as a peak).
+ */
+export function plot(points: readonly TrendPoint[], minSpan = 0): { x: number; y: number }[] {
   const values = points.map((point) => point.value);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  const [min, max] = minSpan > 0 ? chartRange(values, minSpan) : [Math.min(...values), Math.max(...values)];
   const span = max - min || 1;
   const step = points.length > 1 ? (WIDTH - PAD * 2) / (points.length - 1) : 0;
   return points.map((point, index) => ({
@@ -47,9 +50,20 @@ export function plot(points: readonly TrendPoint[]): { x: number; y: number }[] 
   }));
 }
 
-export function TrendChart({ title, unit, points }: { title: string; unit: string; points: readonly TrendPoint[] }) {
+export function TrendChart({
+  title,
+  unit,
+  points,
+  minSpan = 0,
+}: {
+  title: string;
+  unit: string;
+  points: readonly TrendPoint[];
+  /** The item's smallest meaningful span (exam-items.ts, trendMinSpan). */
+  minSpan?: number;
+}) {
   if (points.length < 2) return null;
-  const coordinates = plot(points);
+  const coordinates = plot(points, minSpan);
   const described = points.map((point) => `${point.label} ${point.value}${unit}`).join('、');
   return (
     <Figure>

@@ -7,7 +7,7 @@ import { MynaPage } from '../parts/MynaPage';
 import { RecordsFailure, RecordsGate } from '../parts/RecordsGate';
 import { TrendChart } from '../parts/TrendChart';
 import { mynaPagePaths } from '../paths';
-import { groupItems, itemValue, trendPoints } from './exam-items';
+import { groupItems, itemValue, trendMinSpan, trendPoints } from './exam-items';
 import { JudgementBadge } from './Judgement';
 
 const Item = styled.li`
@@ -90,7 +90,7 @@ function ExamDetail({ exam }: { exam: MynaExam }) {
                   </span>
                 </ItemHead>
                 {item.referenceText ? <Text $muted>{item.referenceText}</Text> : null}
-                <TrendChart title={item.name} unit={item.unit ?? ''} points={trendPoints(item)} />
+                <TrendChart title={item.name} unit={item.unit ?? ''} points={trendPoints(item)} minSpan={trendMinSpan(item)} />
               </Item>
             ))}
           </List>

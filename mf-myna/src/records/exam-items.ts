@@ -1,5 +1,5 @@
 import type { MynaExam, MynaExamItem } from '@sukoyaka/contract';
-import { examItemGroupLabels, examItemGroups } from '@sukoyaka/contract/myna';
+import { examItemGroupLabels, examItemGroups, examItemKeyForCode, type ExamItemKey } from '@sukoyaka/contract/myna';
 import type { TrendPoint } from '../parts/TrendChart';
 
 /** The items in the groups of the form (身体計測, 血圧, 脂質 …), in its order; empty groups left out. */
@@ -28,3 +28,38 @@ export function trendPoints(item: MynaExamItem): TrendPoint[] {
 
 /** The items a doctor looks at first, for the check sheet: those with a judgement. */
 export const judgedItems = (exam: MynaExam) => exam.items.filter((item) => item.judgement !== null);
+
+/**
+ * The smallest span a check-up item's trend is drawn in (issue 27): a change within it is not
+ * worth a peak on the line. Roughly what a doctor would call a real change for the item.
+ */
+const TREND_MIN_SPANS: Record<ExamItemKey, number> = {
+  height: 10,
+  weight: 5,
+  bmi: 2,
+  waist: 6,
+  systolic: 20,
+  diastolic: 15,
+  triglycerides: 60,
+  triglyceridesRandom: 60,
+  hdl: 15,
+  ldl: 30,
+  nonHdl: 30,
+  glucose: 20,
+  glucoseRandom: 20,
+  hba1c: 0.6,
+  ast: 15,
+  alt: 15,
+  ggt: 30,
+  egfr: 15,
+  creatinine: 0.3,
+  hemoglobin: 2,
+};
+
+/** The item's smallest trend span; an item we know no rule for: a tenth of its largest value. */
+export function trendMinSpan(item: Pick<MynaExamItem, 'code' | 'trend'>): number {
+  const key = examItemKeyForCode(item.code);
+  if (key) return TREND_MIN_SPANS[key];
+  const largest = Math.max(0, ...item.trend.map((point) => Math.abs(point.value ?? 0)));
+  return largest / 10;
+}

@@ -1,4 +1,4 @@
-import { mynaCalls } from '@sukoyaka/contract/myna';
+import { mynaCalls, normaliseSecretAnswer } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,
@@ -66,7 +66,11 @@ function QuestionForm({ questions }: { questions: readonly { id: string; text: s
   const [again, setAgain] = useState(draft?.answer ?? '');
   const form = useContractForm({
     schema: mynaCalls.createUserMynaSecretQuestion.input,
-    check: () => (again.trim() !== answer.trim() ? { answerAgain: '確認のため、同じ答えをもう一度入力してください' } : {}),
+    // Compared as the bff compares answers: 「カワサキ」 and 「かわさき」 are the same answer.
+    check: () =>
+      normaliseSecretAnswer(again) !== normaliseSecretAnswer(answer)
+        ? { answerAgain: '確認のため、同じ答えをもう一度入力してください' }
+        : {},
     // Nothing is sent here: /confirm registers what is chosen.
     submit: (data) => Promise.resolve(data),
     onSuccess: (data) => {

@@ -82,6 +82,22 @@ describe('secret question pages (issue 12, "Secret question")', () => {
     expect(secretQuestionDraft.get()).toBeNull();
   });
 
+  it('takes the answer typed again in katakana or half-width as the same answer (issue 27: kana differences are ignored)', async () => {
+    bff.onCall('listMynaSecretQuestions', reply(QUESTIONS));
+    bff.onCall('getUserMynaSecretQuestion', reply(notRegistered()));
+    renderWithProviders(<NewSecretQuestionPage />);
+    const submit = await screen.findByRole('button', { name: '確認に進む' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '質問' }), 'first_pet');
+    await userEvent.type(screen.getByRole('textbox', { name: '答え' }), 'かわさき');
+    await userEvent.type(screen.getByRole('textbox', { name: '答え（確認のためもう一度）' }), 'カワサキ');
+    await userEvent.click(submit);
+    await waitFor(() => expect(window.location.pathname).toBe('/myna_connection/secret_question/confirm'));
+    expect(screen.getByRole('textbox', { name: '答え（確認のためもう一度）' })).not.toHaveAccessibleDescription(
+      '確認のため、同じ答えをもう一度入力してください',
+    );
+    expect(secretQuestionDraft.get()).toMatchObject({ answer: 'かわさき' });
+  });
+
   it('/confirm without a choice (a reload) starts again at /new; a refusal is shown', async () => {
     const { unmount } = renderWithProviders(<ConfirmSecretQuestionPage />);
     expect(await screen.findByRole('link', { name: '質問を選ぶ' })).toHaveAttribute('href', '/myna_connection/secret_question/new');

@@ -1,25 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/calls';
 
 /**
- * The signed-in member's unread announcements, or null while unknown. Read once per page outside
- * the shared query cache on purpose: a member who may not use the service yet (e-mail not
- * verified, say) is refused this call, and that refusal must not end the page they are on; the
- * count is then simply not shown.
+ * The unread count's query: a page that marks an announcement read (or all of them) invalidates
+ * it, and the bell and the navigation show the new count at once (issue 27).
+ */
+export const unreadAnnouncementsQueryKey = ['announcements', 'unreadCount'] as const;
+
+/**
+ * The signed-in member's unread announcements, or null while unknown. A member who may not use
+ * the service yet (e-mail not verified, say) is refused this call, and that refusal must not end
+ * the page they are on: the query answers null instead of failing, and no count is shown.
  */
 export function useUnreadAnnouncements(): number | null {
-  const [unread, setUnread] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.countUnreadAnnouncements({}).then(
-      (answer) => live && setUnread(answer.unreadCount),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return unread;
+  const { data = null } = useQuery({
+    queryKey: unreadAnnouncementsQueryKey,
+    queryFn: () =>
+      api.countUnreadAnnouncements({}).then(
+        (answer) => answer.unreadCount,
+        () => null,
+      ),
+  });
+  return data;
 }
 
 /** The label of a link to the announcements with the count: 'お知らせ（未読3件）'. */

@@ -3,6 +3,10 @@ import type { AnchorHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { isWebView } from '../device/device';
 import { outsideLink } from '../device/deep-links';
+import { VisuallyHidden } from './primitives';
+
+/** What a screen reader hears about a link that opens a new tab. */
+export const NEW_TAB_HINT = '新しいタブで開きます';
 
 const Anchor = styled.a`
   display: inline-flex;
@@ -25,6 +29,7 @@ export function OutsideLink({ href, children, ...rest }: AnchorHTMLAttributes<HT
     <Anchor href={outsideLink(href)} {...(webView ? {} : { target: '_blank', rel: 'noopener noreferrer' })} {...rest}>
       {children}
       <ExternalLink size="1em" aria-hidden="true" focusable="false" />
+      {webView ? null : <VisuallyHidden>（{NEW_TAB_HINT}）</VisuallyHidden>}
     </Anchor>
   );
 }

@@ -237,6 +237,8 @@ export const earningMarks = pgTable(
     primaryKey({ columns: [table.eventId, table.currency] }),
     index('earning_marks_menu_idx').on(table.menuId, table.userId, table.day),
     index('earning_marks_user_day_idx').on(table.userId, table.currency, table.day),
+    // The history names the day each earning is for (issue 27): from a transfer to its event.
+    index('earning_marks_transfer_idx').on(table.transferId),
   ],
 );
 

@@ -62,6 +62,12 @@ export const users = pgTable(
      * its personal fields cleared.
      */
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /**
+     * When the member finished or skipped the first sign-in's welcome (nickname, height, step goal,
+     * a device; issue 27): set once, so it is never asked again. Members who joined before it
+     * existed count as done (the migration sets it).
+     */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('users_association_idx').on(table.associationId)],

@@ -1,5 +1,6 @@
-import { api } from '@sukoyaka/shared';
+import { api, unreadAnnouncementsQueryKey } from '@sukoyaka/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { navigationInfoQueryKey } from '../../navigation/api/get-navigation-info';
 import { announcementsQueryKey } from './list-announcements';
 
 /** Opens one announcement: the answer is the announcement, now marked read; the lists follow. */
@@ -7,7 +8,12 @@ export function useReadAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (announcementId: string) => api.readAnnouncement({ announcementId }),
-    // The header's bell reads its count once per page (mf-shared's AnnouncementsBell), not from the cache.
-    onSuccess: () => client.invalidateQueries({ queryKey: announcementsQueryKey }),
+    // The lists, and the header's bell (mf-shared's AnnouncementsBell) and the menu's count with them.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: announcementsQueryKey }),
+        client.invalidateQueries({ queryKey: unreadAnnouncementsQueryKey }),
+        client.invalidateQueries({ queryKey: navigationInfoQueryKey }),
+      ]),
   });
 }

@@ -1,12 +1,19 @@
+import type { CallInput } from '@sukoyaka/contract';
 import { api, userInfoQueryKey } from '@sukoyaka/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { navigationInfoQueryKey } from '../../navigation/api/get-navigation-info';
 
-export function updateProfile(nickname: string) {
-  return api.updateProfile({ nickname });
+export type ProfileInput = CallInput<'updateProfile'>;
+
+export function updateProfile(input: ProfileInput) {
+  return api.updateProfile(input);
 }
 
-/** Changes the nickname; every page that shows it reads it again. */
+/**
+ * Changes the nickname, and the height when given (null clears it); every page that shows them
+ * reads them again. The health pages read the height with their summary, which they ask for
+ * again when they open.
+ */
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
+import { chartRange, linesInRange } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart-types';
 
 /*
@@ -48,6 +49,8 @@ interface ChartCanvasProps {
   bars?: boolean;
   /** The x axis' labels: 'M/d' over a week or a month, 'M月' over a year. */
   tickFormat: string;
+  /** The smallest span of the value axis (the kind's): small changes stay small. */
+  minSpan: number;
 }
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -62,23 +65,25 @@ function chartData(series: readonly ChartSeries[]): uPlot.AlignedData {
   return [moments, ...columns];
 }
 
-/** The y range: every value and every reference or goal line in view, with a margin. */
-function valueRange(series: readonly ChartSeries[], lines: readonly ChartLine[]): [number, number] {
-  const values = [...series.flatMap((one) => one.points.map((point) => point.value)), ...lines.map((line) => line.value)];
-  if (values.length === 0) return [0, 1];
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const margin = Math.max((max - min) * 0.1, Math.abs(max) * 0.02, 1);
-  return [Math.max(0, min - margin), max + margin];
+/**
+ * The y range from the readings alone (issue 27), at least the kind's `minSpan` wide: a reference
+ * or goal line far from them does not stretch the axis; bars start at 0 and keep their goal in view.
+ */
+function valueRange(series: readonly ChartSeries[], lines: readonly ChartLine[], minSpan: number, bars: boolean): [number, number] {
+  const values = series.flatMap((one) => one.points.map((point) => point.value));
+  if (bars) return chartRange([...values, ...lines.filter((line) => line.kind === 'goal').map((line) => line.value)], minSpan, 0);
+  return chartRange(values, minSpan);
 }
 
-export default function ChartCanvas({ series, lines, from, to, bars = false, tickFormat }: ChartCanvasProps) {
+export default function ChartCanvas({ series, lines, from, to, bars = false, tickFormat, minSpan }: ChartCanvasProps) {
   const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = frame.current;
     if (!element) return undefined;
-    const [low, high] = valueRange(series, lines);
+    const [low, high] = valueRange(series, lines, minSpan, bars);
+    // Only the lines inside the range are drawn; the legend and the text still name every one.
+    const shown = linesInRange(lines, [low, high]);
     const barPaths = bars ? uPlot.paths.bars?.({ size: [0.7, 24] }) : undefined;
     const options: uPlot.Options = {
       width: element.clientWidth || 300,
@@ -113,7 +118,7 @@ export default function ChartCanvas({ series, lines, from, to, bars = false, tic
             ctx.save();
             ctx.font = `${Math.round(12 * uPlot.pxRatio)}px sans-serif`;
             ctx.textAlign = 'right';
-            for (const line of lines) {
+            for (const line of shown) {
               const y = Math.round(chart.valToPos(line.value, 'y', true));
               ctx.strokeStyle = line.color;
               ctx.fillStyle = line.color;
@@ -138,7 +143,7 @@ export default function ChartCanvas({ series, lines, from, to, bars = false, tic
       observer?.disconnect();
       chart.destroy();
     };
-  }, [series, lines, from, to, bars, tickFormat]);
+  }, [series, lines, from, to, bars, tickFormat, minSpan]);
 
   return <Frame ref={frame} aria-hidden="true" data-testid="vital-chart-canvas" />;
 }

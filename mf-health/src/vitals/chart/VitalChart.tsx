@@ -111,7 +111,8 @@ export function VitalChart({ title, series, lines, from, to, digits, flatWithin,
         </div>
         <CanvasBoundary>
           <Suspense fallback={<Skeleton $height={220} aria-hidden="true" />}>
-            <ChartCanvas series={series} lines={lines} from={from} to={to} bars={daily} tickFormat={tickFormat} />
+            {/* The axis spans at least eight times what still counts as 横ばい: 4 kg, 24 mmHg, 1.6 ℃, 4,000 歩. */}
+            <ChartCanvas series={series} lines={lines} from={from} to={to} bars={daily} tickFormat={tickFormat} minSpan={flatWithin * 8} />
           </Suspense>
         </CanvasBoundary>
         <Legend aria-label="グラフの凡例">
