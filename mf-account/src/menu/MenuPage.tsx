@@ -99,6 +99,7 @@ export function menuGroups({ association, mynaAvailable }: { association: UserIn
       title: 'アカウント・設定',
       entries: [
         { label: 'プロフィール・アカウント設定', href: '/profile' },
+        { label: 'お届け先住所', href: '/profile/address' },
         { label: 'メールアドレスの変更', href: '/settings/email' },
         { label: '通知設定', href: '/settings/notifications' },
         { label: 'SMS認証（2段階認証）', href: '/mfa/setting/sms/intro' },

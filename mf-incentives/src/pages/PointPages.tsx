@@ -1,4 +1,5 @@
-import { pointExpiryRule, type PointAccount } from '@sukoyaka/contract';
+import type { PointAccount } from '@sukoyaka/contract';
+import { pointExpiryRule } from '@sukoyaka/contract/incentives';
 import { AppLink, Card, EmptyState, List, SectionHeading, Stack, Text, useParams } from '@sukoyaka/shared';
 import { usePointInfo, usePointMenus, usePointUserActions } from '../api/points';
 import { formatDate, formatPoints } from '../format';

@@ -2,6 +2,7 @@ import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testi
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { externalLinks } from '../ui/links';
+import { NEW_TAB_HINT } from '../ui/OutsideLink';
 import { Footer, Header, PageLayout, SignupBanner } from './page-parts';
 
 describe('Header (spec §2 "Shared page parts")', () => {
@@ -48,10 +49,10 @@ describe('Footer (spec §2 "Shared page parts")', () => {
     ['プライバシーポリシー', externalLinks.privacyPolicy],
     ['運営会社', externalLinks.operatingCompany],
     ['個人情報の開示等の請求', externalLinks.disclosureRequest],
-  ])('spec §2: %s opens in a new tab with rel noopener', (name, href) => {
+  ])('spec §2: %s opens in a new tab with rel noopener, and says so', (name, href) => {
     renderWithProviders(<Footer />);
 
-    const link = screen.getByRole('link', { name });
+    const link = screen.getByRole('link', { name: new RegExp(`^${name}\\s*（${NEW_TAB_HINT}）$`) });
     expect(link).toHaveAttribute('href', href);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')?.split(/\s+/)).toContain('noopener');

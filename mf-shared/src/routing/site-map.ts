@@ -20,6 +20,7 @@ export const memberPages = [
   '/',
   '/menu',
   '/profile',
+  '/profile/address',
   '/settings/email',
   '/settings/notifications',
   '/settings/data_export',
@@ -121,6 +122,8 @@ export const pagesWithoutNavigation = [
   '/under_maintenance',
   '/suspension_notice',
   '/not_available',
+  // The welcome after the first sign-in (nickname, height, step goal), asked once.
+  '/onboarding',
   // After leaving, the member is signed out.
   '/settings/leave/completed',
 ] as const;
