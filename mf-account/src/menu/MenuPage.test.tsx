@@ -60,7 +60,10 @@ describe('the メニュー page (/menu, issue 27)', () => {
       `/associations/${ASSOCIATION.id}/agreements`,
     );
     // An outside page opens in a new tab in a browser.
-    expect(within(terms).getByRole('link', { name: /^プライバシーポリシー\s*（新しいタブで開きます）$/ })).toHaveAttribute('target', '_blank');
+    expect(within(terms).getByRole('link', { name: /^プライバシーポリシー\s*（新しいタブで開きます）$/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     // Every entry is a link, and none is listed twice.
     const hrefs = [...screen.getByRole('main').querySelectorAll('a[href]')].map((link) => link.getAttribute('href'));
     expect(new Set(hrefs).size).toBe(hrefs.length);
