@@ -33,7 +33,8 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
   // The core: the field rules every area shares, the routes, the errors and every call by name
   // (that record grows with each call). Issue 26: without the OpenAPI document's text
   // (build/strip-documentation.cjs) 4.6 / 5.3 KiB, from 5.2 / 6.1; the areas lost 1–2.3 KiB each.
-  '@sukoyaka/contract': [5, 5.5],
+  // Issue 27 added 11 calls and the kana folding two areas share (contract/src/kana.ts): 4.8 / 5.5.
+  '@sukoyaka/contract': [5, 6],
   '@sukoyaka/shared': [35, 40],
   '@sukoyaka/account': [26, 30],
   '@sukoyaka/health': [26, 30],
