@@ -98,7 +98,8 @@ function migratedPostgresTemplate(serverUrl: string): Promise<string> {
           return name;
         } catch (error) {
           const code = (error as { code?: string }).code;
-          if (code === '42P04') {
+          // 42P04, or 23505 on pg_database's unique name when both renames ran at once.
+          if (code === '42P04' || code === '23505') {
             await admin.query(`drop database if exists ${building} with (force)`);
             return name;
           }

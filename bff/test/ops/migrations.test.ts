@@ -36,6 +36,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0017_sealed_outbox_and_replays': [/^CREATE INDEX IF NOT EXISTS "outbox_messages_claimed_idx" ON "outbox_messages"/],
   // Issue 27 (the dashboard's points by program and day): likewise created by hand, CONCURRENTLY, first.
   '0021_ledger_by_program': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_program_created_idx" ON "ledger_transfers"/],
+  // Issue 27 (the points history's earning day per transfer): likewise.
+  '0023_onboarding_and_earning_days': [/^CREATE INDEX IF NOT EXISTS "earning_marks_transfer_idx" ON "earning_marks"/],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */
