@@ -1,7 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, signIn, useJourneys, waitForPath } from './support';
+import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, signIn, signInOperator, useJourneys, waitForPath } from './support';
 
 /**
  * Issue 27, gifts that arrive, through the UI only: the demo association's operator grants the
@@ -13,28 +12,8 @@ import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, signIn, useJourneys, 
 
 const journeys = useJourneys();
 
-/** bff/src/operators/demo-seed.ts, documented in the README (as admin.test.ts signs in). */
-const DEMO_OPERATOR = {
-  email: 'operator@sukoyaka.example',
-  password: 'sukoyaka-admin-2026',
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-} as const;
-
 const stamp = Date.now().toString().slice(-8);
 const TRACKING = `4912-${stamp.slice(0, 4)}-${stamp.slice(4)}`;
-
-async function signInOperator(page: Page): Promise<void> {
-  await page.goto(siteUrl('/admin'));
-  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
-  await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
-  await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
-  await page.getByRole('button', { name: '次へ' }).click();
-  await page.getByRole('heading', { name: '2段階認証' }).waitFor();
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate();
-  await page.getByLabel('確認コード（6桁）').fill(code);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
-}
 
 test.describe('gift delivery: redeem a towel to an address, the operator ships it, the member sees the tracking number', () => {
   test('a physical gift arrives: address, order, shipment, status and mail', async () => {

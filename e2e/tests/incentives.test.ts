@@ -93,9 +93,9 @@ test.describe('incentives: earn points by recording a vital, redeem a gift, see 
       expect(await balance(page, pointId)).toBe(before + earned.points);
       expect(await notEarnedToday(page, pointId, earned.menu)).toBe(false);
     }
-    // The history of this month shows the earning (ours, or the vitals journey's on the same day).
+    // The history of this month (grouped by day) shows the earning (ours, or the vitals journey's on the same day).
     await page.goto(siteUrl(`/points/${pointId}/transactions`));
-    const history = page.getByRole('list', { name: /の履歴$/ });
+    const history = page.getByRole('group', { name: /の履歴$/ });
     await expect(history).toContainText(earned ? earned.menu : '体重を記録する');
     await expect(history).toContainText(`+${earned ? earned.points : 10}pt`);
     await screenshot(page, 'incentives-02-history');
