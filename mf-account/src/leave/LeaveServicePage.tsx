@@ -3,7 +3,6 @@ import {
   AppLink,
   Button,
   Card,
-  Checkbox,
   describeError,
   FormError,
   Heading,
@@ -18,6 +17,7 @@ import {
   TextField,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAuthenticateUserPassword } from '../step-up/api/authenticate-user-password';

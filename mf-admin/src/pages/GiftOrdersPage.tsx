@@ -8,7 +8,6 @@ import {
   FormError,
   Heading,
   Notice,
-  Select,
   Stack,
   Text,
   TextField,
@@ -17,6 +16,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCancelGiftOrder, useExportGiftOrders, useGiftOrders, useShipGiftOrder } from '../api/gift-orders';
 import { useCurrentAssociation } from '../parts/association';
