@@ -217,6 +217,33 @@ export function mailOrderShipped(
   );
 }
 
+/** The shipped order's tracking number was corrected: the number in the shipping mail was wrong. */
+export function mailTrackingCorrected(
+  tx: Executor,
+  to: MailTo,
+  order: { giftName: string; orderNumber: string; carrier: string; trackingNumber: string },
+  publicUrl: string,
+  now: Date,
+) {
+  return send(
+    tx,
+    to,
+    `追跡番号を訂正しました（${order.orderNumber}）`,
+    [
+      `「${order.giftName}」の発送のお知らせでお伝えした配送業者・追跡番号に誤りがありました。正しくは次のとおりです。ご迷惑をおかけして申し訳ありません。`,
+      '',
+      `注文番号：${order.orderNumber}`,
+      `配送業者：${order.carrier}`,
+      `追跡番号：${order.trackingNumber}`,
+      '',
+      '配送状況は「交換したギフト」のページで確認できます。',
+      giftsLink(publicUrl),
+    ],
+    'gift_order_tracking_corrected',
+    now,
+  );
+}
+
 export function mailOrderCancelled(
   tx: Executor,
   to: MailTo,

@@ -144,9 +144,27 @@ export const cancelOperatorGiftOrder = defineCall({
   output: () => operatorGiftOrderSchema,
 });
 
+export const correctOperatorGiftOrderTracking = defineCall({
+  name: 'correctOperatorGiftOrderTracking',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    'Corrects the carrier and tracking number of a shipped order of the association (a typo, a parcel sent again): the member sees the corrected number and is mailed it once; the same values again change nothing and mail nothing; an order not shipped 409 gift_order_not_shipped. Audited with the number before and after.',
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      orderId,
+      carrier: requiredText('配送業者', 40),
+      trackingNumber,
+    }),
+  output: () => operatorGiftOrderSchema,
+});
+
 export const giftOrderOperatorCalls = {
   listOperatorGiftOrders,
   exportOperatorGiftOrders,
   shipOperatorGiftOrder,
+  correctOperatorGiftOrderTracking,
   cancelOperatorGiftOrder,
 };
