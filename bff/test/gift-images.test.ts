@@ -34,6 +34,14 @@ async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An operator of `associationId` with `role`, signed in (half a minute later, past the sign-in throttle). */
+async function operatorOf(associationId: string, role: 'editor' | 'viewer'): Promise<Agent> {
+  const agent = new Agent(ctx.app);
+  ctx.clock.advance(31_000);
+  await agent.signInOperator(await createTestOperator(ctx.db, { roles: [{ associationId, role }] }, ctx.clock.now()), ctx.clock.now());
+  return agent;
+}
+
 const upload = (agent: Agent, body: Record<string, unknown>) => agent.operatorPost('setOperatorGiftImage', body);
 
 beforeAll(async () => {
@@ -174,18 +182,8 @@ describe('uploading a gift’s picture (issue 27)', () => {
   });
 
   it('an editor removes the picture: its files answer 404, the catalogue falls back to the placeholder; audited once', async () => {
-    const stranger = new Agent(ctx.app);
-    ctx.clock.advance(31_000);
-    await stranger.signInOperator(
-      await createTestOperator(ctx.db, { roles: [{ associationId: y, role: 'editor' }] }, ctx.clock.now()),
-      ctx.clock.now(),
-    );
-    const viewer = new Agent(ctx.app);
-    ctx.clock.advance(31_000);
-    await viewer.signInOperator(
-      await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'viewer' }] }, ctx.clock.now()),
-      ctx.clock.now(),
-    );
+    const stranger = await operatorOf(y, 'editor');
+    const viewer = await operatorOf(x, 'viewer');
     const photo = (await photoWithGps()).toString('base64');
     const uploaded = (await upload(editor, { giftId, alt: '緑のしま模様のタオル', contentBase64: photo })).body.image;
     const urls = (uploaded.variants as { url: string }[]).map((variant) => variant.url);

@@ -50,6 +50,22 @@ async function memberWithPoints(points = 2000) {
   return someone;
 }
 
+/** A member who saved an address and redeemed the towel: with the order placed. */
+async function towelOrdered(points = 1000) {
+  const someone = await memberWithPoints(points);
+  await someone.agent.post('saveDeliveryAddress', TEST_ADDRESS);
+  const order = (await someone.agent.post('redeemGift', { giftId: towelId })).body.userGift.order as { id: string; orderNumber: string };
+  return { ...someone, order };
+}
+
+/** An order of the towel, shipped by the editor with this tracking number. */
+async function towelShipped(trackingNumber: string) {
+  const someone = await towelOrdered();
+  const shipment = { associationId, orderId: someone.order.id, carrier: 'ヤマト運輸', trackingNumber };
+  expect((await editor.operatorPost('shipOperatorGiftOrder', shipment)).status).toBe(200);
+  return someone;
+}
+
 const balance = async (agent: Agent) => (await agent.get('getEnablePointAccount', { pointId: programId })).body.balance as number;
 
 beforeAll(async () => {
@@ -406,9 +422,7 @@ describe("the association's operators", () => {
     });
 
     // Only a shipped order has a number to correct.
-    const waiting = await memberWithPoints();
-    await waiting.agent.post('saveDeliveryAddress', TEST_ADDRESS);
-    const placed = (await waiting.agent.post('redeemGift', { giftId: towelId })).body.userGift.order;
+    const placed = (await towelOrdered()).order;
     const notShipped = await editor.operatorPost('correctOperatorGiftOrderTracking', { ...correct, orderId: placed.id });
     expect(notShipped.status).toBe(409);
     expect(notShipped.body.code).toBe(IncentiveErrorCodes.giftOrderNotShipped);
@@ -457,9 +471,8 @@ describe("the association's operators", () => {
 
 describe('leaving with a gift not shipped yet', () => {
   it('the leave summary lists the order; leaving cancels it without giving the points back, and the ledger reconciles', async () => {
-    const leaver = await memberWithPoints(1000);
-    await leaver.agent.post('saveDeliveryAddress', TEST_ADDRESS);
-    const placed = (await leaver.agent.post('redeemGift', { giftId: towelId })).body.userGift.order;
+    const leaver = await towelOrdered();
+    const placed = leaver.order;
     const summary = await leaver.agent.get('getLeaveServiceSummary');
     expect(summary.status).toBe(200);
     expect(summary.body.pendingGiftOrders).toEqual([
@@ -467,15 +480,7 @@ describe('leaving with a gift not shipped yet', () => {
     ]);
     expect(summary.body.points).toEqual([{ programName: 'すこやかポイント', points: 200 }]);
     // A shipped order is on its way: not listed.
-    const shipped = await memberWithPoints(1000);
-    await shipped.agent.post('saveDeliveryAddress', TEST_ADDRESS);
-    const sent = (await shipped.agent.post('redeemGift', { giftId: towelId })).body.userGift.order;
-    await editor.operatorPost('shipOperatorGiftOrder', {
-      associationId,
-      orderId: sent.id,
-      carrier: 'ヤマト運輸',
-      trackingNumber: '5555-6666',
-    });
+    const shipped = await towelShipped('5555-6666');
     expect((await shipped.agent.get('getLeaveServiceSummary')).body.pendingGiftOrders).toEqual([]);
 
     expect((await leaver.agent.post('authenticateUserPassword', { password: leaver.password })).status).toBe(200);
@@ -493,12 +498,10 @@ describe('reconciling cancelled orders’ refunds', () => {
 
   it('reports a cancelled order whose refund is missing or doubled, and a shipped order with one', async () => {
     expect((await reconcile(ctx.db)).checked).toEqual(expect.arrayContaining([CANCELLED_ORDER_REFUNDED_ONCE, NO_REFUND_OTHERWISE]));
-    const someone = await memberWithPoints(1000);
-    await someone.agent.post('saveDeliveryAddress', TEST_ADDRESS);
-    const placed = (await someone.agent.post('redeemGift', { giftId: towelId })).body.userGift.order;
-    expect((await editor.operatorPost('cancelOperatorGiftOrder', { associationId, orderId: placed.id, reason: '在庫切れ' })).status).toBe(
-      200,
-    );
+    const someone = await towelOrdered();
+    const placed = someone.order;
+    const cancelled = await editor.operatorPost('cancelOperatorGiftOrder', { associationId, orderId: placed.id, reason: '在庫切れ' });
+    expect(cancelled.status).toBe(200);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
 
     // Missing: the refund no longer names the order.
@@ -533,15 +536,7 @@ describe('reconciling cancelled orders’ refunds', () => {
     });
 
     // A shipped order refunded.
-    const shipped = await memberWithPoints(1000);
-    await shipped.agent.post('saveDeliveryAddress', TEST_ADDRESS);
-    const sent = (await shipped.agent.post('redeemGift', { giftId: towelId })).body.userGift.order;
-    await editor.operatorPost('shipOperatorGiftOrder', {
-      associationId,
-      orderId: sent.id,
-      carrier: 'ヤマト運輸',
-      trackingNumber: '7777-8888',
-    });
+    const sent = (await towelShipped('7777-8888')).order;
     await refundOf(sent.id, `shipped-${sent.id}`);
     expect(await breaksOf(NO_REFUND_OTHERWISE)).toEqual({
       invariant: NO_REFUND_OTHERWISE,

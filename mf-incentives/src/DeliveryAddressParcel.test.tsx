@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ParcelConfig } from 'single-spa';
 import { DeliveryAddressParcel } from './DeliveryAddressParcel';
+import { deliveryAddress } from './testing/fixtures';
 
 /*
  * /profile/address (issue 27): mf-account's page mounts this parcel with AreaParcel, so the form is
@@ -11,15 +12,7 @@ import { DeliveryAddressParcel } from './DeliveryAddressParcel';
  * and a failure to load or to save.
  */
 
-const address = {
-  name: 'すこやか 花子',
-  postalCode: '100-0001',
-  prefecture: '東京都',
-  city: '千代田区',
-  street: '千代田1-1',
-  building: 'すこやかビル101',
-  phone: '090-1234-5678',
-};
+const address = { ...deliveryAddress, building: 'すこやかビル101' };
 
 const bff = setupFakeBff();
 

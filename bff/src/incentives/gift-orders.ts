@@ -19,7 +19,7 @@ import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 import type { CallContext } from '../platform/handlers';
 import { auditOperator } from '../platform/operators';
-import { mailOrderCancelled, mailOrderShipped, mailTrackingCorrected, openOrderAddress } from './delivery';
+import { mailOrderCancelled, mailOrderShipped, openOrderAddress } from './delivery';
 import { credit } from './ledger';
 
 type Context = CallContext<'operator'>;
@@ -161,6 +161,25 @@ async function reread(tx: Executor, orderId: string): Promise<OperatorGiftOrder>
   return toOperatorOrder(row!);
 }
 
+/** Mails the member the shipment (or its corrected number); a member who left is mailed nothing. */
+async function mailShipment(
+  tx: Transaction,
+  row: OrderRow,
+  shipment: { carrier: string; trackingNumber: string },
+  publicUrl: string,
+  now: Date,
+  corrected: boolean,
+) {
+  if (row.leftAt) return;
+  const order = {
+    giftName: row.giftName,
+    orderNumber: row.order.orderNumber,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+  };
+  await mailOrderShipped(tx, row, order, publicUrl, now, { corrected });
+}
+
 export async function shipOperatorGiftOrder(
   input: ParsedInput<'shipOperatorGiftOrder'>,
   { db, actor, operator, now, config }: Context,
@@ -195,15 +214,7 @@ export async function shipOperatorGiftOrder(
       { orderId: order.id, orderNumber: order.orderNumber, carrier: input.carrier },
       now,
     );
-    if (!row.leftAt) {
-      await mailOrderShipped(
-        tx,
-        row,
-        { giftName: row.giftName, orderNumber: order.orderNumber, carrier: input.carrier, trackingNumber: input.trackingNumber },
-        config.publicUrl,
-        now,
-      );
-    }
+    await mailShipment(tx, row, input, config.publicUrl, now, false);
     return reread(tx, order.id);
   });
 }
@@ -245,15 +256,7 @@ export async function correctOperatorGiftOrderTracking(
       },
       now,
     );
-    if (!row.leftAt) {
-      await mailTrackingCorrected(
-        tx,
-        row,
-        { giftName: row.giftName, orderNumber: order.orderNumber, carrier: input.carrier, trackingNumber: input.trackingNumber },
-        config.publicUrl,
-        now,
-      );
-    }
+    await mailShipment(tx, row, input, config.publicUrl, now, true);
     return reread(tx, order.id);
   });
 }
