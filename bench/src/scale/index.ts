@@ -14,7 +14,7 @@ import {
   reconcileAll,
   type Scale,
 } from './measures';
-import { scaleSeed, type ScaleSeed } from './seed';
+import { printSizes, scaleSeed, type ScaleSeed } from './seed';
 
 /*
  * Issue 28: `npm run bench -- scale`. Seeds (or reuses) a database with one association of
@@ -206,6 +206,7 @@ export async function scaleBench(): Promise<string[]> {
   console.log(`PostgreSQL at ${new URL(BENCH_SERVER_URL).host} (BENCH_DATABASE_URL)`);
   const smallSeed = await scaleSeed(SMALL, { fresh });
   const largeSeed = await scaleSeed(members, { fresh });
+  await printSizes(largeSeed);
   const now = new Date();
   const small = await openScale(smallSeed, now);
   const large = await openScale(largeSeed, now);

@@ -292,6 +292,26 @@ async function seed(name: string, members: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** The database's size and its largest tables, with bytes per member: what grows with the association. */
+export async function printSizes(seed: ScaleSeed): Promise<void> {
+  await withClient(seed.databaseUrl, async (client) => {
+    const total = await client.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes');
+    const tables = await client.query<{ name: string; rows: string; bytes: string }>(
+      `select c.relname as name, c.reltuples::bigint as rows, pg_total_relation_size(c.oid) as bytes from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'
+       order by pg_total_relation_size(c.oid) desc limit 10`,
+    );
+    const mb = (bytes: string | number) => `${(Number(bytes) / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      `database ${mb(total.rows[0]!.bytes)}, ${(Number(total.rows[0]!.bytes) / seed.members).toFixed(0)} bytes a member; largest tables (with indexes):`,
+    );
+    for (const table of tables.rows)
+      console.log(
+        `  ${table.name}: ${Number(table.rows).toLocaleString('en')} rows, ${mb(table.bytes)} (${(Number(table.bytes) / seed.members).toFixed(0)} B a member)`,
+      );
+  });
+}
+
 /** The seeded database for `members` + 9 members: reused when complete and of the same migrations, else seeded. */
 export async function scaleSeed(base: number, options: { fresh: boolean }): Promise<ScaleSeed> {
   const members = base + 9;
