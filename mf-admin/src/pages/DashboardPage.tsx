@@ -1,4 +1,4 @@
-import { Card, FactRows, Heading, RadioGroup, SectionHeading, Stack, Text, TextField, Button, usePageTitle } from '@sukoyaka/shared';
+import { Card, FactRows, RadioGroup, SectionHeading, Stack, Text, Button } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHealthStats, useMemberStats, usePointStats, type Period } from '../api/dashboard';
@@ -6,6 +6,7 @@ import { useCurrentAssociation } from '../parts/association';
 import { DayChart } from '../parts/chart/DayChart';
 import { weeklySums, type ChartLine } from '../parts/chart/series';
 import { formatJapanDay } from '../parts/datetime';
+import { AdminPage, PeriodFields } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
 
@@ -62,7 +63,6 @@ function pointLines(
 }
 
 export function DashboardPage() {
-  usePageTitle('ダッシュボード | すこやか運営管理');
   const { association } = useCurrentAssociation();
   const [period, setPeriod] = useState<Period>(() => lastDays(90));
   const [weekly, setWeekly] = useState(true);
@@ -73,11 +73,11 @@ export function DashboardPage() {
   const perUnit = (series: ChartLine['points']) => (weekly ? weeklySums(series) : series);
 
   return (
-    <Stack $gap={3}>
-      <Heading>ダッシュボード</Heading>
-      <Text $muted>
-        {association.associationName}の利用状況（{period.from} 〜 {period.to}、日本時間）
-      </Text>
+    <AdminPage
+      title="ダッシュボード"
+      mutedIntro
+      intro={`${association.associationName}の利用状況（${period.from} 〜 ${period.to}、日本時間）`}
+    >
       <Card>
         <form
           onSubmit={(event) => {
@@ -98,19 +98,7 @@ export function DashboardPage() {
                 直近{days}日
               </Button>
             ))}
-            <TextField
-              label="開始日"
-              type="date"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-            />
-            <TextField
-              label="終了日"
-              type="date"
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              error={draft.from > draft.to ? '終了日は開始日以降の日付を入力してください' : undefined}
-            />
+            <PeriodFields value={draft} onChange={setDraft} backwards={draft.from > draft.to} />
             <Button type="submit">表示</Button>
           </Presets>
         </form>
@@ -272,6 +260,6 @@ export function DashboardPage() {
           <Text $muted>集計がそろうと表示されます。</Text>
         )}
       </Card>
-    </Stack>
+    </AdminPage>
   );
 }
