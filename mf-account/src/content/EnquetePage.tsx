@@ -5,15 +5,12 @@ import {
   AppLink,
   Button,
   ButtonLinkStyle,
-  Card,
   Checkbox,
   FieldErrorText,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   RadioGroup,
   Stack,
   Text,
@@ -29,6 +26,7 @@ import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';
 import { useEnquete } from './api/get-enquete';
 import { BodyText } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 type Draft = Record<string, EnqueteAnswer>;
 
@@ -239,12 +237,8 @@ export function EnquetePage() {
   usePageTitle('アンケート');
   const { enqueteId = '' } = useParams();
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <MemberOnly>{() => <EnqueteLoader enqueteId={enqueteId} />}</MemberOnly>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <MemberOnly>{() => <EnqueteLoader enqueteId={enqueteId} />}</MemberOnly>
+    </CardPage>
   );
 }
