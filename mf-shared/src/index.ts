@@ -85,6 +85,7 @@ export { GiftPicture, type GiftPictureProps, type StoredPicture } from './ui/Gif
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { unreadAnnouncementsQueryKey } from './parts/unread-announcements';
 export { chartRange, linesInRange } from './ui/chart-scale';
+export { ChartCanvas, type ChartPlot, type UPlotCanvasProps } from './ui/ChartCanvas';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
 export {
