@@ -123,6 +123,7 @@ export {
   type DeepLinkScreen,
   type DeepLinkTargets,
 } from './device/deep-links';
+export { fileBlob, saveFile, type DownloadFile } from './device/save-file';
 export { NEW_TAB_HINT, OutsideLink } from './ui/OutsideLink';
 export { LinkRow } from './ui/LinkRow';
 export { AlertModal } from './ui/AlertModal';
