@@ -3,7 +3,6 @@ import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
-  EmptyState,
   FormError,
   List,
   RadioGroup,
@@ -20,8 +19,7 @@ import { useState } from 'react';
 import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
-import { AdminPage, FormCard } from '../parts/page-frame';
-import { QueryState } from '../parts/states';
+import { AdminPage, CardList, FormCard } from '../parts/page-frame';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -35,16 +33,9 @@ export function CompetitionsPage() {
       intro="会員が応募できる懸賞です。抽選はサーバーで行われ、記録された値から誰でも同じ結果を再現できます。"
       readOnlyNotice="閲覧者の権限では作成・抽選できません。"
     >
-      <QueryState query={list} label="懸賞">
-        {(data) => (
-          <Stack $gap={2}>
-            {data.items.length === 0 ? <EmptyState title="懸賞はまだありません" /> : null}
-            {data.items.map((item) => (
-              <CompetitionCard key={item.id} item={item} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      <CardList query={list} label="懸賞" items={(data) => data.items} empty="懸賞はまだありません">
+        {(item) => <CompetitionCard key={item.id} item={item} />}
+      </CardList>
       {canEdit ? <CreateCompetitionForm /> : null}
     </AdminPage>
   );

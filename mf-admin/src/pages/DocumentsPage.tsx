@@ -3,12 +3,10 @@ import { DOCUMENT_FILE_TYPES, contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
-  EmptyState,
   FormError,
   Label,
   List,
   SectionHeading,
-  Stack,
   Text,
   TextAreaField,
   TextField,
@@ -21,8 +19,7 @@ import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersi
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { readFileBase64 } from '../parts/file-text';
-import { AdminPage, FormCard } from '../parts/page-frame';
-import { QueryState } from '../parts/states';
+import { AdminPage, CardList, FormCard } from '../parts/page-frame';
 
 /** A chosen file as the call takes it: name, type, bytes in base64. */
 async function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
@@ -39,16 +36,9 @@ export function DocumentsPage() {
       intro="会員の「各種手続き」ページ（/paperworks）に表示する本文と書類です。新しい版は公開するまで下書きです。"
       readOnlyNotice="閲覧者の権限では変更できません。"
     >
-      <QueryState query={documents} label="手続き・書類">
-        {(data) => (
-          <Stack $gap={2}>
-            {data.versions.length === 0 ? <EmptyState title="まだ版はありません" /> : null}
-            {data.versions.map((version) => (
-              <VersionCard key={version.id} version={version} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      <CardList query={documents} label="手続き・書類" items={(data) => data.versions} empty="まだ版はありません">
+        {(version) => <VersionCard key={version.id} version={version} />}
+      </CardList>
       {canEdit ? <NewVersionForm /> : null}
     </AdminPage>
   );

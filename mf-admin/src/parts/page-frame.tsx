@@ -1,6 +1,7 @@
 import {
   Button,
   Card,
+  EmptyState,
   FormError,
   Heading,
   Notice,
@@ -11,8 +12,10 @@ import {
   usePageTitle,
   type ContractForm,
 } from '@sukoyaka/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCurrentAssociation } from './association';
+import { QueryState } from './states';
 import { Table, TableScroll } from './Table';
 
 /**
@@ -42,6 +45,34 @@ export function AdminPage({
       {readOnlyNotice && !canEdit ? <Notice>{readOnlyNotice}</Notice> : null}
       {children}
     </Stack>
+  );
+}
+
+/** A query's items as cards: its loading and failure (QueryState), the empty state, then a card per item. */
+export function CardList<Data, Item>({
+  query,
+  label,
+  items,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  label: string;
+  items: (data: Data) => readonly Item[];
+  /** The empty state's title. */
+  empty: string;
+  /** An item's card, with its key. */
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <QueryState query={query} label={label}>
+      {(data) => (
+        <Stack $gap={2}>
+          {items(data).length === 0 ? <EmptyState title={empty} /> : null}
+          {items(data).map(children)}
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
