@@ -137,6 +137,15 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_user_idx').on(table.userId, table.programId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
     // The operators' dashboard (issue 27): one association's programs over a period, not every transfer.
     index('ledger_transfers_program_created_idx').on(table.programId, table.createdAt),
+    // Issue 28: the coin history (program_id is null). "is null" is no equality to PostgreSQL's
+    // planner, so ledger_transfers_user_idx could not give its rows in order: a sort of the
+    // member's every transfer for each page. The gift history reads only redemptions and draws.
+    index('ledger_transfers_user_coins_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.programId} is null`),
+    index('ledger_transfers_user_gift_actions_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.kind} in ('redeem', 'challenge')`),
     check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
