@@ -17,6 +17,8 @@ CREATE INDEX IF NOT EXISTS "announcements_association_publish_idx" ON "announcem
 CREATE INDEX IF NOT EXISTS "announcements_site_wide_publish_idx" ON "announcements" USING btree ("publish_from" desc,"id" desc) WHERE "announcements"."association_id" is null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ledger_transfers_user_coins_idx" ON "ledger_transfers" USING btree ("user_id","created_at" desc,"id" desc) WHERE "ledger_transfers"."program_id" is null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ledger_transfers_user_gift_actions_idx" ON "ledger_transfers" USING btree ("user_id","created_at" desc,"id" desc) WHERE "ledger_transfers"."kind" in ('redeem', 'challenge');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "point_lots_grant_transfer_idx" ON "point_lots" USING btree ("grant_transfer_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prize_competition_entries_transfer_idx" ON "prize_competition_entries" USING btree ("transfer_id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "audit_logs_association_operator_idx" ON "audit_logs" USING btree ("association_id","created_at" desc,"id" desc) WHERE "audit_logs"."operator_id" is not null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "myna_dispensings_list_idx" ON "myna_dispensings" USING btree ("user_id","dispensed_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "myna_medical_bills_list_idx" ON "myna_medical_bills" USING btree ("user_id","month_at" desc,"id" desc);--> statement-breakpoint

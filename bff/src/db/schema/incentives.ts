@@ -189,6 +189,8 @@ export const pointLots = pgTable(
   },
   (table) => [
     index('point_lots_account_expiry_idx').on(table.accountId, table.expiresAt, table.id),
+    // Reconcile (issue 28): a credit's lots, by index for each transfer of a slice.
+    index('point_lots_grant_transfer_idx').on(table.grantTransferId),
     index('point_lots_due_idx')
       .on(table.expiresAt)
       .where(sql`${table.remaining} > 0`),
@@ -562,5 +564,7 @@ export const prizeCompetitionEntries = pgTable(
   (table) => [
     unique('prize_competition_entries_uq').on(table.competitionId, table.userId),
     index('prize_competition_entries_user_idx').on(table.userId),
+    // Reconcile (issue 28): a competition transfer's entries, by index for each transfer of a slice.
+    index('prize_competition_entries_transfer_idx').on(table.transferId),
   ],
 );
