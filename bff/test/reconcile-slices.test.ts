@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../src/db/client';
 import { credit } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
@@ -50,20 +52,16 @@ test('a million rows claimed: every check runs in slices, each statement limited
     sql.raw(`update pg_class set reltuples = 1000000 where relname in (${tables.map((name) => `'${name}'`).join(', ')})`),
   );
 
-  const session = (ctx.db as unknown as { session: object }).session;
-  const prototype = Object.getPrototypeOf(session) as { prepareQuery: (query: { sql: string }, ...rest: unknown[]) => unknown };
-  const original = prototype.prepareQuery;
+  // Reconcile sees only this executor: the statements it sends, and no background job's.
+  const dialect = new PgDialect();
   const sent: string[] = [];
-  prototype.prepareQuery = function (this: unknown, query, ...rest) {
-    sent.push(query.sql);
-    return original.call(this, query, ...rest);
-  };
-  let clean;
-  try {
-    clean = await reconcile(ctx.db);
-  } finally {
-    prototype.prepareQuery = original;
-  }
+  const recording = {
+    execute: (query: SQL) => {
+      sent.push(dialect.sqlToQuery(query).sql);
+      return ctx.db.execute(query);
+    },
+  } as unknown as Database;
+  const clean = await reconcile(recording);
   expect(clean.breaks).toEqual([]);
   const checks = sent.filter((text) => !text.includes('pg_class'));
   // 14 invariants, 17 checks (three are both ways), 20 slices each; every one limited to its slice.
