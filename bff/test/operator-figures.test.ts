@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { healthStats } from '../src/health/operator-stats';
 import { pointStats } from '../src/incentives/operator-handlers';
+import { MIGRATIONS_FOLDER } from '../src/paths';
 import { createMember, createTestContext, type TestContext } from './helpers';
 
 /*
@@ -174,4 +177,19 @@ test("the dashboards' queries read one index range of the association, never eve
   expect(transfers.map((node) => node['Index Name'])).toEqual(['ledger_transfers_program_created_idx']);
   expect(transfers[0]!['Index Cond']).toContain(program!.id);
   expect(pointPlans[1]!.some((node) => node['Relation Name'] === 'point_programs')).toBe(false);
+});
+
+test("migration 0024's batched backfill builds the roll-up the triggers keep", async () => {
+  const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0024_figures_and_list_ranges.sql'), 'utf8');
+  const backfill = migration.slice(migration.lastIndexOf('DO $$'));
+  const member = await createMember(ctx.db);
+  await run(`insert into blood_pressures (user_id, measured_at, systolic, diastolic) values
+    ('${member.id}', '2026-03-10T00:30:00+09:00', 120, 80), ('${member.id}', '2026-03-10T09:00:00+09:00', 121, 81)`);
+  await run(`insert into steps (user_id, day, steps) values ('${member.id}', '2026-03-11', 8000)`);
+  const kept = await run(`select association_id, day::text, user_id, records from health_activity_days order by 1, 2, 3`);
+  expect(kept.length).toBeGreaterThan(0);
+  await run(`delete from health_activity_days`);
+  await run(backfill);
+  expect(await run(`select association_id, day::text, user_id, records from health_activity_days order by 1, 2, 3`)).toEqual(kept);
+  await expectSame(member.associationId);
 });
