@@ -33,6 +33,13 @@ export const announcements = pgTable(
   (table) => [
     index('announcements_visible_idx').on(table.publishFrom.desc(), table.id.desc()),
     index('announcements_association_idx').on(table.associationId),
+    // Issue 28: a member's list is two ordered ranges, their association's and the site-wide ones.
+    // Plain "desc" (nulls first) as the lists' ORDER BY; drizzle's .desc() says "nulls last",
+    // an order the planner cannot use for them.
+    index('announcements_association_publish_idx').on(table.associationId, sql`${table.publishFrom} desc`, sql`${table.id} desc`),
+    index('announcements_site_wide_publish_idx')
+      .on(sql`${table.publishFrom} desc`, sql`${table.id} desc`)
+      .where(sql`${table.associationId} is null`),
     check('announcements_link_ck', sql`${table.linkPath} is null or ${table.linkPath} like '/%'`),
     check('announcements_window_ck', sql`${table.publishUntil} is null or ${table.publishUntil} > ${table.publishFrom}`),
   ],

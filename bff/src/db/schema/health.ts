@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { associations, users } from './platform';
 
 // The health area's tables: the five vitals and the member's goals. Each reading has a source
@@ -195,5 +195,33 @@ export const doctorProfiles = pgTable(
   // One per association, and one service-wide row (a NULL association compares equal here).
   (table) => [
     uniqueIndex('doctor_profiles_association_uq').on(sql`coalesce(${table.associationId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);
+
+/**
+ * Issue 28: the operators' health figures as a roll-up, one row per association, Japan day and
+ * member who recorded anything that day (every vital: blood pressure, blood sugar, weight, body
+ * temperature, steps), with the number of their records. Kept by triggers in the transaction of
+ * each reading's insert, update and delete, and of a member's change of association (migration
+ * 0025; decision 0022): no write path can miss it. Read by
+ * health/operator-stats.ts on its primary key, one range per association and period.
+ */
+export const healthActivityDays = pgTable(
+  'health_activity_days',
+  {
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    records: integer('records').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.associationId, table.day, table.userId] }),
+    // A member's rows: their deletion (the cascade) and their change of association.
+    index('health_activity_days_user_idx').on(table.userId),
+    check('health_activity_days_records_ck', sql`${table.records} > 0`),
   ],
 );

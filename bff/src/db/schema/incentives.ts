@@ -142,6 +142,15 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_gift_order_idx')
       .on(table.reference)
       .where(sql`${table.reference} like 'gift_order:%'`),
+    // Issue 28: the coin history (program_id is null). "is null" is no equality to PostgreSQL's
+    // planner, so ledger_transfers_user_idx could not give its rows in order: a sort of the
+    // member's every transfer for each page. The gift history reads only redemptions and draws.
+    index('ledger_transfers_user_coins_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.programId} is null`),
+    index('ledger_transfers_user_gift_actions_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.kind} in ('redeem', 'challenge')`),
     check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
@@ -185,6 +194,8 @@ export const pointLots = pgTable(
   },
   (table) => [
     index('point_lots_account_expiry_idx').on(table.accountId, table.expiresAt, table.id),
+    // Reconcile (issue 28): a credit's lots, by index for each transfer of a slice.
+    index('point_lots_grant_transfer_idx').on(table.grantTransferId),
     index('point_lots_due_idx')
       .on(table.expiresAt)
       .where(sql`${table.remaining} > 0`),
@@ -558,5 +569,7 @@ export const prizeCompetitionEntries = pgTable(
   (table) => [
     unique('prize_competition_entries_uq').on(table.competitionId, table.userId),
     index('prize_competition_entries_user_idx').on(table.userId),
+    // Reconcile (issue 28): a competition transfer's entries, by index for each transfer of a slice.
+    index('prize_competition_entries_transfer_idx').on(table.transferId),
   ],
 );

@@ -138,7 +138,8 @@ export const mynaMedicalExams = pgTable(
   },
   (table) => [
     uniqueIndex('myna_medical_exams_key_idx').on(table.userId, table.naturalKey),
-    index('myna_medical_exams_list_idx').on(table.userId, table.examinedAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_medical_exams_list_idx').on(table.userId, sql`${table.examinedAt} desc`, sql`${table.id} desc`),
   ],
 );
 
@@ -160,7 +161,8 @@ export const mynaDispensings = pgTable(
   },
   (table) => [
     uniqueIndex('myna_dispensings_key_idx').on(table.userId, table.naturalKey),
-    index('myna_dispensings_list_idx').on(table.userId, table.dispensedAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_dispensings_list_idx').on(table.userId, sql`${table.dispensedAt} desc`, sql`${table.id} desc`),
   ],
 );
 
@@ -183,7 +185,8 @@ export const mynaMedicalBills = pgTable(
   },
   (table) => [
     uniqueIndex('myna_medical_bills_key_idx').on(table.userId, table.naturalKey),
-    index('myna_medical_bills_list_idx').on(table.userId, table.monthAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_medical_bills_list_idx').on(table.userId, sql`${table.monthAt} desc`, sql`${table.id} desc`),
     index('myna_medical_bills_year_idx').on(table.userId, table.year),
   ],
 );
