@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { agreementDocuments, associations, auditLogs, consents, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { createMember, createTestContext, signInAgent, type TestContext } from './helpers';
 
 /*
  * Issue "accounts and access", agreements: the association's terms (required) and the consent to
@@ -37,9 +37,7 @@ async function associationWithDocuments() {
 async function memberOf(associationId: string) {
   const member = await createMember(ctx.db);
   await ctx.db.update(users).set({ associationId }).where(eq(users.id, member.id));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 async function consentRows(userId: string) {

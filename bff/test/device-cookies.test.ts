@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { deviceCookieName } from '../src/account/known-devices';
 import { auditLogs, knownDevices, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
 import { mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
 /*
@@ -32,8 +32,7 @@ async function strangerFails(email: string, times: number, stranger = new Agent(
 /** A member and their own browser, which has signed in once (and so holds the device cookie). */
 async function memberWithOwnBrowser() {
   const member = await createMember(ctx.db);
-  const own = new Agent(ctx.app);
-  expect((await own.signIn(member.email, member.password)).status).toBe(200);
+  const own = await signInAgent(ctx, member);
   expect(own.cookie(deviceCookieName(member.id))).toBeTruthy();
   return { member, own };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, oneTimeTokens, sessions, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
 import { countRows, freshEmail, mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
 let ctx: TestContext;
@@ -28,9 +28,7 @@ async function confirmPassword(userId: string, validForMs = 15 * 60 * 1000) {
 
 /** A signed-in member who has just confirmed their password. */
 async function confirmedMember() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  const { member, agent } = await signedInMember(ctx);
   await confirmPassword(member.id);
   return { member, agent };
 }
