@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { agreementDocuments, associations, auditLogs, consents, users } from '../src/db/schema';
-import { createMember, createTestContext, signInAgent, type TestContext } from './helpers';
+import { testContextForFile, createMember, signInAgent } from './helpers';
 
 /*
  * Issue "accounts and access", agreements: the association's terms (required) and the consent to
  * provide data to it (optional, can be withdrawn), each versioned; a new version asks again.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 let associationCounter = 0;
 /** An association with version 1 of its terms and of its data-provision consent. */

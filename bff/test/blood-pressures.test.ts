@@ -1,14 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { bloodPressures } from '../src/db/schema';
-import { createTestContext, signedInMember, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
 

@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, oneTimeTokens, sessions, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signedInMember } from './helpers';
 import { countRows, freshEmail, mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const CONFIRM = '/settings/email/confirm';
 

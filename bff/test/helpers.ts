@@ -245,6 +245,32 @@ export async function createTestContext(
   };
 }
 
+/** Durations in milliseconds, as the tests move the clock and date rows. */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/**
+ * The file's test context: made before its first test and closed after its last (the jest hooks
+ * are registered here, so a file's own beforeAll, registered after, already finds it). The answer
+ * stands for that context; reading it before the file's tests start is an error.
+ */
+export function testContextForFile(...args: Parameters<typeof createTestContext>): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(...args);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestContext, {
+    get(_target, property) {
+      if (!current) throw new Error('The test context exists once the file’s beforeAll has run.');
+      return Reflect.get(current, property);
+    },
+  });
+}
+
 /** A delivery address as a member enters it (saveDeliveryAddress), for gifts sent by post. */
 export const TEST_ADDRESS = {
   name: 'すこやか 花子',

@@ -9,7 +9,7 @@ import { runExpiry } from '../src/incentives/ledger';
 import { addCampaign, addMenus, createProgram, grantPoints, revokePoints } from '../src/incentives/operator';
 import { pointAccount, runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { createTestContext, signedInMember, TEST_ADDRESS, type TestContext } from './helpers';
+import { DAY, createTestContext, signedInMember, TEST_ADDRESS, type TestContext } from './helpers';
 
 /*
  * The incentives calls and rules over the API: earning from menus (caps, once per event,
@@ -29,8 +29,6 @@ afterEach(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-const DAY = 24 * 3600_000;
 
 async function signedIn() {
   const { member, agent } = await signedInMember(ctx);

@@ -5,7 +5,7 @@ import { activityEvents, earningMarks, ledgerTransfers, prizeCompetitions, steps
 import { grantPoints, createProgram } from '../src/incentives/operator';
 import { runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { type Agent, createTestContext, signedInMember, type TestContext } from './helpers';
+import { testContextForFile, DAY, type Agent, signedInMember } from './helpers';
 
 /*
  * The earning rules (issue 24 #2): a reading earns only when recorded on its own day or the next
@@ -14,15 +14,8 @@ import { type Agent, createTestContext, signedInMember, type TestContext } from 
  * review. And a coin competition entry is its own kind of transfer, reconciled (issue 24 #3).
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const DAY = 24 * 3600_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
 
 const vitalMenus = (dailyLimit: number | null) =>

@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { agreementDocuments, auditLogs, consents, notificationSettings, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue "accounts and access", settings and profile: the navigation info that tells the areas
  * what the member may see and where to send them, notification preferences and the profile.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 async function auditEvents(userId: string, event: string) {
   return ctx.db

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue 27, onboarding: after the first sign-in a new member is welcomed (nickname, height, a
@@ -8,13 +8,7 @@ import { Agent, createMember, createTestContext, signInAgent, type TestContext }
  * them to /onboarding until finishOnboarding records, on the server, that they finished or skipped.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const onboardedAt = async (userId: string) =>
   (await ctx.db.select({ at: users.onboardedAt }).from(users).where(eq(users.id, userId)))[0]!.at;

@@ -7,7 +7,7 @@ import { bloodPressures, idempotencyKeys, users } from '../src/db/schema';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys } from '../src/platform/idempotency';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/platform/plugins/json-body';
 import { HSTS_VALUE } from '../src/platform/plugins/security-headers';
-import { Agent, createTestContext, signedInMember, type TestContext } from './helpers';
+import { HOUR, Agent, createTestContext, signedInMember, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,7 +26,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const HOUR = 60 * 60 * 1000;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
 
 /** A POST with the agent's authenticity token and an Idempotency-Key. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { addressKey } from '../src/account/lockout';
 import { auditLogs, signInLocks, smsCodes, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, signedInMember, type Response, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember, signedInMember, type Response } from './helpers';
 
 /*
  * Issue 4, "SMS two-factor" (/mfa/setting/sms/intro, /new, /edit): a phone number registered by
@@ -9,15 +9,7 @@ import { Agent, createMember, createTestContext, signedInMember, type Response, 
  * confirmation; once on, sign-in asks for a code.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const MINUTE = 60 * 1000;
+const ctx = testContextForFile();
 
 let phoneCounter = 0;
 /** A fresh mobile number per test: as typed (090-…), as stored (+8190…) and as shown masked. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { associations, auditLogs, rosterEntries, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue 4, "Step-up confirmations" (/prompt_auth with authenticateUserPassword,
@@ -8,15 +8,8 @@ import { Agent, createMember, createTestContext, signInAgent, type TestContext }
  * (spec §3); failed confirmations count toward the account lock.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const MINUTE = 60 * 1000;
 const BIRTHDAY = '1980-04-01';
 
 async function signedIn(options: { birthday?: string | null } = { birthday: BIRTHDAY }) {

@@ -1,7 +1,7 @@
 import type { CallName } from '@sukoyaka/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { activityEvents, bloodPressures, bloodSugars, bodyTemperatures, weights } from '../src/db/schema';
-import { createTestContext, signedInMember, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
 /*
  * The four timed vitals (blood sugar, blood pressure, weight, body temperature), each through its
@@ -9,13 +9,7 @@ import { createTestContext, signedInMember, type TestContext } from './helpers';
  * field and save nothing, periods, paging, another member's rows, and hand entries only.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
 

@@ -2,20 +2,14 @@ import { japanDay } from '@sukoyaka/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { activityEvents, bloodPressures, bloodSugars, bodyTemperatures, steps, users, weights } from '../src/db/schema';
 import { saveDailySteps } from '../src/health/steps';
-import { createTestContext, signedInMember, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
 /*
  * Daily steps (one count per day, the latest save replaces it), the native apps' idempotent
  * ingest, goals, height and the summary.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const daysAgo = (days: number) => japanDay(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
 
