@@ -35,10 +35,8 @@ async function photoWithGps(): Promise<Buffer> {
 
 /** An operator of `associationId` with `role`, signed in (half a minute later, past the sign-in throttle). */
 async function operatorOf(associationId: string, role: 'editor' | 'viewer'): Promise<Agent> {
-  const agent = new Agent(ctx.app);
   ctx.clock.advance(31_000);
-  await agent.signInOperator(await createTestOperator(ctx.db, { roles: [{ associationId, role }] }, ctx.clock.now()), ctx.clock.now());
-  return agent;
+  return (await signedInOperator(ctx, [{ associationId, role }])).agent;
 }
 
 const upload = (agent: Agent, body: Record<string, unknown>) => agent.operatorPost('setOperatorGiftImage', body);
@@ -96,12 +94,10 @@ describe('uploading a gift’s picture (issue 27)', () => {
   });
 
   it('an operator of another association cannot upload to this association’s gift (404), nor a viewer (403)', async () => {
-    ctx.clock.advance(31_000);
-    const { agent: stranger } = await signedInOperator(ctx, [{ associationId: y, role: 'editor' }]);
+    const stranger = await operatorOf(y, 'editor');
     const contentBase64 = (await photoWithGps()).toString('base64');
     expect((await upload(stranger, { giftId, alt: 'タオル', contentBase64 })).status).toBe(404);
-    ctx.clock.advance(31_000);
-    const { agent: viewer } = await signedInOperator(ctx, [{ associationId: x, role: 'viewer' }]);
+    const viewer = await operatorOf(x, 'viewer');
     expect((await upload(viewer, { giftId, alt: 'タオル', contentBase64 })).status).toBe(403);
     expect(await storedFiles()).toBe(0);
   });
