@@ -38,6 +38,10 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0021_ledger_by_program': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_program_created_idx" ON "ledger_transfers"/],
   // Issue 27 (the points history's earning day per transfer): likewise.
   '0023_onboarding_and_earning_days': [/^CREATE INDEX IF NOT EXISTS "earning_marks_transfer_idx" ON "earning_marks"/],
+  // Issue 28 (jobs from what changed): likewise created by hand, CONCURRENTLY, before the release.
+  '0024_jobs_from_what_changed': [
+    /^CREATE INDEX IF NOT EXISTS "(point_lots_created_idx|activity_events_pending_idx|outbox_messages_pending_priority_idx|users_association_member_idx)" ON/,
+  ],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */
