@@ -32,5 +32,6 @@ ALTER TABLE "outbox_messages" ADD COLUMN "priority" smallint DEFAULT 0 NOT NULL;
 CREATE INDEX IF NOT EXISTS "notification_fanouts_open_idx" ON "notification_fanouts" USING btree ("created_at") WHERE "notification_fanouts"."done_at" is null;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "point_lots_created_idx" ON "point_lots" USING btree ("created_at") WHERE "point_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "activity_events_pending_idx" ON "activity_events" USING btree ("created_at","id") WHERE "activity_events"."earning_pending";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "activity_events_pending_user_idx" ON "activity_events" USING btree ("user_id") WHERE "activity_events"."earning_pending";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "outbox_messages_pending_priority_idx" ON "outbox_messages" USING btree ("priority","next_attempt_at") WHERE "outbox_messages"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_association_member_idx" ON "users" USING btree ("association_id","id");

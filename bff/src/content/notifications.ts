@@ -56,7 +56,7 @@ export async function runContentNotifications(
   let sent = 0;
   for (const fanout of open) {
     const mail = mails.get(fanout.itemId);
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       // An item withdrawn or closed meanwhile: the rest of its audience is not mailed.
       const result = await fanOutBatch(db, fanout, mail ?? { subject: '', lines: [] }, {
         publicUrl,
@@ -71,7 +71,12 @@ export async function runContentNotifications(
 }
 
 /** Each open fan-out's mail (subject and lines), read once per pass; an item no longer due has none. */
-async function mailsFor(db: Database, open: Fanout[], now: Date, publicUrl: string): Promise<Map<string, { subject: string; lines: string[] }>> {
+async function mailsFor(
+  db: Database,
+  open: Fanout[],
+  now: Date,
+  publicUrl: string,
+): Promise<Map<string, { subject: string; lines: string[] }>> {
   const ids = (kind: Fanout['kind']) => open.filter((fanout) => fanout.kind === kind).map((fanout) => fanout.itemId);
   const mails = new Map<string, { subject: string; lines: string[] }>();
   if (ids('announcement').length > 0) {
@@ -93,7 +98,13 @@ async function mailsFor(db: Database, open: Fanout[], now: Date, publicUrl: stri
     for (const row of rows)
       mails.set(row.id, {
         subject: 'アンケートのお願い',
-        lines: ['新しいアンケートのご協力をお願いします。', '', `「${row.title}」`, '', `アンケートに回答する: ${publicUrl}/enquetes/${row.id}`],
+        lines: [
+          '新しいアンケートのご協力をお願いします。',
+          '',
+          `「${row.title}」`,
+          '',
+          `アンケートに回答する: ${publicUrl}/enquetes/${row.id}`,
+        ],
       });
   }
   return mails;

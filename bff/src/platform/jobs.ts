@@ -118,7 +118,8 @@ export function registerIntervalJob(app: FastifyInstance, job: IntervalJob): voi
   let running: Promise<unknown> | undefined;
   const { db } = job;
   const pass: () => Promise<unknown> = db
-    ? () => runLeasedPass({ name: job.name, everyMs: job.everyMs, pass: job.pass, db, now: job.now ?? (() => new Date()) }, leaseHolderOf(app))
+    ? () =>
+        runLeasedPass({ name: job.name, everyMs: job.everyMs, pass: job.pass, db, now: job.now ?? (() => new Date()) }, leaseHolderOf(app))
     : job.pass;
   const tick = () => {
     if (running) return;

@@ -40,7 +40,7 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0023_onboarding_and_earning_days': [/^CREATE INDEX IF NOT EXISTS "earning_marks_transfer_idx" ON "earning_marks"/],
   // Issue 28 (jobs from what changed): likewise created by hand, CONCURRENTLY, before the release.
   '0024_jobs_from_what_changed': [
-    /^CREATE INDEX IF NOT EXISTS "(point_lots_created_idx|activity_events_pending_idx|outbox_messages_pending_priority_idx|users_association_member_idx)" ON/,
+    /^CREATE INDEX IF NOT EXISTS "(point_lots_created_idx|activity_events_pending(_user)?_idx|outbox_messages_pending_priority_idx|users_association_member_idx)" ON/,
   ],
 };
 

@@ -254,6 +254,10 @@ export const activityEvents = pgTable(
     index('activity_events_pending_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.earningPending}`),
+    // A write settles its member's pending events (decision 0006): their part of the queue.
+    index('activity_events_pending_user_idx')
+      .on(table.userId)
+      .where(sql`${table.earningPending}`),
   ],
 );
 

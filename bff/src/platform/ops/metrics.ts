@@ -139,7 +139,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   let lagRead: Promise<Array<[string, JobLag]>> | null = null;
   const readLags = () => {
     lagRead ??= Promise.all(
-      [...(lagSources.get(app) ?? new Map<string, () => Promise<JobLag>>())].map(async ([job, lag]) => [job, await lag()] as [string, JobLag]),
+      [...(lagSources.get(app) ?? new Map<string, () => Promise<JobLag>>())].map(
+        async ([job, lag]) => [job, await lag()] as [string, JobLag],
+      ),
     ).finally(() => setImmediate(() => (lagRead = null)));
     return lagRead;
   };
