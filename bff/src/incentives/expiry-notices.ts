@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { ledgerAccounts, pointLots, pointPrograms, users } from '../db/schema';
@@ -33,39 +33,66 @@ const japanDate = (at: Date) =>
 export async function runExpiryNotices(db: Database, now: Date, publicUrl: string): Promise<{ sent: number }> {
   const horizon = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS);
   const covered = await readWatermark(db, EXPIRY_NOTICES_JOB);
-  const lastPass = covered ? new Date(covered.getTime() - EXPIRY_NOTICE_DAYS * DAY_MS - GRANT_MARGIN_MS) : null;
+  const live = and(gt(pointLots.remaining, 0), gt(pointLots.expiresAt, now), lte(pointLots.expiresAt, horizon))!;
+  let sent: number;
+  if (!covered) sent = await noticeLots(db, live, pointLots.expiresAt, now, publicUrl);
+  else {
+    // Two index ranges, read one after the other (an OR would read the whole horizon).
+    const lastPass = new Date(covered.getTime() - EXPIRY_NOTICE_DAYS * DAY_MS - GRANT_MARGIN_MS);
+    sent = await noticeLots(db, and(live, gt(pointLots.expiresAt, covered))!, pointLots.expiresAt, now, publicUrl);
+    sent += await noticeLots(db, and(live, gte(pointLots.createdAt, lastPass))!, pointLots.createdAt, now, publicUrl);
+  }
+  await advanceWatermark(db, EXPIRY_NOTICES_JOB, horizon, now);
+  return { sent };
+}
+
+/**
+ * The notices of the lots `range` selects, in keyset batches by (`order`, id) — the column of the
+ * range's index, so a batch is read in index order; how many were sent.
+ */
+async function noticeLots(
+  db: Database,
+  range: SQL,
+  order: typeof pointLots.expiresAt | typeof pointLots.createdAt,
+  now: Date,
+  publicUrl: string,
+): Promise<number> {
   let sent = 0;
-  let after: { expiresAt: Date; id: string } | null = null;
+  let after: { at: Date; id: string } | null = null;
   for (;;) {
-    const due: Array<{ userId: string; email: string; itemId: string; remaining: number; expiresAt: Date; program: string | null }> =
-      await db
-        .select({
-          userId: users.id,
-          email: users.email,
-          itemId: pointLots.id,
-          remaining: pointLots.remaining,
-          expiresAt: pointLots.expiresAt,
-          program: pointPrograms.name,
-        })
-        .from(pointLots)
-        .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, pointLots.accountId), eq(ledgerAccounts.kind, 'member')))
-        .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-        .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerAccounts.programId))
-        .where(
-          and(
-            gt(pointLots.remaining, 0),
-            gt(pointLots.expiresAt, now),
-            lte(pointLots.expiresAt, horizon),
-            covered && lastPass ? or(gt(pointLots.expiresAt, covered), gte(pointLots.createdAt, lastPass)) : undefined,
-            after
-              ? sql`(${pointLots.expiresAt}, ${pointLots.id}) > (${after.expiresAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-              : undefined,
-            mayBeNotified('points'),
-            notDelivered('points_expiry', sql`${pointLots.id}::text`),
-          ),
-        )
-        .orderBy(asc(pointLots.expiresAt), asc(pointLots.id))
-        .limit(BATCH);
+    const due: Array<{
+      userId: string;
+      email: string;
+      itemId: string;
+      remaining: number;
+      expiresAt: Date;
+      at: Date;
+      program: string | null;
+    }> = await db
+      .select({
+        userId: users.id,
+        email: users.email,
+        itemId: pointLots.id,
+        remaining: pointLots.remaining,
+        expiresAt: pointLots.expiresAt,
+        at: order,
+        program: pointPrograms.name,
+      })
+      .from(pointLots)
+      .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, pointLots.accountId), eq(ledgerAccounts.kind, 'member')))
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerAccounts.programId))
+      .where(
+        and(
+          range,
+          after ? sql`(${order}, ${pointLots.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+          mayBeNotified('points'),
+          notDelivered('points_expiry', sql`${pointLots.id}::text`),
+        ),
+      )
+      .orderBy(asc(order), asc(pointLots.id))
+      .limit(BATCH);
+    if (due.length === 0) return sent;
     sent += await db.transaction((tx) =>
       deliverNotifications(
         tx,
@@ -88,12 +115,10 @@ export async function runExpiryNotices(db: Database, now: Date, publicUrl: strin
         { publicUrl, now },
       ),
     );
-    if (due.length < BATCH) break;
+    if (due.length < BATCH) return sent;
     const last = due.at(-1)!;
-    after = { expiresAt: last.expiresAt, id: last.itemId };
+    after = { at: last.at, id: last.itemId };
   }
-  await advanceWatermark(db, EXPIRY_NOTICES_JOB, horizon, now);
-  return { sent };
 }
 
 /** How far behind the notices are: since when the covered horizon lags (now + 30 days). */

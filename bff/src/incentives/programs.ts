@@ -275,12 +275,13 @@ async function earnBatch(tx: Transaction, candidates: Candidate[], now: Date): P
       program,
     ]),
   );
+  const consenting = programIds.filter((id) => programs.get(id)?.requiresConsent);
   const agreed = new Set(
-    (programIds.length > 0
+    (consenting.length > 0
       ? await tx
           .select({ userId: pointAgreements.userId, programId: pointAgreements.programId, version: pointAgreements.version })
           .from(pointAgreements)
-          .where(and(inArray(pointAgreements.userId, userIds), inArray(pointAgreements.programId, programIds)))
+          .where(and(inArray(pointAgreements.userId, userIds), inArray(pointAgreements.programId, consenting)))
       : []
     )
       .filter((row) => row.version === programs.get(row.programId)?.consentVersion)

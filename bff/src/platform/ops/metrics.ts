@@ -135,16 +135,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     },
   });
 
-  // Each job's lag, read once per scrape for both gauges.
-  let lagRead: Promise<Array<[string, JobLag]>> | null = null;
-  const readLags = () => {
-    lagRead ??= Promise.all(
-      [...(lagSources.get(app) ?? new Map<string, () => Promise<JobLag>>())].map(
-        async ([job, lag]) => [job, await lag()] as [string, JobLag],
-      ),
-    ).finally(() => setImmediate(() => (lagRead = null)));
-    return lagRead;
-  };
+  // Each job's lag (a few index lookups), read by each of the two gauges at a scrape.
+  const readLags = () =>
+    Promise.all(
+      [...(lagSources.get(app) ?? new Map<string, () => Promise<JobLag>>())].map(async ([job, lag]) => [job, await lag()] as const),
+    );
   new Gauge({
     name: 'sukoyaka_job_backlog',
     help: `Items waiting for a scheduled job, by job (counted up to ${BACKLOG_COUNT_CAP})`,
