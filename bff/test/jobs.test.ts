@@ -183,14 +183,14 @@ describe('leases: a job pass runs once across several instances (issue 28)', () 
         .returning();
       const { runContentNotifications } = await import('../src/content/notifications');
       const at = new Date(publishFrom.getTime() + 60_000);
-      const notify = (holder: string) => ({
+      const notify = () => ({
         name: 'content-notifications-test',
         everyMs: 15 * 60_000,
         db: ctx.db,
         now: () => at,
         pass: () => runContentNotifications(ctx.db, at, ctx.config.publicUrl),
       });
-      const outcomes = await Promise.all([runLeasedPass(notify(one), one), runLeasedPass(notify(two), two)]);
+      const outcomes = await Promise.all([runLeasedPass(notify(), one), runLeasedPass(notify(), two)]);
       expect(outcomes.sort()).toEqual(['ran', 'skipped']);
       const deliveries = await ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.itemId, item!.id));
       expect(deliveries.map((row) => row.userId).sort()).toEqual([member.id, neighbour!.id].sort());
