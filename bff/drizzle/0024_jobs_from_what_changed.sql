@@ -18,10 +18,10 @@ CREATE TABLE "job_state" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "activity_events" ADD COLUMN "earning_pending" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "activity_events" ADD COLUMN IF NOT EXISTS "earning_pending" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 -- Once, at the upgrade: events the earning job had already settled for every menu they match (the old pass's own test) leave the queue.
 UPDATE "activity_events" e SET "earning_pending" = false
-WHERE NOT EXISTS (
+WHERE e."earning_pending" AND NOT EXISTS (
   SELECT 1 FROM "users" u
   JOIN "point_menus" m ON m."event_kind" = e."kind" AND e."created_at" >= m."created_at"
   LEFT JOIN "point_programs" p ON p."id" = m."program_id"
