@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
+import { DEFAULT_POOL, openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
 import { runContentNotifications } from '@sukoyaka/bff/src/content/notifications';
 import { runExpiryNotices } from '@sukoyaka/bff/src/incentives/expiry-notices';
 import { createProgram } from '@sukoyaka/bff/src/incentives/operator';
@@ -129,7 +129,8 @@ export async function measureEarning1000(db: Database, seed: JobsSeed): Promise<
 /** Seeds `members` on a database of its own and prints the rows (`tsx bench/src/scale/jobs.ts [members]`). */
 export async function jobsScaleBench(members: number): Promise<string[]> {
   return withBenchDatabase('jobs', async (databaseUrl) => {
-    const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    // The seed's statements run for minutes at a million members: no statement timeout here.
+    const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', pool: { ...DEFAULT_POOL, statementTimeoutMs: 0 } });
     try {
       const seeding = performance.now();
       const seed = await seedJobs(handle.db, members);
