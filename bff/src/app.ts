@@ -94,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Mail and SMS leave through the outbox: sent after the commit, retried, kept across restarts.
   const outbox = new OutboxWorker(
     { db, services, log: app.log, now, revokers: { [GOOGLE_HEALTH_REVOCATION]: (row) => revokeQueuedGrant(services, row) } },
-    options.outbox,
+    { mailsPerSecond: config.mailRatePerSecond, ...options.outbox },
   );
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());

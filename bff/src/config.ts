@@ -34,6 +34,8 @@ export interface Config {
   /** Where mail goes (smtp://…); in development and tests a local fake SMTP server when unset. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The mail provider's sending rate, mails a second per instance (MAIL_RATE_PER_SECOND; 0: no limit). */
+  mailRatePerSecond: number;
   /** The SMS provider's API (sms-client.ts); a local fake provider when unset outside production. */
   smsApiUrl: string | undefined;
   smsApiKey: string | undefined;
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gaMeasurementId: parseMeasurementId(env.GA_MEASUREMENT_ID),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'すこやか <no-reply@sukoyaka.example>',
+    mailRatePerSecond: wholeNumber('MAIL_RATE_PER_SECOND', env.MAIL_RATE_PER_SECOND, 14),
     smsApiUrl: env.SMS_API_URL || undefined,
     smsApiKey: env.SMS_API_KEY || undefined,
     smsSenderId: env.SMS_SENDER_ID ?? 'Sukoyaka',

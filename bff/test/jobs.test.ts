@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { ledgerAccounts } from '../src/db/schema';
 import { createProgram } from '../src/incentives/operator';
-import { registerIntervalJob } from '../src/platform/jobs';
+import { buildApp } from '../src/app';
+import { announcements, notificationDeliveries, outboxMessages, users } from '../src/db/schema';
+import { leaseHolderOf, registerIntervalJob, runLeasedPass, takeLease } from '../src/platform/jobs';
 import { Agent, createMember, createTestContext } from './helpers';
 
 /* Jobs that run in the bff on a schedule (platform/jobs.ts), and the incentives jobs on it. */
@@ -112,6 +114,90 @@ describe('the incentives jobs', () => {
       for (let tries = 0; tries < 100 && (await balance()) !== 10; tries += 1) await settle(20);
       expect(await balance()).toBe(10);
     } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('leases: a job pass runs once across several instances (issue 28)', () => {
+  it('two app instances on one database: one runs the period’s pass, the other skips it until the lease lapses', async () => {
+    const ctx = await createTestContext();
+    const second = await buildApp({ config: ctx.config, db: ctx.db, services: ctx.services, now: ctx.clock.now });
+    try {
+      await second.ready();
+      await ctx.app.outbox.stop();
+      await second.outbox.stop();
+      const [one, two] = [leaseHolderOf(ctx.app), leaseHolderOf(second)];
+      expect(one).not.toBe(two);
+      // A pass that waits until both instances have tried, so the two overlap for certain.
+      let release!: () => void;
+      const bothTried = new Promise<void>((resolve) => (release = resolve));
+      let passes = 0;
+      const job = (at: Date) => ({
+        name: 'lease-test',
+        everyMs: 15 * 60_000,
+        db: ctx.db,
+        now: () => at,
+        pass: async () => {
+          passes += 1;
+          await bothTried;
+        },
+      });
+      const start = ctx.clock.now();
+      const first = runLeasedPass(job(start), one);
+      const other = await runLeasedPass(job(start), two);
+      release();
+      expect([await first, other]).toEqual(['ran', 'skipped']);
+      expect(passes).toBe(1);
+      // Later in the same period the holder's lease stands; after it, the other instance takes it.
+      expect(await runLeasedPass(job(new Date(start.getTime() + 10 * 60_000)), two)).toBe('skipped');
+      expect(await runLeasedPass(job(new Date(start.getTime() + 15 * 60_000 + 1)), two)).toBe('ran');
+      expect(
+        await takeLease(ctx.db, 'lease-test', one, new Date(start.getTime() + 20 * 60_000), new Date(start.getTime() + 35 * 60_000)),
+      ).toBe(false);
+
+      // The real notification job of both instances at once: one pass, each member mailed once.
+      const member = await createMember(ctx.db);
+      const [neighbour] = await ctx.db
+        .insert(users)
+        .values({
+          email: `neighbour-${member.id}@example.jp`,
+          passwordHash: 'x',
+          nickname: '隣人',
+          associationId: member.associationId,
+          emailVerifiedAt: new Date(Date.now() - 60_000),
+          createdAt: new Date(Date.now() - 60_000),
+        })
+        .returning();
+      const publishFrom = new Date(Date.now() + 1000);
+      const [item] = await ctx.db
+        .insert(announcements)
+        .values({
+          associationId: member.associationId,
+          title: '二台のお知らせ',
+          category: 'info',
+          body: '本文です。',
+          publishFrom,
+          publishedAt: publishFrom,
+        })
+        .returning();
+      const { runContentNotifications } = await import('../src/content/notifications');
+      const at = new Date(publishFrom.getTime() + 60_000);
+      const notify = () => ({
+        name: 'content-notifications-test',
+        everyMs: 15 * 60_000,
+        db: ctx.db,
+        now: () => at,
+        pass: () => runContentNotifications(ctx.db, at, ctx.config.publicUrl),
+      });
+      const outcomes = await Promise.all([runLeasedPass(notify(), one), runLeasedPass(notify(), two)]);
+      expect(outcomes.sort()).toEqual(['ran', 'skipped']);
+      const deliveries = await ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.itemId, item!.id));
+      expect(deliveries.map((row) => row.userId).sort()).toEqual([member.id, neighbour!.id].sort());
+      const mails = await ctx.db.select().from(outboxMessages).where(like(outboxMessages.kind, 'notification_announcement'));
+      expect(mails.filter((mail) => mail.recipient === member.email)).toHaveLength(1);
+    } finally {
+      await second.close();
       await ctx.close();
     }
   });

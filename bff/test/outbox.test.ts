@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { outboxMessages } from '../src/db/schema';
-import { DEFAULT_OUTBOX_OPTIONS, OutboxWorker, enqueueMail, retryDelayMs } from '../src/platform/outbox';
+import { BULK_PRIORITY, DEFAULT_OUTBOX_OPTIONS, OutboxWorker, enqueueMail, enqueueMails, retryDelayMs } from '../src/platform/outbox';
 import type { Mail } from '../src/integrations/mail/mailer';
 import { testContextForFile, createTestContext, Agent, createMember } from './helpers';
 import { GOOD_PASSWORD, freshEmail, mailsTo } from './mail-helpers';
@@ -138,6 +138,39 @@ describe('the outbox', () => {
     const ours = sent.filter((to) => to.startsWith(prefix));
     expect(a + b).toBe(24);
     expect(ours.sort()).toEqual([...addresses].sort());
+    ctx.app.outbox.start();
+  });
+
+  it('issue 28: hands the provider mail no faster than its configured rate, and members\u2019 mail before bulk', async () => {
+    const handed: Array<{ to: string; at: number }> = [];
+    const mailer = {
+      async send(mail: Mail) {
+        handed.push({ to: mail.to, at: performance.now() });
+      },
+      close() {},
+    };
+    // 4 a second, a second's worth at once: the ninth mail cannot leave within a second of the first.
+    const worker = new OutboxWorker(
+      { db: ctx.db, services: { mailer, sms: ctx.services.sms }, log: ctx.app.log, now: ctx.clock.now },
+      { batchSize: 5, mailsPerSecond: 4 },
+    );
+    const prefix = `rate-${Date.now()}`;
+    await ctx.app.outbox.stop();
+    const due = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await enqueueMails(
+        tx,
+        Array.from({ length: 10 }, (_, i) => ({ to: `${prefix}-bulk-${i}@example.jp`, subject: 's', text: 't' })),
+        { kind: 'test_bulk', now: due, priority: BULK_PRIORITY },
+      );
+      await enqueueMail(tx, { to: `${prefix}-reset@example.jp`, subject: 's', text: 't' }, { kind: 'test', now: due });
+    });
+    await worker.deliverDue();
+    const ours = handed.filter((mail) => mail.to.startsWith(prefix));
+    expect(ours).toHaveLength(11);
+    expect(ours[0]!.to).toBe(`${prefix}-reset@example.jp`);
+    // Lower bounds only: a busy machine spreads the mails further, never closer.
+    for (let i = 0; i + 8 < ours.length; i += 1) expect(ours[i + 8]!.at - ours[i]!.at).toBeGreaterThanOrEqual(990);
     ctx.app.outbox.start();
   });
 

@@ -6,7 +6,7 @@
 // >= 0 by a CHECK, always equals the sum of the entries (reconcile.ts verifies it).
 import { DEFAULT_POINT_EXPIRY_MONTHS, pointLotExpiry } from '@sukoyaka/contract';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses, pointPrograms } from '../db/schema';
 
@@ -189,6 +189,119 @@ export async function credit(
     });
   }
   return { transferId, replayed: false, balance: account.balance + movement.amount };
+}
+
+/**
+ * Many members' accounts (created if missing) locked until the transaction ends, in two
+ * statements; locked in key order, so two batches locking overlapping members never deadlock.
+ * Keyed by memberAccountKey.
+ */
+export async function lockMemberAccounts(
+  tx: Transaction,
+  pairs: Array<{ userId: string; programId: ProgramId }>,
+): Promise<Map<string, { id: string; balance: number }>> {
+  const unique = [...new Map(pairs.map((pair) => [memberAccountKey(pair.userId, pair.programId), pair] as const))];
+  const locked = new Map<string, { id: string; balance: number }>();
+  if (unique.length === 0) return locked;
+  await tx
+    .insert(ledgerAccounts)
+    .values(unique.map(([key, pair]) => ({ key, kind: 'member' as const, userId: pair.userId, programId: pair.programId, balance: 0 })))
+    .onConflictDoNothing({ target: ledgerAccounts.key });
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, key: ledgerAccounts.key, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      inArray(
+        ledgerAccounts.key,
+        unique.map(([key]) => key),
+      ),
+    )
+    .orderBy(asc(ledgerAccounts.key))
+    .for('update');
+  for (const row of rows) locked.set(row.key, { id: row.id, balance: Number(row.balance) });
+  return locked;
+}
+
+/**
+ * Earnings credited together (the earning job's batch), in a few statements whatever their
+ * number: the member accounts must be locked by the caller (lockMemberAccounts). Each is what
+ * credit() of kind 'earn' writes: a transfer from the currency's issuing account with its two
+ * entries, the balance, and for points a lot expiring by the program's rule. A key already used
+ * writes nothing and answers its first transfer. Answers the transfer id per idempotency key.
+ */
+export async function creditEarnings(
+  tx: Transaction,
+  movements: Array<Movement & { expiryMonths?: number }>,
+  accounts: Map<string, { id: string; balance: number }>,
+): Promise<Map<string, string>> {
+  const transferIds = new Map<string, string>();
+  if (movements.length === 0) return transferIds;
+  for (const movement of movements)
+    if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a credit must be a positive whole number');
+  const previous = await tx
+    .select({ id: ledgerTransfers.id, key: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(
+      inArray(
+        ledgerTransfers.idempotencyKey,
+        movements.map((movement) => movement.idempotencyKey),
+      ),
+    );
+  for (const row of previous) transferIds.set(row.key, row.id);
+  const fresh = movements.filter((movement) => !transferIds.has(movement.idempotencyKey));
+  if (fresh.length === 0) return transferIds;
+  const issuing = new Map<ProgramId, string>();
+  for (const programId of new Set(fresh.map((movement) => movement.programId)))
+    issuing.set(programId, await systemAccount(tx, 'issuing', programId));
+  const rows = fresh.map((movement) => {
+    const account = accounts.get(memberAccountKey(movement.userId, movement.programId));
+    if (!account) throw new Error('creditEarnings: the member account is not locked');
+    return { movement, id: randomUUID(), accountId: account.id, source: issuing.get(movement.programId)! };
+  });
+  await tx.insert(ledgerTransfers).values(
+    rows.map(({ movement, id, accountId, source }) => ({
+      id,
+      debitAccountId: source,
+      creditAccountId: accountId,
+      amount: movement.amount,
+      kind: 'earn' as const,
+      userId: movement.userId,
+      programId: movement.programId,
+      description: movement.description,
+      reference: movement.reference ?? null,
+      idempotencyKey: movement.idempotencyKey,
+      createdAt: movement.now,
+    })),
+  );
+  await tx.insert(ledgerEntries).values(
+    rows.flatMap(({ movement, id, accountId, source }) => [
+      { transferId: id, accountId: source, amount: -movement.amount },
+      { transferId: id, accountId, amount: movement.amount },
+    ]),
+  );
+  const deltas = new Map<string, number>();
+  for (const { movement, accountId } of rows) deltas.set(accountId, (deltas.get(accountId) ?? 0) + movement.amount);
+  await tx.execute(sql`
+    update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + v.delta
+    from (values ${sql.join(
+      [...deltas].map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`),
+      sql`, `,
+    )}) as v(id, delta)
+    where ${ledgerAccounts.id} = v.id`);
+  const lots = rows.filter(({ movement }) => movement.programId !== null);
+  if (lots.length > 0)
+    await tx.insert(pointLots).values(
+      lots.map(({ movement, id, accountId }) => ({
+        accountId,
+        grantTransferId: id,
+        amount: movement.amount,
+        remaining: movement.amount,
+        expiresAt: pointLotExpiry(movement.now, movement.expiryMonths ?? DEFAULT_POINT_EXPIRY_MONTHS),
+        createdAt: movement.now,
+      })),
+    );
+  for (const { movement, id } of rows) transferIds.set(movement.idempotencyKey, id);
+  return transferIds;
 }
 
 /** Takes `amount` from the account's lots, soonest expiry first, recording each use. */

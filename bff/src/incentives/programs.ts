@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncentiveUserAction, PointAccount, PointInfo, PointMenu } from '@sukoyaka/contract';
 import { IncentiveErrorCodes, POINT_AGREEMENT_REQUIRED_MESSAGE } from '@sukoyaka/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client';
 import { earningMarks, pointAgreements, pointMenus, pointPrograms } from '../db/schema';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
-import { credit, findMemberAccount, lockMemberAccount, spendableBalance, upcomingExpiries, type ProgramId } from './ledger';
+import { markActivitiesSettled } from '../platform/activity-events';
+import { creditEarnings, findMemberAccount, lockMemberAccounts, spendableBalance, upcomingExpiries, type ProgramId } from './ledger';
 
 export type Program = typeof pointPrograms.$inferSelect;
 type MenuRow = typeof pointMenus.$inferSelect;
@@ -164,79 +165,10 @@ interface Candidate {
   userId: string;
   programId: string | null;
   menuId: string;
+  late: boolean;
 }
 
-/**
- * Earns for one event in one currency, in one transaction: the member's account is locked (so
- * caps are counted without a race), the mark claims the (event, currency) pair (a second run, or
- * a second instance, finds it and writes nothing), then the program's consent, the menu's caps
- * and the daily ceiling, all counted on the pay day, decide whether and how much the event earns.
- */
-async function earnOne(tx: Transaction, candidate: Candidate, now: Date): Promise<'earned' | 'capped' | 'no_consent' | 'skipped'> {
-  const currency = candidate.programId ?? 'coin';
-  const payDay = japanDayOf(now);
-  await lockMemberAccount(tx, candidate.userId, candidate.programId);
-  const claimed = await tx
-    .insert(earningMarks)
-    .values({
-      eventId: candidate.eventId,
-      currency,
-      userId: candidate.userId,
-      menuId: candidate.menuId,
-      day: payDay,
-      outcome: 'earned',
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ eventId: earningMarks.eventId });
-  if (claimed.length === 0) return 'skipped';
-  const mark = and(eq(earningMarks.eventId, candidate.eventId), eq(earningMarks.currency, currency));
-  const [menu] = await tx.select().from(pointMenus).where(eq(pointMenus.id, candidate.menuId));
-  let ceiling = COIN_DAILY_CEILING;
-  if (candidate.programId !== null) {
-    const [program] = await tx.select().from(pointPrograms).where(eq(pointPrograms.id, candidate.programId));
-    if (!program || !(await hasAgreed(tx, candidate.userId, program))) {
-      await tx.update(earningMarks).set({ outcome: 'no_consent' }).where(mark);
-      return 'no_consent';
-    }
-    ceiling = program.dailyPointCeiling;
-  }
-  // One statement for the menu's caps and the currency's ceiling (two indexes, OR-ed).
-  const [counts] = await tx
-    .select({
-      total: sql<string>`count(*) filter (where ${earningMarks.menuId} = ${candidate.menuId})`,
-      today: sql<string>`count(*) filter (where ${earningMarks.menuId} = ${candidate.menuId} and ${earningMarks.day} = ${payDay})`,
-      paidToday: sql<string>`coalesce(sum(${earningMarks.points}) filter (where ${earningMarks.currency} = ${currency} and ${earningMarks.day} = ${payDay}), 0)`,
-    })
-    .from(earningMarks)
-    .where(
-      and(
-        eq(earningMarks.userId, candidate.userId),
-        eq(earningMarks.outcome, 'earned'),
-        sql`(${earningMarks.menuId} = ${candidate.menuId} or (${earningMarks.currency} = ${currency} and ${earningMarks.day} = ${payDay}))`,
-        sql`not (${earningMarks.eventId} = ${candidate.eventId} and ${earningMarks.currency} = ${currency})`,
-      ),
-    );
-  const today = Number(counts?.today ?? 0);
-  const total = Number(counts?.total ?? 0);
-  const amount = Math.min(menu!.points, ceiling - Number(counts?.paidToday ?? 0));
-  if ((menu!.dailyLimit !== null && today >= menu!.dailyLimit) || (menu!.totalLimit !== null && total >= menu!.totalLimit) || amount <= 0) {
-    await tx.update(earningMarks).set({ outcome: 'capped' }).where(mark);
-    return 'capped';
-  }
-  const result = await credit(tx, {
-    kind: 'earn',
-    userId: candidate.userId,
-    programId: candidate.programId,
-    amount,
-    description: menu!.title,
-    reference: `menu:${menu!.id}`,
-    idempotencyKey: `earn:${candidate.eventId}:${currency}`,
-    now,
-  });
-  await tx.update(earningMarks).set({ transferId: result.transferId, points: amount }).where(mark);
-  return 'earned';
-}
+type Outcome = 'earned' | 'capped' | 'no_consent' | 'no_menu' | 'late';
 
 export interface EarningResult {
   processed: number;
@@ -246,76 +178,216 @@ export interface EarningResult {
   late: number;
 }
 
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 /**
- * The earning job: activity events not yet marked for a currency that has a menu for their kind
- * (a coin rule, or a menu of a program of the member's association), oldest first. An event
- * recorded before the menu existed does not earn by it. An event written later than the day after
- * its day is marked `late` with the rest of its batch in one statement. `userId` limits it to one
- * member (a write that recorded the member's activity settles it in its own transaction,
- * `settleEarnings`; reads never do, decision 0006).
+ * The earning job: activity events waiting in the queue (activity_events.earning_pending), oldest
+ * first, each for every currency that has a menu for its kind (a coin rule, or a menu of a program
+ * of the member's association), the first menu by position. An event recorded before the menu
+ * existed does not earn by it. An event written later than the day after its day is marked `late`.
+ * `userId` limits it to one member (a write that recorded the member's activity settles it in its
+ * own transaction, `settleEarnings`; reads never do, decision 0006).
+ *
+ * Set-based (issue 28): a batch of events is one transaction of a fixed number of statements
+ * (earnBatch), whatever its size; the events leave the queue in it. A pass with nothing pending
+ * is one probe of the queue's partial index.
  */
 export async function runEarning(db: Executor, now: Date, options: { userId?: string; batch?: number } = {}): Promise<EarningResult> {
   const result: EarningResult = { processed: 0, earned: 0, capped: 0, noConsent: 0, late: 0 };
   const batch = options.batch ?? 500;
-  const payDay = japanDayOf(now);
-  for (let round = 0; round < 1000; round += 1) {
-    const rows = (await db.execute(sql`
-      select e.id as event_id, e.user_id, m.program_id, m.id as menu_id,
-             e.day < (e.created_at at time zone 'Asia/Tokyo')::date - 1 as late
-      from activity_events e
-      join users u on u.id = e.user_id
-      join point_menus m on m.event_kind = e.kind and e.created_at >= m.created_at
-      left join point_programs p on p.id = m.program_id
-      where (m.program_id is null or p.association_id = u.association_id)
-        ${options.userId ? sql`and e.user_id = ${options.userId}` : sql``}
-        and not exists (select 1 from earning_marks k where k.event_id = e.id and k.currency = coalesce(m.program_id::text, 'coin'))
-      order by e.created_at, e.id, m.position, m.created_at, m.id
-      limit ${batch}`)) as unknown;
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
-      event_id: string;
-      user_id: string;
-      program_id: string | null;
-      menu_id: string;
-      late: boolean;
-    }>;
-    if (list.length === 0) break;
-    // One menu per (event, currency): the first by position.
-    const seen = new Set<string>();
-    const late: Array<typeof earningMarks.$inferInsert> = [];
-    for (const row of list) {
-      const key = `${row.event_id}|${row.program_id ?? 'coin'}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (row.late) {
-        const currency = row.program_id ?? 'coin';
-        late.push({
-          eventId: row.event_id,
-          currency,
-          userId: row.user_id,
-          menuId: row.menu_id,
-          day: payDay,
-          outcome: 'late',
-          createdAt: now,
-        });
-        continue;
-      }
-      const outcome = await db.transaction((tx) =>
-        earnOne(tx, { eventId: row.event_id, userId: row.user_id, programId: row.program_id, menuId: row.menu_id }, now),
+  for (let round = 0; round < 10_000; round += 1) {
+    const taken = await db.transaction(async (tx) => {
+      const rows = rowsOf<{ event_id: string; user_id: string; program_id: string | null; menu_id: string | null; late: boolean }>(
+        await tx.execute(sql`
+          with ev as (
+            select e.id, e.user_id, e.kind, e.day, e.created_at from activity_events e
+            where e.earning_pending ${options.userId ? sql`and e.user_id = ${options.userId}` : sql``}
+            order by e.created_at, e.id
+            limit ${batch}
+          )
+          select ev.id as event_id, ev.user_id, c.program_id, c.menu_id,
+                 ev.day < (ev.created_at at time zone 'Asia/Tokyo')::date - 1 as late
+          from ev
+          left join lateral (
+            select distinct on (coalesce(m.program_id::text, 'coin')) m.program_id, m.id as menu_id, m.position, m.created_at
+            from point_menus m
+            join users u on u.id = ev.user_id
+            left join point_programs p on p.id = m.program_id
+            where m.event_kind = ev.kind and ev.created_at >= m.created_at
+              and (m.program_id is null or p.association_id = u.association_id)
+            order by coalesce(m.program_id::text, 'coin'), m.position, m.created_at, m.id
+          ) c on true
+          order by ev.created_at, ev.id, c.position, c.created_at, c.menu_id`),
       );
-      if (outcome === 'skipped') continue;
-      result.processed += 1;
-      if (outcome === 'earned') result.earned += 1;
-      if (outcome === 'capped') result.capped += 1;
-      if (outcome === 'no_consent') result.noConsent += 1;
-    }
-    if (late.length > 0) {
-      const marked = await db.insert(earningMarks).values(late).onConflictDoNothing().returning({ eventId: earningMarks.eventId });
-      result.processed += marked.length;
-      result.late += marked.length;
-    }
-    if (list.length < batch) break;
+      if (rows.length === 0) return 0;
+      const candidates: Candidate[] = rows
+        .filter((row) => row.menu_id !== null)
+        .map((row) => ({ eventId: row.event_id, userId: row.user_id, programId: row.program_id, menuId: row.menu_id!, late: row.late }));
+      const outcomes = await earnBatch(tx, candidates, now);
+      for (const outcome of outcomes) {
+        result.processed += 1;
+        if (outcome === 'earned') result.earned += 1;
+        if (outcome === 'capped') result.capped += 1;
+        if (outcome === 'no_consent') result.noConsent += 1;
+        if (outcome === 'late') result.late += 1;
+      }
+      const events = [...new Set(rows.map((row) => row.event_id))];
+      await markActivitiesSettled(tx, events);
+      return events.length;
+    });
+    if (taken < batch) break;
   }
   return result;
+}
+
+/**
+ * The earning rules over a batch of (event, currency) candidates, in the transaction it is given
+ * and in a fixed number of statements: the members' accounts of the currencies concerned are
+ * locked (so the caps are counted without a race), the candidates already marked are left (a
+ * second run, a second instance, or the write that settled them), then the program's consent,
+ * the menu's caps and the daily ceiling, counted on the pay day from the marks already written
+ * plus the batch's own earlier earnings in order, decide whether and how much each earns. The
+ * marks, transfers, entries, balances and lots are then written in one statement each.
+ */
+async function earnBatch(tx: Transaction, candidates: Candidate[], now: Date): Promise<Outcome[]> {
+  if (candidates.length === 0) return [];
+  const payDay = japanDayOf(now);
+  const currencyOf = (candidate: Candidate) => candidate.programId ?? 'coin';
+  const onTime = candidates.filter((candidate) => !candidate.late);
+  const accounts = await lockMemberAccounts(
+    tx,
+    onTime.map((candidate) => ({ userId: candidate.userId, programId: candidate.programId })),
+  );
+  const marked = await tx
+    .select({ eventId: earningMarks.eventId, currency: earningMarks.currency })
+    .from(earningMarks)
+    .where(inArray(earningMarks.eventId, [...new Set(candidates.map((candidate) => candidate.eventId))]));
+  const done = new Set(marked.map((mark) => `${mark.eventId}|${mark.currency}`));
+  const open = candidates.filter((candidate) => !done.has(`${candidate.eventId}|${currencyOf(candidate)}`));
+  if (open.length === 0) return [];
+  const menuIds = [...new Set(open.map((candidate) => candidate.menuId))];
+  const programIds = [...new Set(open.flatMap((candidate) => (candidate.programId ? [candidate.programId] : [])))];
+  const userIds = [...new Set(open.map((candidate) => candidate.userId))];
+  const menus = new Map((await tx.select().from(pointMenus).where(inArray(pointMenus.id, menuIds))).map((menu) => [menu.id, menu]));
+  const programs = new Map(
+    (programIds.length > 0 ? await tx.select().from(pointPrograms).where(inArray(pointPrograms.id, programIds)) : []).map((program) => [
+      program.id,
+      program,
+    ]),
+  );
+  const consenting = programIds.filter((id) => programs.get(id)?.requiresConsent);
+  const agreed = new Set(
+    (consenting.length > 0
+      ? await tx
+          .select({ userId: pointAgreements.userId, programId: pointAgreements.programId, version: pointAgreements.version })
+          .from(pointAgreements)
+          .where(and(inArray(pointAgreements.userId, userIds), inArray(pointAgreements.programId, consenting)))
+      : []
+    )
+      .filter((row) => row.version === programs.get(row.programId)?.consentVersion)
+      .map((row) => `${row.userId}|${row.programId}`),
+  );
+  // What the members earned already: per (member, menu) in total and on the pay day, per
+  // (member, currency) paid on the pay day (the two indexes of earning_marks, OR-ed).
+  const counts = await tx
+    .select({
+      userId: earningMarks.userId,
+      menuId: earningMarks.menuId,
+      currency: earningMarks.currency,
+      total: sql<string>`count(*)`,
+      today: sql<string>`count(*) filter (where ${earningMarks.day} = ${payDay})`,
+      paidToday: sql<string>`coalesce(sum(${earningMarks.points}) filter (where ${earningMarks.day} = ${payDay}), 0)`,
+    })
+    .from(earningMarks)
+    .where(
+      and(
+        inArray(earningMarks.userId, userIds),
+        eq(earningMarks.outcome, 'earned'),
+        or(inArray(earningMarks.menuId, menuIds), eq(earningMarks.day, payDay)),
+      ),
+    )
+    .groupBy(earningMarks.userId, earningMarks.menuId, earningMarks.currency);
+  const menuTotal = new Map<string, number>();
+  const menuToday = new Map<string, number>();
+  const paidToday = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
+  for (const row of counts) {
+    // A row of another menu is there for the pay day's sum only.
+    if (row.menuId && menuIds.includes(row.menuId)) {
+      add(menuTotal, `${row.userId}|${row.menuId}`, Number(row.total));
+      add(menuToday, `${row.userId}|${row.menuId}`, Number(row.today));
+    }
+    add(paidToday, `${row.userId}|${row.currency}`, Number(row.paidToday));
+  }
+  const outcomes: Outcome[] = [];
+  const marks: Array<typeof earningMarks.$inferInsert> = [];
+  const earnings: Array<{ candidate: Candidate; amount: number; title: string; key: string }> = [];
+  for (const candidate of open) {
+    const currency = currencyOf(candidate);
+    const mark = { eventId: candidate.eventId, currency, userId: candidate.userId, menuId: candidate.menuId, day: payDay, createdAt: now };
+    const menu = menus.get(candidate.menuId);
+    if (candidate.late) {
+      marks.push({ ...mark, outcome: 'late' });
+      outcomes.push('late');
+      continue;
+    }
+    // Deleted since the batch was read (its marks keep no menu).
+    if (!menu) {
+      marks.push({ ...mark, menuId: null, outcome: 'no_menu' });
+      outcomes.push('no_menu');
+      continue;
+    }
+    let ceiling = COIN_DAILY_CEILING;
+    if (candidate.programId !== null) {
+      const program = programs.get(candidate.programId);
+      if (!program || (program.requiresConsent && !agreed.has(`${candidate.userId}|${program.id}`))) {
+        marks.push({ ...mark, outcome: 'no_consent' });
+        outcomes.push('no_consent');
+        continue;
+      }
+      ceiling = program.dailyPointCeiling;
+    }
+    const menuKey = `${candidate.userId}|${menu.id}`;
+    const currencyKey = `${candidate.userId}|${currency}`;
+    const today = menuToday.get(menuKey) ?? 0;
+    const total = menuTotal.get(menuKey) ?? 0;
+    const amount = Math.min(menu.points, ceiling - (paidToday.get(currencyKey) ?? 0));
+    if ((menu.dailyLimit !== null && today >= menu.dailyLimit) || (menu.totalLimit !== null && total >= menu.totalLimit) || amount <= 0) {
+      marks.push({ ...mark, outcome: 'capped' });
+      outcomes.push('capped');
+      continue;
+    }
+    add(menuToday, menuKey, 1);
+    add(menuTotal, menuKey, 1);
+    add(paidToday, currencyKey, amount);
+    const key = `earn:${candidate.eventId}:${currency}`;
+    earnings.push({ candidate, amount, title: menu.title, key });
+    marks.push({ ...mark, outcome: 'earned', points: amount });
+    outcomes.push('earned');
+  }
+  const transfers = await creditEarnings(
+    tx,
+    earnings.map(({ candidate, amount, title, key }) => ({
+      userId: candidate.userId,
+      programId: candidate.programId,
+      amount,
+      description: title,
+      reference: `menu:${candidate.menuId}`,
+      idempotencyKey: key,
+      now,
+      expiryMonths: candidate.programId ? programs.get(candidate.programId)?.expiryMonths : undefined,
+    })),
+    accounts,
+  );
+  for (const mark of marks) if (mark.outcome === 'earned') mark.transferId = transfers.get(`earn:${mark.eventId}:${mark.currency}`) ?? null;
+  // A late mark is written without its account locked, as it always was: another run may have written it first.
+  const written = await tx
+    .insert(earningMarks)
+    .values(marks)
+    .onConflictDoNothing()
+    .returning({ eventId: earningMarks.eventId, currency: earningMarks.currency });
+  const fresh = new Set(written.map((mark) => `${mark.eventId}|${mark.currency}`));
+  return outcomes.filter((_, index) => fresh.has(`${marks[index]!.eventId}|${marks[index]!.currency}`));
 }
 
 /** The platform's activity settler (app.ts registers it): one member's events, in the writer's transaction. */

@@ -2,7 +2,7 @@
 // them). The area where it happened calls this inside its own transaction, so the event exists
 // exactly when what it tells of was committed. Nothing here knows of any area: what an event earns
 // is settled by the settler app.ts registers (the incentives area's earning).
-import { eq } from 'drizzle-orm';
+import { count, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { activityEvents } from '../db/schema';
 
@@ -41,6 +41,35 @@ export const vitalRecordedKind = (type: string) => `vital_recorded:${type}`;
 /** A member left the service (account/leave.ts): what they did goes with them. */
 export async function deleteActivitiesOf(tx: Executor, userId: string): Promise<void> {
   await tx.delete(activityEvents).where(eq(activityEvents.userId, userId));
+}
+
+/**
+ * The events the earning rules have now looked at leave the queue (the earning job's batch, or a
+ * write's own events): their marks were written in the same transaction.
+ */
+export async function markActivitiesSettled(tx: Executor, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await tx.update(activityEvents).set({ earningPending: false }).where(inArray(activityEvents.id, eventIds));
+}
+
+/**
+ * The queue's length (counted up to `cap`, one range of its partial index) and its oldest
+ * event's time, for /metrics.
+ */
+export async function pendingActivityLag(db: Executor, cap: number): Promise<{ backlog: number; oldestAt: Date | null }> {
+  const [oldest] = await db
+    .select({ at: min(activityEvents.createdAt) })
+    .from(activityEvents)
+    .where(sql`${activityEvents.earningPending}`);
+  const [counted] = await db.select({ backlog: count() }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(activityEvents)
+      .where(sql`${activityEvents.earningPending}`)
+      .limit(cap)
+      .as('pending'),
+  );
+  return { backlog: Number(counted?.backlog ?? 0), oldestAt: oldest?.at ?? null };
 }
 
 /** Settles what one member's unsettled events earn, inside the transaction it is given. */

@@ -1,15 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { pagePaths } from '@sukoyaka/contract';
-import { and, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { notificationDeliveries, notificationSettings, users } from '../db/schema';
-import { enqueueMail } from './outbox';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, min, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { notificationDeliveries, notificationFanouts, notificationSettings, users } from '../db/schema';
+import { BULK_PRIORITY, enqueueMails } from './outbox';
 import { keyringFromEnv } from './crypto';
 
 /*
- * The notification mails (issue 14): who may get one, the exactly-once delivery record, and the
- * signed unsubscribe token. Shared by the content area (announcements, enquetes) and the
- * incentives area (expiring points); the account area turns a category off with the token.
+ * The notification mails (issue 14): who may get one, the exactly-once delivery record, the
+ * signed unsubscribe token, and the fan-out of an item to its audience in keyset batches (issue
+ * 28). Shared by the content area (announcements, enquetes) and the incentives area (expiring points); the account area turns a category off with the token.
  */
 
 export type DeliveryKind = 'announcement' | 'enquete' | 'points_expiry';
@@ -69,45 +69,54 @@ export function unsubscribeUrl(publicUrl: string, userId: string, category: Unsu
 
 const SIGNATURE = ['', '――', 'すこやか', '※このメールは送信専用です。ご返信いただいてもお答えできません。'];
 
+/** A notification mail's body: its lines, the member's own unsubscribe link, the signature. */
+export function notificationText(input: { userId: string; kind: DeliveryKind; lines: string[]; publicUrl: string }): string {
+  return [
+    ...input.lines,
+    '',
+    'このお知らせのメールが不要な場合は、次のページから配信を停止できます（ログインは不要です）。',
+    unsubscribeUrl(input.publicUrl, input.userId, categoryOfKind[input.kind]),
+    ...SIGNATURE,
+  ].join('\n');
+}
+
+export interface NotificationMail {
+  userId: string;
+  email: string;
+  itemId: string;
+  subject: string;
+  lines: string[];
+}
+
 /**
- * Records the delivery and enqueues the mail in one transaction; when the (member, kind, item)
- * is already recorded (an earlier pass, another instance) nothing is sent. Returns whether it sent.
+ * Records the deliveries of one kind and enqueues a mail for each new one, in the transaction it
+ * is given, in two statements (the deliveries, then the outbox rows): a (member, kind, item)
+ * already recorded (an earlier pass, another instance) sends nothing. Answers how many it sent.
  */
-export async function deliverNotification(
-  db: Database,
-  input: {
-    userId: string;
-    email: string;
-    kind: DeliveryKind;
-    itemId: string;
-    subject: string;
-    lines: string[];
-    publicUrl: string;
-    now: Date;
-  },
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(notificationDeliveries)
-      .values({ userId: input.userId, kind: input.kind, itemId: input.itemId, createdAt: input.now })
-      .onConflictDoNothing()
-      .returning({ userId: notificationDeliveries.userId });
-    if (inserted.length === 0) return false;
-    const category = categoryOfKind[input.kind];
-    const text = [
-      ...input.lines,
-      '',
-      'このお知らせのメールが不要な場合は、次のページから配信を停止できます（ログインは不要です）。',
-      unsubscribeUrl(input.publicUrl, input.userId, category),
-      ...SIGNATURE,
-    ].join('\n');
-    await enqueueMail(
-      tx,
-      { to: input.email, subject: `【すこやか】${input.subject}`, text },
-      { kind: `notification_${input.kind}`, now: input.now },
-    );
-    return true;
-  });
+export async function deliverNotifications(
+  tx: Executor,
+  kind: DeliveryKind,
+  mails: NotificationMail[],
+  options: { publicUrl: string; now: Date },
+): Promise<number> {
+  if (mails.length === 0) return 0;
+  const inserted = await tx
+    .insert(notificationDeliveries)
+    .values(mails.map((mail) => ({ userId: mail.userId, kind, itemId: mail.itemId, createdAt: options.now })))
+    .onConflictDoNothing()
+    .returning({ userId: notificationDeliveries.userId, itemId: notificationDeliveries.itemId });
+  const fresh = new Set(inserted.map((row) => `${row.userId}|${row.itemId}`));
+  const due = mails.filter((mail) => fresh.has(`${mail.userId}|${mail.itemId}`));
+  await enqueueMails(
+    tx,
+    due.map((mail) => ({
+      to: mail.email,
+      subject: `【すこやか】${mail.subject}`,
+      text: notificationText({ userId: mail.userId, kind, lines: mail.lines, publicUrl: options.publicUrl }),
+    })),
+    { kind: `notification_${kind}`, now: options.now, priority: BULK_PRIORITY },
+  );
+  return due.length;
 }
 
 /** Whether a (member, kind, item) was already delivered — lets a pass skip known ones cheaply. */
@@ -115,4 +124,78 @@ export function notDelivered(kind: DeliveryKind, itemId: SQL): SQL {
   return notExists(
     sql`(select 1 from ${notificationDeliveries} where ${notificationDeliveries.userId} = ${users.id} and ${notificationDeliveries.kind} = ${kind} and ${notificationDeliveries.itemId} = ${itemId})`,
   );
+}
+
+/** A fan-out in progress (notification_fanouts). */
+export type Fanout = typeof notificationFanouts.$inferSelect;
+
+/** The items whose fan-out has not finished (a partial index; empty most of the time). */
+export async function openFanouts(db: Executor): Promise<Fanout[]> {
+  return db.select().from(notificationFanouts).where(isNull(notificationFanouts.doneAt)).orderBy(asc(notificationFanouts.createdAt));
+}
+
+/** Starts the fan-outs of items that entered their window (a started one is not started again). */
+export async function startFanouts(db: Executor, items: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into ${notificationFanouts} (kind, item_id, association_id, cutoff, created_at)
+    ${items}
+    on conflict do nothing`);
+}
+
+/**
+ * One batch of a fan-out, in one transaction: the next \`batch\` members of the item's audience by
+ * id after the fan-out's position (an index range: the association's members, or everyone for a
+ * site-wide item) who may be mailed about the category and signed up by the cutoff; their
+ * deliveries and mails (deliverNotifications); the position moved past them, or the fan-out done
+ * when fewer were left. Answers the mails sent and whether the fan-out is done.
+ */
+export async function fanOutBatch(
+  db: Database,
+  fanout: Fanout,
+  mail: { subject: string; lines: string[] },
+  options: { publicUrl: string; now: Date; batch: number },
+): Promise<{ sent: number; done: boolean }> {
+  return db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        and(
+          fanout.associationId === null ? undefined : eq(users.associationId, fanout.associationId),
+          fanout.afterUserId === null ? undefined : gt(users.id, fanout.afterUserId),
+          lte(users.createdAt, fanout.cutoff),
+          mayBeNotified(categoryOfKind[fanout.kind]),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(options.batch);
+    const sent = await deliverNotifications(
+      tx,
+      fanout.kind,
+      members.map((member) => ({ userId: member.id, email: member.email, itemId: fanout.itemId, ...mail })),
+      options,
+    );
+    // A batch of 0 closes the fan-out (its item was withdrawn).
+    const done = members.length < Math.max(1, options.batch);
+    const last = members.at(-1)?.id ?? fanout.afterUserId;
+    await tx
+      .update(notificationFanouts)
+      .set({
+        afterUserId: last,
+        recipients: sql`${notificationFanouts.recipients} + ${sent}`,
+        ...(done ? { doneAt: options.now } : {}),
+      })
+      .where(and(eq(notificationFanouts.kind, fanout.kind), eq(notificationFanouts.itemId, fanout.itemId)));
+    fanout.afterUserId = last;
+    return { sent, done };
+  });
+}
+
+/** Fan-outs not finished, for /metrics: how many and since when the oldest waits. */
+export async function fanoutLag(db: Executor): Promise<{ backlog: number; oldestAt: Date | null }> {
+  const [row] = await db
+    .select({ backlog: count(), oldestAt: min(notificationFanouts.createdAt) })
+    .from(notificationFanouts)
+    .where(isNull(notificationFanouts.doneAt));
+  return { backlog: Number(row?.backlog ?? 0), oldestAt: row?.oldestAt ?? null };
 }

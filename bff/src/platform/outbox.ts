@@ -46,6 +46,11 @@ export interface OutboxWorkerOptions {
    */
   leaseMs: number;
   batchSize: number;
+  /**
+   * The mail provider's sending rate (MAIL_RATE_PER_SECOND): this worker hands it at most this
+   * many mails a second, a second's worth at once at most; 0: no limit.
+   */
+  mailsPerSecond: number;
 }
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
@@ -55,7 +60,11 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   maxDelayMs: 60 * 60 * 1000,
   leaseMs: 5 * 60 * 1000,
   batchSize: 20,
+  mailsPerSecond: 0,
 };
+
+/** Bulk mail (notifications) waits behind what a member is waiting for (links, codes). */
+export const BULK_PRIORITY = 1;
 
 // Bumped by every enqueue; a worker that sees it moved after a request wakes (app.ts). The row
 // is only visible once its transaction has committed, which it has by the time the answer is sent.
@@ -86,6 +95,31 @@ export async function enqueueMail(tx: Executor, mail: Mail, options: { kind: str
     createdAt: options.now,
   });
   enqueuedCount += 1;
+}
+
+/**
+ * Many mails in one statement (a notification fan-out's batch), at `priority` (BULK_PRIORITY for
+ * notifications, so they never hold up a member's link or code).
+ */
+export async function enqueueMails(tx: Executor, mails: Mail[], options: { kind: string; now: Date; priority?: number }): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(outboxMessages).values(
+    mails.map((mail) => {
+      const id = randomUUID();
+      return {
+        id,
+        channel: 'mail' as const,
+        recipient: mail.to,
+        subject: sealFor(id, 'subject', mail.subject),
+        body: sealFor(id, 'body', mail.text),
+        kind: options.kind,
+        nextAttemptAt: options.now,
+        createdAt: options.now,
+        priority: options.priority ?? 0,
+      };
+    }),
+  );
+  enqueuedCount += mails.length;
 }
 
 /** `discardAfter`: when the message stops being useful (an SMS code's expiry). */
@@ -204,8 +238,13 @@ export class OutboxWorker {
   private queued = false;
   private seen = enqueuedCount;
   private stopped = true;
+  /** Set while stop() waits for the pass under way, so that pass ends after its current claim. */
+  private halting = false;
   /** Writes that failed with the database (a release, an outcome): made first at the next pass. */
   private readonly late: Write[] = [];
+  /** The mail rate's token bucket: tokens available and when they were last counted. */
+  private mailTokens = 0;
+  private mailTokensAt = 0;
 
   constructor(
     private readonly deps: OutboxDeps,
@@ -214,6 +253,24 @@ export class OutboxWorker {
     private readonly owner: string = PROCESS_OWNER,
   ) {
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+    this.mailTokens = Math.max(1, this.options.mailsPerSecond);
+    this.mailTokensAt = performance.now();
+  }
+
+  /** Waits until the provider's rate allows one more mail (a token bucket, a second's worth deep). */
+  private async mailSlot(): Promise<void> {
+    const rate = this.options.mailsPerSecond;
+    if (rate <= 0) return;
+    for (;;) {
+      const at = performance.now();
+      this.mailTokens = Math.min(Math.max(1, rate), this.mailTokens + ((at - this.mailTokensAt) / 1000) * rate);
+      this.mailTokensAt = at;
+      if (this.mailTokens >= 1) {
+        this.mailTokens -= 1;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(((1 - this.mailTokens) / rate) * 1000)));
+    }
   }
 
   start(): void {
@@ -230,7 +287,12 @@ export class OutboxWorker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.chain;
+    this.halting = true;
+    try {
+      await this.chain;
+    } finally {
+      this.halting = false;
+    }
     // An outcome still unwritten would otherwise read as unknown once this process is gone.
     await this.writeLate().catch((error: unknown) => this.deps.log.error({ err: error }, 'outbox outcomes not recorded at stop'));
   }
@@ -272,6 +334,8 @@ export class OutboxWorker {
     await this.recoverAbandoned();
     let sent = 0;
     for (;;) {
+      // A stopping worker leaves the rest (a bulk backlog can take hours at the provider's rate).
+      if (this.halting) return sent;
       const { attemptId, rows } = await this.claim();
       if (rows.length === 0) return sent;
       try {
@@ -293,7 +357,7 @@ export class OutboxWorker {
           .select()
           .from(outboxMessages)
           .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
-          .orderBy(asc(outboxMessages.nextAttemptAt))
+          .orderBy(asc(outboxMessages.priority), asc(outboxMessages.nextAttemptAt))
           .limit(this.options.batchSize)
           .for('update', { skipLocked: true });
         if (due.length === 0) return [];
@@ -381,6 +445,8 @@ export class OutboxWorker {
       log.error({ ...context, err: error }, 'outbox message could not be opened');
       return false;
     }
+    // The provider's rate, waited for before the row is marked: a wait never leaves a row 'sending'.
+    if (row.channel === 'mail') await this.mailSlot();
     // The last write before the provider: from here on the row is never handed over again.
     let marked: unknown[];
     try {

@@ -1,7 +1,9 @@
 import Fastify from 'fastify';
 import { registerIntervalJob } from '../../src/platform/jobs';
 import { metricsPlugin } from '../../src/platform/ops/metrics';
-import { Agent, createTestContext, type TestContext } from '../helpers';
+import { activityEvents } from '../../src/db/schema';
+import { runEarning } from '../../src/incentives/programs';
+import { Agent, createMember, createTestContext, type TestContext } from '../helpers';
 import { expositionProblems, familiesWithoutSamples } from './exposition';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -153,5 +155,25 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
     expect(runs('steady', 'ok')).toBe(passes);
     expect(passes).toBeGreaterThan(0);
     expect(runs('broken', 'failed')).toBeGreaterThan(0);
+  });
+
+  it('issue 28: says per job how far behind it is — the earning queue and the unfinished fan-outs — and both fall to 0 once the job has run', async () => {
+    const member = await createMember(ctx.db);
+    const recordedAt = new Date(Date.now() - 10 * 60_000);
+    // Two events no write settled (an import): they wait for the incentives job.
+    for (const kind of ['vital_recorded:weight', 'vital_recorded:bloodPressure'])
+      await ctx.db.insert(activityEvents).values({ userId: member.id, kind, day: '2026-01-01', createdAt: recordedAt });
+    const gauge = (text: string, name: string, job: string) =>
+      Number(new RegExp(`^${name}\\{job="${job}"\\} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
+    let text = await scrape();
+    expect(gauge(text, 'sukoyaka_job_backlog', 'incentives')).toBe(2);
+    expect(gauge(text, 'sukoyaka_job_lag_seconds', 'incentives')).toBeGreaterThanOrEqual(600);
+    expect(gauge(text, 'sukoyaka_job_backlog', 'content-notifications')).toBe(0);
+    expect(text).toMatch(/^# TYPE sukoyaka_job_lag_seconds gauge$/m);
+    await runEarning(ctx.db, new Date());
+    text = await scrape();
+    expect(gauge(text, 'sukoyaka_job_backlog', 'incentives')).toBe(0);
+    expect(gauge(text, 'sukoyaka_job_lag_seconds', 'incentives')).toBe(0);
+    expect(expositionProblems(text)).toEqual([]);
   });
 });

@@ -49,6 +49,10 @@ const ALLOWED: Record<string, RegExp[]> = {
     /^CREATE INDEX IF NOT EXISTS "audit_logs_association_operator_idx" ON "audit_logs"/,
     /^CREATE INDEX IF NOT EXISTS "(myna_dispensings|myna_medical_bills|myna_medical_exams)_list_idx" ON "\1"/,
   ],
+  // Issue 28 (jobs from what changed): likewise created by hand, CONCURRENTLY, before the release.
+  '0026_jobs_from_what_changed': [
+    /^CREATE INDEX IF NOT EXISTS "(point_lots_created_idx|activity_events_pending(_user)?_idx|outbox_messages_pending_priority_idx|users_association_member_idx)" ON/,
+  ],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './platform';
 import { associationRef, createdAt, generatedId, memberRef, moment } from './columns';
 
@@ -152,4 +153,32 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.itemId] })],
+);
+
+/**
+ * The fan-out of one announcement or enquete to its audience (content/notifications.ts): created
+ * once when the item enters its window, then walked over the audience's members in id order,
+ * `afterUserId` being the last member handled, until `doneAt`. A pass with nothing new reads
+ * only the unfinished rows (a partial index, empty most of the time).
+ */
+export const notificationFanouts = pgTable(
+  'notification_fanouts',
+  {
+    kind: text('kind', { enum: ['announcement', 'enquete'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The item's association; null: site-wide (every member). */
+    associationId: uuid('association_id'),
+    /** Members who signed up after this (the item's publication) are not mailed about it. */
+    cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
+    afterUserId: uuid('after_user_id'),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.itemId] }),
+    index('notification_fanouts_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.doneAt} is null`),
+  ],
 );

@@ -198,6 +198,10 @@ export const pointLots = pgTable(
     index('point_lots_due_idx')
       .on(table.expiresAt)
       .where(sql`${table.remaining} > 0`),
+    // The expiry notices' second range: lots granted since the last pass (they may already be due).
+    index('point_lots_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.remaining} > 0`),
     check('point_lots_amount_ck', sql`${table.amount} > 0 and ${table.remaining} between 0 and ${table.amount}`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -70,7 +71,11 @@ export const users = pgTable(
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_association_idx').on(table.associationId)],
+  (table) => [
+    index('users_association_idx').on(table.associationId),
+    // The notification fan-out walks an association's members in id order (keyset batches).
+    index('users_association_member_idx').on(table.associationId, table.id),
+  ],
 );
 
 /**
@@ -166,9 +171,18 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * 0: a message a member waits for (links, codes); 1: bulk notification mail. Due rows are sent
+     * in this order, so a million announcement mails never hold up a password reset.
+     */
+    priority: smallint('priority').notNull().default(0),
   },
   (table) => [
     index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
+    // The worker's claim: pending rows by priority, then due time (a range of this index).
+    index('outbox_messages_pending_priority_idx')
+      .on(table.priority, table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     // The claims held (a handful): each pass looks for those whose process is gone.
     index('outbox_messages_claimed_idx')
       .on(table.claimedBy)
@@ -234,9 +248,37 @@ export const activityEvents = pgTable(
     kind: text('kind').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * True until the earning rules have looked at the event (the write that recorded it, or the
+     * incentives job): the queue the job reads, so a pass with nothing pending is one index probe.
+     */
+    earningPending: boolean('earning_pending').notNull().default(true),
   },
   (table) => [
     unique('activity_events_user_kind_day_uq').on(table.userId, table.kind, table.day),
     index('activity_events_created_idx').on(table.createdAt),
+    index('activity_events_pending_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.earningPending}`),
+    // A write settles its member's pending events (decision 0006): their part of the queue.
+    index('activity_events_pending_user_idx')
+      .on(table.userId)
+      .where(sql`${table.earningPending}`),
   ],
 );
+
+/**
+ * One row per scheduled job (platform/jobs.ts is its only writer): the lease that lets one
+ * instance run a pass while the others skip it, and the job's watermark (how far it has got
+ * through its input), so a pass starts where the last one stopped.
+ */
+export const jobState = pgTable('job_state', {
+  name: text('name').primaryKey(),
+  /** The instance running (or last to run) a pass, `host:pid:token`; null: free. */
+  leaseHolder: text('lease_holder'),
+  /** Another instance may take the lease from this time on. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The job's own position (e.g. the expiry horizon already noticed); null: from the start. */
+  watermark: timestamp('watermark', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

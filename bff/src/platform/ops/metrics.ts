@@ -9,8 +9,30 @@ import { safeEqual } from '../../lib/tokens';
 
 export interface Metrics {
   registry: Registry;
-  /** One pass of a scheduled job (platform/jobs.ts). */
-  jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
+  /** One pass of a scheduled job (platform/jobs.ts); skipped: another instance held its lease. */
+  jobRun(job: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number): void;
+}
+
+/**
+ * How far behind a job is: the items waiting for it (counted up to a cap, so a scrape stays an
+ * index range however large a backlog grows) and since when the oldest has waited (null: none).
+ */
+export interface JobLag {
+  backlog: number;
+  oldestAt: Date | null;
+}
+
+/** The most items a backlog gauge counts: beyond it the job is simply far behind. */
+export const BACKLOG_COUNT_CAP = 100_000;
+
+// Jobs register before the metrics plugin (app.ts), so their lag functions wait here per app.
+const lagSources = new WeakMap<FastifyInstance, Map<string, () => Promise<JobLag>>>();
+
+/** A job's lag, read at each scrape of /metrics (platform/jobs.ts calls this for a job that has one). */
+export function registerJobLag(app: FastifyInstance, job: string, lag: () => Promise<JobLag>): void {
+  let sources = lagSources.get(app);
+  if (!sources) lagSources.set(app, (sources = new Map()));
+  sources.set(job, lag);
 }
 
 declare module 'fastify' {
@@ -113,9 +135,34 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     },
   });
 
+  // Each job's lag (a few index lookups), read by each of the two gauges at a scrape.
+  const readLags = () =>
+    Promise.all(
+      [...(lagSources.get(app) ?? new Map<string, () => Promise<JobLag>>())].map(async ([job, lag]) => [job, await lag()] as const),
+    );
+  new Gauge({
+    name: 'sukoyaka_job_backlog',
+    help: `Items waiting for a scheduled job, by job (counted up to ${BACKLOG_COUNT_CAP})`,
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [job, lag] of await readLags()) this.set({ job }, lag.backlog);
+    },
+  });
+  new Gauge({
+    name: 'sukoyaka_job_lag_seconds',
+    help: 'How long the oldest item waiting for a scheduled job has waited, by job (0: none waiting)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      const now = Date.now();
+      for (const [job, lag] of await readLags()) this.set({ job }, lag.oldestAt ? Math.max(0, (now - lag.oldestAt.getTime()) / 1000) : 0);
+    },
+  });
+
   app.decorate('metrics', {
     registry,
-    jobRun(job: string, outcome: 'ok' | 'failed', seconds: number) {
+    jobRun(job: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number) {
       jobRuns.inc({ job, outcome });
       jobDuration.observe({ job }, seconds);
     },
