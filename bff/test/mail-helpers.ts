@@ -19,6 +19,9 @@ export async function withNewMail<T>(
   address: string,
   action: () => Promise<T>,
 ): Promise<{ result: T; mail: OutboxMail }> {
+  // What earlier steps enqueued leaves first: it is not this action's mail (SMTP delivery of two
+  // mails may land in either order, so counting alone could take the older one).
+  await ctx.deliverOutbox();
   const before = mailsTo(ctx, address).length;
   const result = await action();
   await ctx.deliverOutbox();
