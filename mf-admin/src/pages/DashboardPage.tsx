@@ -1,4 +1,4 @@
-import { Card, FactRows, Heading, RadioGroup, SectionHeading, Stack, Text, TextField, Button, usePageTitle } from '@sukoyaka/shared';
+import { Card, FactRows, Heading, RadioGroup, SectionHeading, Stack, Text, TextField, Button, theme, usePageTitle } from '@sukoyaka/shared';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHealthStats, useMemberStats, usePointStats, type Period } from '../api/dashboard';
@@ -49,7 +49,13 @@ const DayTable = styled(TableScroll)`
   }
 `;
 
-const COLORS = { signUps: '#0b6e4f', active: '#1a73e8', records: '#8250df', granted: '#bf8700', redeemed: '#b42318' } as const;
+const COLORS = {
+  signUps: theme.colors.primary,
+  active: theme.colors.focus,
+  records: '#8250df',
+  granted: '#bf8700',
+  redeemed: theme.colors.danger,
+} as const;
 
 function pointLines(
   data: { granted: ChartLine['points']; redeemed: ChartLine['points'] },
@@ -76,7 +82,7 @@ export function DashboardPage() {
     <Stack $gap={3}>
       <Heading>ダッシュボード</Heading>
       <Text $muted>
-        {association.associationName}の利用状況（{period.from} 〜 {period.to}、日本時間）
+        {association.associationName}の利用状況（{formatJapanDay(period.from)} 〜 {formatJapanDay(period.to)}、日本時間）
       </Text>
       <Card>
         <form
