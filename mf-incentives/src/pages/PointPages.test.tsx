@@ -146,7 +146,13 @@ describe('point pages', () => {
     expect(lines[1]).toHaveTextContent('獲得 15:27');
     expect(lines[1]).not.toHaveTextContent('分・');
     expect(within(screen.getByRole('list', { name: '11月25日(水)' })).getByRole('listitem')).toHaveTextContent('獲得 12:00');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['11月26日(木)', '11月25日(水)']);
+    // The days are headings of the page's second level, beside 失効予定 (right under the h1).
+    const history = screen.getByRole('group', { name: /^\d{4}年\d{1,2}月の履歴$/ });
+    expect(
+      within(history)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['11月26日(木)', '11月25日(水)']);
   });
 
   it('/transactions: older lines of the month load on asking', async () => {
