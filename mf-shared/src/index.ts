@@ -80,6 +80,7 @@ export {
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
+export { Phrases, supportsAutoPhrase } from './ui/phrases';
 export { Actions, FactRows, Narrow, Notice } from './ui/layout';
 export { GiftPicture, type GiftPictureProps, type StoredPicture } from './ui/GiftPicture';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
@@ -134,7 +135,22 @@ export {
   isSelectableDate,
   type DatePickerProps,
 } from './ui/DatePicker';
-export { clockTimeOf, isoDateOf, isValidDate, japaneseDate, japaneseDateWithWeekday, parseIsoDate } from './ui/dates';
+export {
+  clockTimeOf,
+  isoDateOf,
+  isValidDate,
+  japanClockOf,
+  japanDateTime,
+  japanDay,
+  japanDayOf,
+  japanMonthDay,
+  japaneseDate,
+  japaneseDateTime,
+  japaneseDateWithWeekday,
+  japaneseMonth,
+  japaneseMonthDay,
+  parseIsoDate,
+} from './ui/dates';
 export {
   Checkbox,
   RadioGroup,
