@@ -219,7 +219,7 @@ describe('point pages', () => {
       await userEvent.click(screen.getByRole('button', { name: '交換する' }));
       expect((await screen.findAllByRole('status'))[0]).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');
       // The code at once, to copy or show as a QR code (it is mailed too).
-      expect(screen.getByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'コードをコピー（QUOカードPay 500円分）' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '交換したギフトを見る' })).toHaveAttribute('href', '/incentives/user_gifts');
       expect(bff.callsOf('redeemGift')).toHaveLength(1);
       expect(bff.callsOf('redeemGift')[0]?.body).toEqual({ giftId: digitalGift.id });
