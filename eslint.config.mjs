@@ -207,7 +207,7 @@ export default tseslint.config(
   // ---- mf-shared's internal layers: maintained with mf-shared (its README, "Layers"), not part of
   // the bff/contract boundaries above. ----
   // mf-shared's folders are layers, lowest first (mf-shared/README.md, "Layers"): a module imports
-  // from its own folder and the folders before it, never from a later one, and never from testing/.
+  // from its own folder and the folders before it, never from a later one, nor from testing/ or widgets/.
   // Tests may reach any layer. The patterns repeat the block above because a later
   // no-restricted-imports replaces an earlier one for the same files.
   ...((layers) =>
@@ -224,7 +224,7 @@ export default tseslint.config(
                 message: 'mf-shared stands below every area.',
               },
               {
-                group: [...layers.slice(index + 1), 'testing'].flatMap((above) => [`../${above}`, `../${above}/**`]),
+                group: [...layers.slice(index + 1), 'testing', 'widgets'].flatMap((above) => [`../${above}`, `../${above}/**`]),
                 message: `mf-shared/src/${folder} may import only from ${layers.slice(0, index + 1).join(', ')} (the layers in mf-shared/README.md).`,
               },
               { group: ['@sukoyaka/shared', '@sukoyaka/shared/**'], message: 'Inside mf-shared, import by relative path.' },
@@ -233,6 +233,31 @@ export default tseslint.config(
         ],
       },
     })))(['device', 'routing', 'api', 'errors', 'ui', 'forms', 'auth', 'analytics', 'parts', 'app']),
+  // mf-shared's second module (@sukoyaka/shared/widgets, docs/decisions/0018): it reaches the main
+  // module by its name, so the build keeps one copy of each part; a relative import would bundle a
+  // second one.
+  {
+    files: ['mf-shared/src/widgets/**/*.{ts,tsx}'],
+    ignores: ['mf-shared/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
+              message: 'mf-shared stands below every area.',
+            },
+            {
+              group: ['../*', '../**'],
+              message: "The widgets import mf-shared's main module as '@sukoyaka/shared' (one copy of each part).",
+            },
+            { group: ['@sukoyaka/shared/widgets'], message: 'Inside the widgets, import by relative path.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -20,6 +20,7 @@ const moduleNameMapper = {
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
   '^@sukoyaka/shared/server$': '<rootDir>/../mf-shared/src/server/index.tsx',
+  '^@sukoyaka/shared/widgets$': '<rootDir>/../mf-shared/src/widgets/index.ts',
   '\\.svg$': '<rootDir>/../types/file-stub.cjs',
 };
 

@@ -21,7 +21,10 @@ const SHARED_MODULES = [
   'zod/mini',
   '@sukoyaka/contract',
   '@sukoyaka/shared',
+  '@sukoyaka/shared/widgets',
 ];
+/** mf-shared's second module (src/widgets): form controls, the date picker, gift pictures, … */
+const WIDGETS_MODULE = '@sukoyaka/shared/widgets';
 /** The contract's area modules (`@sukoyaka/contract/health`, …; contract.cjs). */
 const CONTRACT_AREA_PREFIX = '@sukoyaka/contract/';
 
@@ -298,9 +301,10 @@ function systemModuleConfig({
 /**
  * An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles, and its server render,
  * `src/server.tsx` (serverRenderConfig). `lazyShared`: shared modules only the area's lazy pages
- * import (lazyExternals), e.g. date-fns for mf-health's charts.
+ * import (lazyExternals), e.g. date-fns for mf-health's charts. `eagerShared`: shared modules that
+ * are lazy by default (mf-shared's widgets) but that this area's entry needs, e.g. mf-admin's layout.
  */
-function areaConfig({ folder, specifier, lazyShared = [] }, argv = {}) {
+function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
   // The contract's modules of other areas (a page that shows another area's data) come with the
   // chunks that name them: an area's entry registers only its own, so /login loads no forecast.
@@ -308,7 +312,9 @@ function areaConfig({ folder, specifier, lazyShared = [] }, argv = {}) {
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
     .filter((specifier) => specifier !== own)
-    .concat(lazyShared);
+    // mf-shared's second module, the parts only some pages use: with those pages (decision 0018).
+    .concat(WIDGETS_MODULE, lazyShared)
+    .filter((specifier) => !eagerShared.includes(specifier));
   return [
     systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } }),
     serverRenderConfig({ folder }, argv),
@@ -351,6 +357,7 @@ function serverRenderConfig({ folder }, argv = {}) {
       alias: {
         '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
         '@sukoyaka/shared/server$': path.resolve(REPO_ROOT, 'mf-shared/src/server/index.tsx'),
+        '@sukoyaka/shared/widgets$': path.resolve(REPO_ROOT, 'mf-shared/src/widgets/index.ts'),
       },
     },
     module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },

@@ -6,7 +6,12 @@ module.exports = (_env, argv) =>
   systemModuleConfig({
     folder: 'mf-shared',
     mode: argv.mode,
-    entries: { 'sukoyaka-shared': { import: './src/index.ts', specifier: '@sukoyaka/shared' } },
+    entries: {
+      'sukoyaka-shared': { import: './src/index.ts', specifier: '@sukoyaka/shared' },
+      // The parts only some pages use: a module of their own, which imports the one above by name
+      // (docs/decisions/0018-shared-widgets-module.md).
+      'sukoyaka-shared-widgets': { import: './src/widgets/index.ts', specifier: '@sukoyaka/shared/widgets' },
+    },
     // Only the date picker's dialog (its own chunk, with react-day-picker) uses date-fns: the
     // pages that never open it, /login first, do not load it.
     // No contract area module: mf-shared names the core only (every call's method is there).

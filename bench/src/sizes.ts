@@ -36,6 +36,9 @@ export const MODULE_BUDGETS_KIB: Record<string, [number, number]> = {
   // Issue 27 added 11 calls and the kana folding two areas share (contract/src/kana.ts): 4.8 / 5.5.
   '@sukoyaka/contract': [5, 6],
   '@sukoyaka/shared': [35, 40],
+  // The parts only some pages use (decision 0018): form controls, the date picker, gift pictures, the
+  // announcement view, chart scales; 5.8 KiB brotli with its chunk loader (2026-11-26).
+  '@sukoyaka/shared/widgets': [7, 8],
   '@sukoyaka/account': [26, 30],
   '@sukoyaka/health': [26, 30],
   '@sukoyaka/incentives': [26, 30],

@@ -34,6 +34,14 @@ async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An operator of `associationId` with `role`, signed in (half a minute later, past the sign-in throttle). */
+async function operatorOf(associationId: string, role: 'editor' | 'viewer'): Promise<Agent> {
+  const agent = new Agent(ctx.app);
+  ctx.clock.advance(31_000);
+  await agent.signInOperator(await createTestOperator(ctx.db, { roles: [{ associationId, role }] }, ctx.clock.now()), ctx.clock.now());
+  return agent;
+}
+
 const upload = (agent: Agent, body: Record<string, unknown>) => agent.operatorPost('setOperatorGiftImage', body);
 
 beforeAll(async () => {
@@ -171,5 +179,50 @@ describe('uploading a gift’s picture (issue 27)', () => {
       .toBuffer();
     const again = await upload(editor, { giftId, alt: 'コーヒー', contentBase64: webp.toString('base64') });
     expect(again.body.image.variants.map((variant: { width: number }) => variant.width)).toEqual([320, 400]);
+  });
+
+  it('an editor removes the picture: its files answer 404, the catalogue falls back to the placeholder; audited once', async () => {
+    const stranger = await operatorOf(y, 'editor');
+    const viewer = await operatorOf(x, 'viewer');
+    const photo = (await photoWithGps()).toString('base64');
+    const uploaded = (await upload(editor, { giftId, alt: '緑のしま模様のタオル', contentBase64: photo })).body.image;
+    const urls = (uploaded.variants as { url: string }[]).map((variant) => variant.url);
+    expect((await ctx.app.inject({ method: 'GET', url: urls[0]! })).statusCode).toBe(200);
+
+    // Another association's editor learns nothing of the gift (404); a viewer may not (403); nothing goes.
+    expect((await stranger.operatorPost('removeOperatorGiftImage', { giftId })).status).toBe(404);
+    expect((await viewer.operatorPost('removeOperatorGiftImage', { giftId })).status).toBe(403);
+    const bad = await editor.operatorPost('removeOperatorGiftImage', { giftId: 'not-an-id' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['giftId']);
+    expect(await storedFiles()).toBe(2);
+
+    const removed = await editor.operatorPost('removeOperatorGiftImage', { giftId });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ giftId, image: null });
+    expect(await storedFiles()).toBe(0);
+    expect(await rows(`select * from gift_images where gift_id = '${giftId}'`)).toEqual([]);
+    for (const url of urls) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await editor.get('listOperatorPointPrograms', { associationId: x })).body.programs[0].gifts[0].image).toBeNull();
+    const member = await createMember(ctx.db);
+    await ctx.db.execute(sql.raw(`update users set association_id = '${x}' where id = '${member.id}'`));
+    const agent = new Agent(ctx.app);
+    await agent.signIn(member.email, member.password);
+    expect((await agent.get('listPointGifts', { pointId: programId })).body.gifts).toEqual([
+      expect.objectContaining({ id: giftId, image: null }),
+    ]);
+
+    // Removing again answers the same and records nothing more.
+    expect((await editor.operatorPost('removeOperatorGiftImage', { giftId })).body).toEqual({ giftId, image: null });
+    const audits = await rows<{ detail: { giftId: string; files: string[] } }>(
+      `select detail from audit_logs where event = 'operator_gift_image_removed'`,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.detail).toEqual({ giftId, files: expect.arrayContaining(urls.map((url) => /([0-9a-f]{64})/.exec(url)![1])) });
+
+    // A new picture may be set after removal.
+    const again = await upload(editor, { giftId, alt: '青いタオル', contentBase64: photo });
+    expect(again.status).toBe(200);
+    expect(await storedFiles()).toBe(2);
   });
 });

@@ -1,9 +1,11 @@
 import { ErrorCodes, IncentiveErrorCodes } from '@sukoyaka/contract';
-import { and, eq } from 'drizzle-orm';
-import { auditLogs, deliveryAddresses, giftOrders, gifts, users } from '../src/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLogs, deliveryAddresses, giftOrders, gifts, ledgerTransfers, users } from '../src/db/schema';
 import { addGift, importGiftCodes } from '../src/incentives/gifts';
+import { credit } from '../src/incentives/ledger';
 import { createProgram, grantPoints } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
+import { CANCELLED_ORDER_REFUNDED_ONCE, NO_REFUND_OTHERWISE, offendingOrders } from '../src/incentives/reconcile-gift-refunds';
 import { parseCsv } from '../src/platform/csv';
 import { Agent, TEST_ADDRESS, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 import { mailsTo } from './mail-helpers';
@@ -45,6 +47,22 @@ async function memberWithPoints(points = 2000) {
     idempotencyKey: `grant-${someone.id}`,
     now: ctx.clock.now(),
   });
+  return someone;
+}
+
+/** A member who saved an address and redeemed the towel: with the order placed. */
+async function towelOrdered(points = 1000) {
+  const someone = await memberWithPoints(points);
+  await someone.agent.post('saveDeliveryAddress', TEST_ADDRESS);
+  const order = (await someone.agent.post('redeemGift', { giftId: towelId })).body.userGift.order as { id: string; orderNumber: string };
+  return { ...someone, order };
+}
+
+/** An order of the towel, shipped by the editor with this tracking number. */
+async function towelShipped(trackingNumber: string) {
+  const someone = await towelOrdered();
+  const shipment = { associationId, orderId: someone.order.id, carrier: 'ヤマト運輸', trackingNumber };
+  expect((await editor.operatorPost('shipOperatorGiftOrder', shipment)).status).toBe(200);
   return someone;
 }
 
@@ -159,6 +177,47 @@ describe('redeeming', () => {
     expect(mail.text).toContain('QUO-MAIL-0001');
     expect(mail.text).toContain('/incentives/user_gifts');
     expect(mailsTo(ctx, email).filter((m) => m.text.includes('QUO-MAIL-0001'))).toHaveLength(1);
+  });
+
+  it('a digital prize won in the gift challenge: its code is mailed as the gifts page says, once', async () => {
+    const { agent, email, id } = await member();
+    const prizeId = await addGift(ctx.db, {
+      programId: null,
+      name: 'デジタル図書カード',
+      cost: 1,
+      kind: 'digital_code',
+      challengePrize: true,
+    });
+    await importGiftCodes(
+      ctx.db,
+      prizeId,
+      `code\n${Array.from({ length: 60 }, (_, n) => `BOOK-${String(n).padStart(4, '0')}`).join('\n')}\n`,
+    );
+    await grantPoints(ctx.db, {
+      userId: id,
+      programId: null,
+      amount: 100 * 300,
+      reason: 'テスト付与',
+      operator: 'test',
+      idempotencyKey: `coins-${id}`,
+      now: ctx.clock.now(),
+    });
+    // One draw in ten wins: drawn until one does (300 draws all losing: 0.9^300, about 2e-14).
+    let prize: { code: string } | null = null;
+    for (let draw = 0; draw < 300 && !prize; draw += 1) {
+      const answer = await agent.post('giftChallenge', {});
+      expect(answer.status).toBe(200);
+      if (answer.body.won) prize = answer.body.userGift;
+    }
+    expect(prize?.code).toMatch(/^BOOK-\d{4}$/);
+    await ctx.deliverOutbox();
+    const mail = await ctx.outbox.waitFor(() => mailsTo(ctx, email).find((m) => m.subject.includes('ギフトコードのお知らせ')));
+    expect(mail.subject).toContain('デジタル図書カード');
+    expect(mail.text).toContain(`ギフトコード：${prize!.code}`);
+    expect(mail.text).toContain('/incentives/user_gifts');
+    expect(mailsTo(ctx, email).filter((m) => m.subject.includes('ギフトコードのお知らせ'))).toHaveLength(1);
+    // The prize's remaining codes stay for other draws of other tests: out of the catalogue.
+    await ctx.db.update(gifts).set({ challengePrize: false }).where(eq(gifts.id, prizeId));
   });
 
   it('an order waiting for an address (placed before addresses existed) takes the next one saved', async () => {
@@ -316,6 +375,65 @@ describe("the association's operators", () => {
     );
   });
 
+  it('correct a shipped order’s tracking number: the member sees it and is mailed once; audited with before and after', async () => {
+    const correct = { associationId, orderId: order.id, carrier: '佐川急便', trackingNumber: '９８７６-５４３２-１０９８' };
+    expect((await viewer.operatorPost('correctOperatorGiftOrderTracking', correct)).status).toBe(403);
+    const strangerAssociation = (await stranger.get('getOperatorSession')).body.operator.roles[0].associationId as string;
+    expect(
+      (await stranger.operatorPost('correctOperatorGiftOrderTracking', { ...correct, associationId: strangerAssociation })).status,
+    ).toBe(404);
+    const bad = await editor.operatorPost('correctOperatorGiftOrderTracking', { ...correct, trackingNumber: '追跡', carrier: ' ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      trackingNumber: ['追跡番号は英数字とハイフンの4〜40文字で入力してください'],
+      carrier: ['配送業者を入力してください'],
+    });
+    const [before] = await ctx.db.select().from(giftOrders).where(eq(giftOrders.id, order.id));
+    expect(before!.trackingNumber).toBe('123456789012');
+
+    const corrected = await editor.operatorPost('correctOperatorGiftOrderTracking', correct);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ status: 'shipped', carrier: '佐川急便', trackingNumber: '9876-5432-1098' });
+    // The parcel left when it left: the shipping date stays.
+    expect(corrected.body.shippedAt).toBe(before!.shippedAt!.toISOString());
+    const [gift] = (await buyer.agent.get('listVisibleUserGifts')).body.userGifts;
+    expect(gift).toMatchObject({ deliveryState: 'shipped', order: { carrier: '佐川急便', trackingNumber: '9876-5432-1098' } });
+    await ctx.deliverOutbox();
+    const mail = await ctx.outbox.waitFor(() => mailsTo(ctx, buyer.email).find((m) => m.subject.includes('追跡番号を訂正しました')));
+    expect(mail.subject).toContain(order.orderNumber);
+    expect(mail.text).toContain('追跡番号：9876-5432-1098');
+    expect(mail.text).toContain('配送業者：佐川急便');
+    expect(mail.text).not.toContain('123456789012');
+
+    // The same correction again: answered as it is, no second mail, no second audit entry.
+    expect((await editor.operatorPost('correctOperatorGiftOrderTracking', correct)).body).toEqual(corrected.body);
+    await ctx.deliverOutbox();
+    expect(mailsTo(ctx, buyer.email).filter((m) => m.subject.includes('追跡番号を訂正しました'))).toHaveLength(1);
+    const audits = (
+      await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.event, 'operator_gift_order_tracking_corrected'), eq(auditLogs.associationId, associationId)))
+    ).filter((entry) => (entry.detail as { orderId?: string }).orderId === order.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.detail).toMatchObject({
+      before: { carrier: 'ヤマト運輸', trackingNumber: '123456789012' },
+      after: { carrier: '佐川急便', trackingNumber: '9876-5432-1098' },
+    });
+
+    // Only a shipped order has a number to correct.
+    const placed = (await towelOrdered()).order;
+    const notShipped = await editor.operatorPost('correctOperatorGiftOrderTracking', { ...correct, orderId: placed.id });
+    expect(notShipped.status).toBe(409);
+    expect(notShipped.body.code).toBe(IncentiveErrorCodes.giftOrderNotShipped);
+    await editor.operatorPost('cancelOperatorGiftOrder', { associationId, orderId: placed.id, reason: 'テスト' });
+    const cancelled = await editor.operatorPost('correctOperatorGiftOrderTracking', { ...correct, orderId: placed.id });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.code).toBe(IncentiveErrorCodes.giftOrderClosed);
+    const [untouched] = await ctx.db.select().from(giftOrders).where(eq(giftOrders.id, placed.id));
+    expect(untouched).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+
   it('cancel an order not shipped: the points and the stock go back once, the member is mailed; the ledger reconciles', async () => {
     const someone = await memberWithPoints(1000);
     await someone.agent.post('saveDeliveryAddress', TEST_ADDRESS);
@@ -348,5 +466,97 @@ describe("the association's operators", () => {
     await ctx.outbox.waitFor(() => mailsTo(ctx, someone.email).find((m) => m.subject.includes('取り消しました')));
     expect(mailsTo(ctx, someone.email).filter((m) => m.subject.includes('取り消しました'))).toHaveLength(1);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
+  });
+});
+
+describe('leaving with a gift not shipped yet', () => {
+  it('the leave summary lists the order; leaving cancels it without giving the points back, and the ledger reconciles', async () => {
+    const leaver = await towelOrdered();
+    const placed = leaver.order;
+    const summary = await leaver.agent.get('getLeaveServiceSummary');
+    expect(summary.status).toBe(200);
+    expect(summary.body.pendingGiftOrders).toEqual([
+      { giftName: 'オリジナルタオル', orderNumber: placed.orderNumber, orderedAt: expect.any(String) },
+    ]);
+    expect(summary.body.points).toEqual([{ programName: 'すこやかポイント', points: 200 }]);
+    // A shipped order is on its way: not listed.
+    const shipped = await towelShipped('5555-6666');
+    expect((await shipped.agent.get('getLeaveServiceSummary')).body.pendingGiftOrders).toEqual([]);
+
+    expect((await leaver.agent.post('authenticateUserPassword', { password: leaver.password })).status).toBe(200);
+    const left = await leaver.agent.post('leaveService', { confirm: true });
+    expect(left.status).toBe(200);
+    expect(left.body.forfeited).toEqual({ points: 200, coins: 0 });
+    const listed = (await viewer.get('listOperatorGiftOrders', { associationId, status: 'cancelled' })).body.orders;
+    expect(listed).toContainEqual(expect.objectContaining({ id: placed.id, cancelReason: '退会のため', address: null }));
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+  });
+});
+
+describe('reconciling cancelled orders’ refunds', () => {
+  const breaksOf = async (invariant: string) => (await reconcile(ctx.db)).breaks.find((found) => found.invariant === invariant);
+
+  it('reports a cancelled order whose refund is missing or doubled, and a shipped order with one', async () => {
+    expect((await reconcile(ctx.db)).checked).toEqual(expect.arrayContaining([CANCELLED_ORDER_REFUNDED_ONCE, NO_REFUND_OTHERWISE]));
+    const someone = await towelOrdered();
+    const placed = someone.order;
+    const cancelled = await editor.operatorPost('cancelOperatorGiftOrder', { associationId, orderId: placed.id, reason: '在庫切れ' });
+    expect(cancelled.status).toBe(200);
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+
+    // Missing: the refund no longer names the order.
+    const reference = `gift_order:${placed.id}`;
+    await ctx.db.update(ledgerTransfers).set({ reference: 'gift_order:lost' }).where(eq(ledgerTransfers.reference, reference));
+    expect(await breaksOf(CANCELLED_ORDER_REFUNDED_ONCE)).toEqual({
+      invariant: CANCELLED_ORDER_REFUNDED_ONCE,
+      count: 1,
+      examples: [expect.objectContaining({ order_number: placed.orderNumber, delivery_state: 'cancelled', expected: 1, refunds: 0 })],
+    });
+    await ctx.db.update(ledgerTransfers).set({ reference }).where(eq(ledgerTransfers.reference, 'gift_order:lost'));
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+
+    // Doubled: a second grant for the same order (another key, so the ledger's own checks pass).
+    const refundOf = (orderId: string, key: string) =>
+      ctx.db.transaction((tx) =>
+        credit(tx, {
+          kind: 'grant',
+          userId: someone.id,
+          programId,
+          amount: 800,
+          description: '二重の返還',
+          reference: `gift_order:${orderId}`,
+          idempotencyKey: key,
+          now: ctx.clock.now(),
+        }),
+      );
+    await refundOf(placed.id, `double-${placed.id}`);
+    expect(await breaksOf(CANCELLED_ORDER_REFUNDED_ONCE)).toMatchObject({
+      count: 1,
+      examples: [expect.objectContaining({ order_number: placed.orderNumber, refunds: 2 })],
+    });
+
+    // A shipped order refunded.
+    const sent = (await towelShipped('7777-8888')).order;
+    await refundOf(sent.id, `shipped-${sent.id}`);
+    expect(await breaksOf(NO_REFUND_OTHERWISE)).toEqual({
+      invariant: NO_REFUND_OTHERWISE,
+      count: 1,
+      examples: [expect.objectContaining({ order_number: sent.orderNumber, delivery_state: 'shipped', expected: 0, refunds: 1 })],
+    });
+  });
+
+  it('reads one association’s orders through its index, and each refund through the partial index on its reference', async () => {
+    // Seq scans priced out: an index that cannot serve the query leaves a Seq Scan in the plan.
+    await ctx.db.execute(sql`set enable_seqscan = off`);
+    try {
+      const explained = (await ctx.db.execute(sql`explain ${offendingOrders(associationId)}`)) as unknown;
+      const rows = (Array.isArray(explained) ? explained : (explained as { rows: unknown[] }).rows) as Array<{ 'QUERY PLAN': string }>;
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('gift_orders_association_idx');
+      expect(plan).toContain('ledger_transfers_gift_order_idx');
+      expect(plan).not.toMatch(/Seq Scan on (gift_orders|ledger_transfers)/);
+    } finally {
+      await ctx.db.execute(sql`reset enable_seqscan`);
+    }
   });
 });

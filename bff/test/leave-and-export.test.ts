@@ -332,6 +332,7 @@ describe('issue 24 #15: leaving the service', () => {
       coins: 25,
       wearableConnected: false,
       mynaConnected: true,
+      pendingGiftOrders: [],
       retentionYears: 7,
     });
 

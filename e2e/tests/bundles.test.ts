@@ -23,6 +23,7 @@ const SHARED = [
   'axios',
   'date-fns',
   '@sukoyaka/shared',
+  '@sukoyaka/shared/widgets',
 ] as const;
 /** The specifiers through which an area reaches React (JSX alone compiles to react/jsx-runtime). */
 const REACT_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
@@ -85,25 +86,37 @@ test.describe('built bundles (DESIGN.md: shared dependencies through the import 
     expect(source).toMatch(REACT_SYMBOL);
   });
 
+  /** An area is one module; mf-shared is two: its main module and its widgets (decision 0018). */
+  const MODULES_OF: Record<(typeof AREAS)[number], number> = {
+    'mf-account': 1,
+    'mf-health': 1,
+    'mf-incentives': 1,
+    'mf-myna': 1,
+    'mf-admin': 1,
+    'mf-shared': 2,
+  };
   for (const area of AREAS) {
-    test(`${area} is one SystemJS module that imports React from the import map and bundles none of it`, () => {
+    test(`${area}'s modules are SystemJS modules that import React from the import map and bundle none of it`, () => {
       const entries = Object.entries(importMapOf(area));
-      expect(entries).toHaveLength(1);
-      const [name, url] = entries[0]!;
-      expect(name).toMatch(/^@sukoyaka\//);
-      const source = builtFile(area, url);
-
-      expect(source).toContain('System.register(');
-      const dependencies = systemDependencies(source);
-      expect(dependencies).not.toBeNull();
-      expect(dependencies!.filter((dependency) => REACT_SPECIFIERS.includes(dependency)).length).toBeGreaterThan(0);
-      // Whatever React-related module it needs comes from root-config, never from the area itself.
-      const rootMap = importMapOf('root-config');
-      for (const dependency of dependencies!.filter((d) => REACT_SPECIFIERS.includes(d))) expect(rootMap[dependency]).toBeDefined();
-
-      for (const marker of REACT_MARKERS) expect({ marker, found: source.includes(marker) }).toEqual({ marker, found: false });
-      expect(source).not.toMatch(REACT_SYMBOL);
+      expect(entries).toHaveLength(MODULES_OF[area]);
+      for (const [name, url] of entries) expectSystemModuleWithoutReact(area, name, url);
     });
+  }
+
+  function expectSystemModuleWithoutReact(area: string, name: string, url: string): void {
+    expect(name).toMatch(/^@sukoyaka\//);
+    const source = builtFile(area, url);
+
+    expect(source).toContain('System.register(');
+    const dependencies = systemDependencies(source);
+    expect(dependencies).not.toBeNull();
+    expect(dependencies!.filter((dependency) => REACT_SPECIFIERS.includes(dependency)).length).toBeGreaterThan(0);
+    // Whatever React-related module it needs comes from root-config, never from the area itself.
+    const rootMap = importMapOf('root-config');
+    for (const dependency of dependencies!.filter((d) => REACT_SPECIFIERS.includes(d))) expect(rootMap[dependency]).toBeDefined();
+
+    for (const marker of REACT_MARKERS) expect({ marker, found: source.includes(marker) }).toEqual({ marker, found: false });
+    expect(source).not.toMatch(REACT_SYMBOL);
   }
 
   test('each shared dependency is declared by exactly one built import map', () => {

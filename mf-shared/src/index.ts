@@ -82,10 +82,8 @@ export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, 
 export * from './ui/primitives';
 export { Phrases, supportsAutoPhrase } from './ui/phrases';
 export { Actions, FactRows, Narrow, Notice } from './ui/layout';
-export { GiftPicture, type GiftPictureProps, type StoredPicture } from './ui/GiftPicture';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { unreadAnnouncementsQueryKey } from './parts/unread-announcements';
-export { chartRange, linesInRange } from './ui/chart-scale';
 export { COPYRIGHT, PRODUCT_NAME, externalLinks } from './ui/links';
 export { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './forms/form-errors';
 export {
@@ -99,7 +97,6 @@ export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues
 export { useFormValues, type BoundField } from './forms/use-form-values';
 export { NotFoundPage } from './parts/standard-pages';
 export { LoadFailure } from './parts/LoadFailure';
-export { AnnouncementView, Badge, BodyText, type AnnouncementViewProps } from './parts/announcement-view';
 export { LogoutButton } from './auth/LogoutButton';
 export { fetchSession, sessionQueryKey, sessionQueryOptions, useSession, type SessionData } from './auth/session';
 export { pageViewEvent, startPageViewTracking, type PageViewEvent, type PageViewTracking } from './analytics/page-views';
@@ -125,19 +122,13 @@ export {
 } from './device/deep-links';
 export { NEW_TAB_HINT, OutsideLink } from './ui/OutsideLink';
 export { LinkRow } from './ui/LinkRow';
-export { AlertModal } from './ui/AlertModal';
+// The modal's parts are shared with the date picker (@sukoyaka/shared/widgets).
+export { AlertModal, keepFocusOnBackdropPress, keepTabInside, ModalOverlay, useBodyScrollLock } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
-export {
-  DATE_PICKER_FORMAT,
-  DATE_PICKER_TEXT,
-  DatePicker,
-  formatPickerDate,
-  isSelectableDate,
-  type DatePickerProps,
-} from './ui/DatePicker';
 export {
   clockTimeOf,
   isoDateOf,
+  isSameLocalDay,
   isValidDate,
   japanClockOf,
   japanDateTime,
@@ -150,17 +141,8 @@ export {
   japaneseMonth,
   japaneseMonthDay,
   parseIsoDate,
+  startOfLocalDay,
 } from './ui/dates';
-export {
-  Checkbox,
-  RadioGroup,
-  Select,
-  Tabs,
-  type CheckboxProps,
-  type RadioGroupProps,
-  type RadioOption,
-  type SelectOption,
-  type SelectProps,
-  type TabItem,
-  type TabsProps,
-} from './ui/form-controls';
+// The shared parts only some pages use (form controls, the date picker, gift pictures, announcements,
+// chart scales) are a second module, @sukoyaka/shared/widgets (src/widgets/index.ts): they
+// load with those pages, not with /login (docs/decisions/0018-shared-widgets-module.md).

@@ -40,6 +40,7 @@ export async function leaveServiceSummary(context: CallContext<'member'>): Promi
     coins: outlook.coins ?? 0,
     wearableConnected: outlook.wearableConnected ?? false,
     mynaConnected: outlook.mynaConnected ?? false,
+    pendingGiftOrders: outlook.pendingGiftOrders ?? [],
     retentionYears: LEAVE_RETENTION_YEARS,
   };
 }

@@ -191,19 +191,31 @@ export function mailOrderPlaced(
   );
 }
 
+/**
+ * The order was shipped, with its carrier and tracking number; or (corrected) the number in that
+ * mail was wrong and this is the right one.
+ */
 export function mailOrderShipped(
   tx: Executor,
   to: MailTo,
   order: { giftName: string; orderNumber: string; carrier: string; trackingNumber: string },
   publicUrl: string,
   now: Date,
+  options: { corrected?: boolean } = {},
 ) {
+  const [subject, opening, kind] = options.corrected
+    ? [
+        '追跡番号を訂正しました',
+        `「${order.giftName}」の発送のお知らせでお伝えした配送業者・追跡番号に誤りがありました。正しくは次のとおりです。ご迷惑をおかけして申し訳ありません。`,
+        'gift_order_tracking_corrected',
+      ]
+    : ['ギフトを発送しました', `「${order.giftName}」を発送しました。お届けまでしばらくお待ちください。`, 'gift_order_shipped'];
   return send(
     tx,
     to,
-    `ギフトを発送しました（${order.orderNumber}）`,
+    `${subject}（${order.orderNumber}）`,
     [
-      `「${order.giftName}」を発送しました。お届けまでしばらくお待ちください。`,
+      opening,
       '',
       `注文番号：${order.orderNumber}`,
       `配送業者：${order.carrier}`,
@@ -212,7 +224,7 @@ export function mailOrderShipped(
       '配送状況は「交換したギフト」のページで確認できます。',
       giftsLink(publicUrl),
     ],
-    'gift_order_shipped',
+    kind,
     now,
   );
 }

@@ -90,6 +90,13 @@ export async function storeGiftImage(db: Executor, giftId: string, alt: string, 
   );
 }
 
+/** Deletes the gift's picture and its files, in the caller's transaction; answers the hashes deleted (none: it had no picture). */
+export async function removeGiftImage(db: Executor, giftId: string): Promise<string[]> {
+  const files = await db.delete(giftImageFiles).where(eq(giftImageFiles.giftId, giftId)).returning({ hash: giftImageFiles.hash });
+  await db.delete(giftImages).where(eq(giftImages.giftId, giftId));
+  return files.map((file) => file.hash);
+}
+
 /** The pictures of these gifts, by gift id (a gift without one is absent). */
 export async function giftImagesOf(db: Executor, giftIds: readonly string[]): Promise<Map<string, GiftImage>> {
   const out = new Map<string, GiftImage>();

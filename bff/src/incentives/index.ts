@@ -3,7 +3,7 @@
 import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
-import { setOperatorGiftImage } from './gift-image-handlers';
+import { removeOperatorGiftImage, setOperatorGiftImage } from './gift-image-handlers';
 import { giftOrderOperatorHandlers } from './gift-orders';
 
 export const incentiveHandlers = {
@@ -12,6 +12,7 @@ export const incentiveHandlers = {
   ...competitionHandlers,
   ...giftOrderOperatorHandlers,
   setOperatorGiftImage,
+  removeOperatorGiftImage,
 };
 export { giftImagesRoute } from './gift-images';
 export { registerIncentivesJobs } from './job';

@@ -159,7 +159,16 @@ export const incentivesMemberRecords: MemberRecordsKeeper = {
       .from(ledgerAccounts)
       .leftJoin(pointPrograms, eq(pointPrograms.id, ledgerAccounts.programId))
       .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'member'), gt(ledgerAccounts.balance, 0)));
+    // Orders not shipped yet: leaving cancels them (erase below), so the page says so first.
+    const pending = await db
+      .select({ giftName: gifts.name, orderNumber: giftOrders.orderNumber, orderedAt: giftOrders.createdAt })
+      .from(userGifts)
+      .innerJoin(giftOrders, eq(giftOrders.userGiftId, userGifts.id))
+      .innerJoin(gifts, eq(gifts.id, userGifts.giftId))
+      .where(and(eq(userGifts.userId, userId), eq(userGifts.deliveryState, 'preparing')))
+      .orderBy(asc(giftOrders.createdAt), asc(giftOrders.id));
     return {
+      pendingGiftOrders: pending.map((order) => ({ ...order, orderedAt: order.orderedAt.toISOString() })),
       points: accounts
         .filter((account) => account.programId !== null)
         .map((account) => ({ programName: account.programName ?? '', points: Number(account.balance) })),

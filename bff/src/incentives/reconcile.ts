@@ -2,6 +2,7 @@
 // reported with a few examples. Read-only; the operator CLI runs it (`npm run incentives -- reconcile`).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { giftRefundInvariants, reconcileGiftRefunds } from './reconcile-gift-refunds';
 
 export interface ReconcileBreak {
   invariant: string;
@@ -124,5 +125,7 @@ export async function reconcile(db: Executor): Promise<ReconcileReport> {
     const rows = rowsOf(await db.execute(query));
     if (rows.length > 0) breaks.push({ invariant, count: rows.length, examples: rows.slice(0, 5) });
   }
-  return { ok: breaks.length === 0, checked: INVARIANTS.map(([name]) => name), breaks };
+  // Gift orders' refunds: per association, in their own file (reconcile-gift-refunds.ts).
+  breaks.push(...(await reconcileGiftRefunds(db)));
+  return { ok: breaks.length === 0, checked: [...INVARIANTS.map(([name]) => name), ...giftRefundInvariants], breaks };
 }

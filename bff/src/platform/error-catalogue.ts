@@ -284,7 +284,13 @@ export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
     status: 409,
     code: IncentiveErrorCodes.giftOrderClosed,
     when: 'The order was shipped or cancelled already.',
-    calls: named('shipOperatorGiftOrder', 'cancelOperatorGiftOrder'),
+    calls: named('shipOperatorGiftOrder', 'cancelOperatorGiftOrder', 'correctOperatorGiftOrderTracking'),
+  },
+  {
+    status: 409,
+    code: IncentiveErrorCodes.giftOrderNotShipped,
+    when: 'The order has not been shipped yet: there is no tracking number to correct.',
+    calls: named('correctOperatorGiftOrderTracking'),
   },
   {
     status: 409,

@@ -54,6 +54,8 @@ export interface LeaveOutlook {
   coins?: number;
   wearableConnected?: boolean;
   mynaConnected?: boolean;
+  /** Physical gifts ordered and not shipped yet: leaving cancels them (their points are forfeited). */
+  pendingGiftOrders?: Array<{ giftName: string; orderNumber: string; orderedAt: string }>;
 }
 
 /** What an area's erasing did: the audit entry's summary, and what the member forfeited. */

@@ -230,6 +230,7 @@ export const examples: Examples = {
   importOperatorGiftCodes: () => ({ giftId: UNKNOWN_INCENTIVE, csv: 'code\nABCD-0001\n' }),
   // A 16 × 16 PNG for a gift no one has (404); gift-images.test.ts uploads to real gifts.
   setOperatorGiftImage: () => ({ giftId: UNKNOWN_INCENTIVE, alt: '緑の四角', contentBase64: SMALL_PNG_BASE64 }),
+  removeOperatorGiftImage: () => ({ giftId: UNKNOWN_INCENTIVE }),
   adjustOperatorPoints: (member) => ({
     programId: UNKNOWN_INCENTIVE,
     memberEmail: member.email,
@@ -245,6 +246,12 @@ export const examples: Examples = {
     orderId: UNKNOWN_INCENTIVE,
     carrier: 'ヤマト運輸',
     trackingNumber: '1234-5678-9012',
+  }),
+  correctOperatorGiftOrderTracking: (member) => ({
+    associationId: member.associationId,
+    orderId: UNKNOWN_INCENTIVE,
+    carrier: '佐川急便',
+    trackingNumber: '9876-5432-1098',
   }),
   cancelOperatorGiftOrder: (member) => ({ associationId: member.associationId, orderId: UNKNOWN_INCENTIVE, reason: '在庫切れのため' }),
   listOperatorAnnouncements: (member) => ({ associationId: member.associationId, limit: 1 }),

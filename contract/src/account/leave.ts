@@ -38,7 +38,7 @@ export const getLeaveServiceSummary = defineCall({
   method: 'GET',
   access: 'member',
   summary:
-    'What leaving would forfeit and end for the signed-in member: point balances per program, coins, and whether a wearable or My Number Portal connection exists.',
+    'What leaving would forfeit and end for the signed-in member: point balances per program, coins, physical gift orders not shipped yet (cancelled by leaving), and whether a wearable or My Number Portal connection exists.',
   input: () => z.strictObject({}),
   output: () =>
     z.object({
@@ -46,6 +46,8 @@ export const getLeaveServiceSummary = defineCall({
       coins: z.number().check(z.int()),
       wearableConnected: z.boolean(),
       mynaConnected: z.boolean(),
+      /** Physical gifts ordered and not shipped yet: leaving cancels them, and their points are not given back. */
+      pendingGiftOrders: z.array(z.object({ giftName: z.string(), orderNumber: z.string(), orderedAt: isoTimestamp })),
       retentionYears: z.number().check(z.int()),
     }),
 });

@@ -65,3 +65,14 @@ export const setOperatorGiftImage = defineCall({
     }),
   output: () => z.object({ giftId: z.string(), image: giftImageSchema }),
 });
+
+export const removeOperatorGiftImage = defineCall({
+  name: 'removeOperatorGiftImage',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    "Removes the picture of one of the association's gifts: its stored files are deleted (their URLs answer 404) and the catalogue shows the placeholder again. Removing a gift without a picture answers the same and records nothing. Audited.",
+  input: () => z.object({ giftId: operatorRecordId('ギフトID') }),
+  output: () => z.object({ giftId: z.string(), image: z.null() }),
+});

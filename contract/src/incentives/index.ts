@@ -6,7 +6,7 @@ import { deliveryCalls } from './delivery';
 import { giftOrderOperatorCalls } from './operator-orders';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
-import { setOperatorGiftImage } from './gift-images';
+import { removeOperatorGiftImage, setOperatorGiftImage } from './gift-images';
 import { listGiftUserActions, listPointGifts, listVisibleUserGifts, patchUserGift, redeemGift } from './gifts';
 import {
   createPointAgreement,
@@ -45,6 +45,7 @@ export const incentiveCalls = {
   ...deliveryCalls,
   ...incentiveOperatorCalls,
   setOperatorGiftImage,
+  removeOperatorGiftImage,
   ...giftOrderOperatorCalls,
   listOpenPrizeCompetitions,
   enterPrizeCompetition,

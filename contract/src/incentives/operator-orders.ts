@@ -116,6 +116,15 @@ const trackingNumber = documented(
 
 const orderId = documented(operatorRecordId('注文ID'), { 'x-state-dependent': 'An order of the association.' });
 
+/** What shipping names, and what a correction names again. */
+const shipmentInput = () =>
+  z.object({
+    associationId: operatorAssociationId(),
+    orderId,
+    carrier: requiredText('配送業者', 40),
+    trackingNumber,
+  });
+
 export const shipOperatorGiftOrder = defineCall({
   name: 'shipOperatorGiftOrder',
   method: 'POST',
@@ -123,13 +132,7 @@ export const shipOperatorGiftOrder = defineCall({
   operatorRole: 'editor',
   summary:
     'Marks an order of the association shipped with the carrier and its tracking number, once: the member sees 発送済み with the number and is mailed once; the same request again answers the order unchanged, another on a shipped or cancelled order 409 gift_order_closed. Audited.',
-  input: () =>
-    z.object({
-      associationId: operatorAssociationId(),
-      orderId,
-      carrier: requiredText('配送業者', 40),
-      trackingNumber,
-    }),
+  input: shipmentInput,
   output: () => operatorGiftOrderSchema,
 });
 
@@ -144,9 +147,21 @@ export const cancelOperatorGiftOrder = defineCall({
   output: () => operatorGiftOrderSchema,
 });
 
+export const correctOperatorGiftOrderTracking = defineCall({
+  name: 'correctOperatorGiftOrderTracking',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    'Corrects the carrier and tracking number of a shipped order of the association (a typo, a parcel sent again): the member sees the corrected number and is mailed it once; the same values again change nothing and mail nothing; an order not shipped 409 gift_order_not_shipped. Audited with the number before and after.',
+  input: shipmentInput,
+  output: () => operatorGiftOrderSchema,
+});
+
 export const giftOrderOperatorCalls = {
   listOperatorGiftOrders,
   exportOperatorGiftOrders,
   shipOperatorGiftOrder,
+  correctOperatorGiftOrderTracking,
   cancelOperatorGiftOrder,
 };

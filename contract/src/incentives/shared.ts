@@ -21,6 +21,8 @@ export const IncentiveErrorCodes = {
   giftOrderClosed: 'gift_order_closed',
   /** 409: the order has no delivery address yet (a prize won before the member saved one). */
   giftOrderAddressMissing: 'gift_order_address_missing',
+  /** 409: a tracking number is corrected on a shipped order only (ship it first). */
+  giftOrderNotShipped: 'gift_order_not_shipped',
 } as const;
 
 export const INSUFFICIENT_BALANCE_MESSAGE = '残高が足りないため交換できません。';

@@ -5,7 +5,6 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   describeError,
   FormError,
   Heading,
@@ -21,6 +20,7 @@ import {
   usePageTitle,
   useParams,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAgreeAssociationAgreements } from './api/agree-association-agreements';

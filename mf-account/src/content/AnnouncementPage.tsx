@@ -1,7 +1,6 @@
 import type { Announcement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import {
-  AnnouncementView,
   AppError,
   AppLink,
   Button,
@@ -18,6 +17,7 @@ import {
   usePageTitle,
   useParams,
 } from '@sukoyaka/shared';
+import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef } from 'react';
 import { useReadAnnouncement } from './api/read-announcement';
 

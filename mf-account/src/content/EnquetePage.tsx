@@ -6,7 +6,6 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   FieldErrorText,
   FormError,
   Heading,
@@ -14,7 +13,6 @@ import {
   MemberOnly,
   Narrow,
   PageLayout,
-  RadioGroup,
   Stack,
   Text,
   TextAreaField,
@@ -24,6 +22,7 @@ import {
   useParams,
   LoadFailure,
 } from '@sukoyaka/shared';
+import { Checkbox, RadioGroup } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';

@@ -10,7 +10,6 @@ import {
   MemberOnly,
   Narrow,
   PageLayout,
-  Select,
   Stack,
   Text,
   TextAreaField,
@@ -21,6 +20,7 @@ import {
   usePageTitle,
   type UserInfo,
 } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';

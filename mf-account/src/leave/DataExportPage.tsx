@@ -3,7 +3,6 @@ import {
   AppLink,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   Heading,
   List,
   LoadingSkeleton,
@@ -16,6 +15,7 @@ import {
   useAuthState,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 

@@ -9,6 +9,7 @@ const summary = {
   coins: 35,
   wearableConnected: true,
   mynaConnected: true,
+  pendingGiftOrders: [] as Array<{ giftName: string; orderNumber: string; orderedAt: string }>,
   retentionYears: 7,
 };
 const EXPIRY = '2026-11-22T12:15:00.000Z';
@@ -45,6 +46,29 @@ describe('LeaveServicePage (/settings/leave, issue 24 #15)', () => {
     expect(screen.getByRole('link', { name: 'データのダウンロード' })).toHaveAttribute('href', '/settings/data_export');
     expect(document.title).toBe('退会 | すこやか');
     expect(bff.callsOf('leaveService')).toHaveLength(0);
+  });
+
+  it('warns of gifts not shipped yet: listed by name and order number, cancelled by leaving, their points not given back', async () => {
+    bff.onCall(
+      'getLeaveServiceSummary',
+      reply({
+        ...summary,
+        pendingGiftOrders: [{ giftName: 'オリジナルタオル', orderNumber: 'ORD-20261126-7KQ3', orderedAt: '2026-11-26T01:00:00.000Z' }],
+      }),
+    );
+    renderWithProviders(<LeaveServicePage />);
+    const section = (await screen.findByRole('heading', { name: 'まだ発送されていないギフト' })).closest('section')!;
+    expect(section).toHaveTextContent('オリジナルタオル（注文番号 ORD-20261126-7KQ3）');
+    expect(section).toHaveTextContent('退会すると、これらのギフトのお申し込みは取り消され、お届けできません。');
+    expect(section).toHaveTextContent('交換に使ったポイントも戻りません。');
+    expect(section).toHaveTextContent('発送されてから退会してください');
+  });
+
+  it('says nothing of gifts when none waits to be shipped', async () => {
+    bff.onCall('getLeaveServiceSummary', reply(summary));
+    renderWithProviders(<LeaveServicePage />);
+    expect(await screen.findByRole('heading', { name: '保管されるもの' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'まだ発送されていないギフト' })).not.toBeInTheDocument();
   });
 
   it('shows a loading state, and the bff’s message when the summary fails', async () => {

@@ -3,7 +3,6 @@ import {
   AppLink,
   Button,
   Card,
-  Checkbox,
   describeError,
   FormError,
   Heading,
@@ -18,6 +17,7 @@ import {
   TextField,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAuthenticateUserPassword } from '../step-up/api/authenticate-user-password';
@@ -93,6 +93,24 @@ function Statement({ summary }: { summary: Summary }) {
           )}
         </Stack>
       </section>
+      {summary.pendingGiftOrders.length > 0 ? (
+        <section aria-labelledby="leave-gift-orders">
+          <Stack $gap={1}>
+            <SectionHeading id="leave-gift-orders">まだ発送されていないギフト</SectionHeading>
+            <List>
+              {summary.pendingGiftOrders.map((order) => (
+                <li key={order.orderNumber}>
+                  {order.giftName}（注文番号 {order.orderNumber}）
+                </li>
+              ))}
+            </List>
+            <Text>
+              <Strong>退会すると、これらのギフトのお申し込みは取り消され、お届けできません。</Strong>
+              交換に使ったポイントも戻りません。お届け先住所は退会と同時に削除されるためです。受け取りたい方は、発送されてから退会してください。
+            </Text>
+          </Stack>
+        </section>
+      ) : null}
       <section aria-labelledby="leave-kept">
         <Stack $gap={1}>
           <SectionHeading id="leave-kept">保管されるもの</SectionHeading>

@@ -1,5 +1,6 @@
 import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract/account';
-import { Actions, Checkbox, Narrow, Notice, Stack, TextField, useOneTimeParams } from '@sukoyaka/shared';
+import { Actions, Narrow, Notice, Stack, TextField, useOneTimeParams } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 
 // The mail flows' pages import the layout atoms from here with their own parts.
 export { Actions, Narrow, Notice };

@@ -4,7 +4,6 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  DatePicker,
   FormError,
   Heading,
   MemberOnly,
@@ -21,6 +20,7 @@ import {
   type FieldSpec,
   isoDateOf,
 } from '@sukoyaka/shared';
+import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';

@@ -4,7 +4,6 @@ import {
   AppLink,
   Button,
   Card,
-  Checkbox,
   describeError,
   FormError,
   Heading,
@@ -16,6 +15,7 @@ import {
   Text,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useNotificationSettings } from './api/get-notification-settings';

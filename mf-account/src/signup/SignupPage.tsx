@@ -5,7 +5,6 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   FormError,
   Heading,
   PageLayout,
@@ -17,6 +16,7 @@ import {
   formLevelError,
   useContractForm,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';

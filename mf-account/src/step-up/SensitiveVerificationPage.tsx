@@ -2,7 +2,6 @@ import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
-  DatePicker,
   FormError,
   MemberOnly,
   Stack,
@@ -12,6 +11,7 @@ import {
   useContractForm,
   isoDateOf,
 } from '@sukoyaka/shared';
+import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useAuthenticateBirthday } from './api/authenticate-birthday';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';

@@ -30,6 +30,8 @@ export const useImportGiftCodes = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'importOperatorGiftCodes'>) => adminApi.importOperatorGiftCodes(input));
 export const useSetGiftImage = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'setOperatorGiftImage'>) => adminApi.setOperatorGiftImage(input));
+export const useRemoveGiftImage = (associationId: string) =>
+  useProgramWrite(associationId, (input: CallInput<'removeOperatorGiftImage'>) => adminApi.removeOperatorGiftImage(input));
 export const useAdjustPoints = (associationId: string) =>
   useProgramWrite(associationId, (input: CallInput<'adjustOperatorPoints'>) => adminApi.adjustOperatorPoints(input));
 

@@ -24,6 +24,8 @@ function useOrderWrite<Input>(associationId: string, write: (input: Input) => Pr
 
 export const useShipGiftOrder = (associationId: string) =>
   useOrderWrite(associationId, (input: CallInput<'shipOperatorGiftOrder'>) => adminApi.shipOperatorGiftOrder(input));
+export const useCorrectGiftOrderTracking = (associationId: string) =>
+  useOrderWrite(associationId, (input: CallInput<'correctOperatorGiftOrderTracking'>) => adminApi.correctOperatorGiftOrderTracking(input));
 export const useCancelGiftOrder = (associationId: string) =>
   useOrderWrite(associationId, (input: CallInput<'cancelOperatorGiftOrder'>) => adminApi.cancelOperatorGiftOrder(input));
 

@@ -1,12 +1,10 @@
 import type { AnnouncementCategory, OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategories, announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
 import {
-  AnnouncementView,
   Button,
   Card,
   FormError,
   SectionHeading,
-  Select,
   Stack,
   Text,
   TextAreaField,
@@ -14,6 +12,7 @@ import {
   useContractForm,
   useFormValues,
 } from '@sukoyaka/shared';
+import { AnnouncementView, Select } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useUpdateAnnouncement } from '../api/content';

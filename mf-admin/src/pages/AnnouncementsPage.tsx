@@ -3,13 +3,11 @@ import { announcementCategories, announcementCategoryLabels, contentCalls } from
 import {
   Button,
   Card,
-  Checkbox,
   EmptyState,
   FormError,
   Heading,
   Notice,
   SectionHeading,
-  Select,
   Stack,
   Text,
   TextAreaField,
@@ -19,6 +17,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';

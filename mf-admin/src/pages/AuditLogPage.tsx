@@ -5,7 +5,8 @@ import {
   operatorAuditActions,
   operatorAuditTargetLabels,
 } from '@sukoyaka/contract/operators';
-import { Button, Card, EmptyState, Heading, Select, Stack, Text, TextField, usePageTitle } from '@sukoyaka/shared';
+import { Button, Card, EmptyState, Heading, Stack, Text, TextField, usePageTitle } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAuditLogs, useOperatorStaff, type AuditLogFilters } from '../api/areas';

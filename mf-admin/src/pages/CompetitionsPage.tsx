@@ -8,7 +8,6 @@ import {
   Heading,
   List,
   Notice,
-  RadioGroup,
   SectionHeading,
   Stack,
   Text,
@@ -19,6 +18,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';

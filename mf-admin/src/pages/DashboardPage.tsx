@@ -1,4 +1,5 @@
-import { Card, FactRows, Heading, RadioGroup, SectionHeading, Stack, Text, TextField, Button, theme, usePageTitle } from '@sukoyaka/shared';
+import { Card, FactRows, Heading, SectionHeading, Stack, Text, TextField, Button, theme, usePageTitle } from '@sukoyaka/shared';
+import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHealthStats, useMemberStats, usePointStats, type Period } from '../api/dashboard';

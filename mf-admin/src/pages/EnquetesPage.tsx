@@ -3,14 +3,12 @@ import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
-  Checkbox,
   EmptyState,
   FormError,
   Heading,
   Link,
   Notice,
   SectionHeading,
-  Select,
   Stack,
   Text,
   TextAreaField,
@@ -20,6 +18,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCloseEnquete, useCreateEnquete, useOperatorEnquetes, usePublishEnquete } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';

@@ -3,7 +3,6 @@ import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
-  Checkbox,
   EmptyState,
   FormError,
   Heading,
@@ -18,6 +17,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';

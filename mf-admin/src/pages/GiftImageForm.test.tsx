@@ -1,5 +1,5 @@
 import type { OperatorProgram } from '@sukoyaka/contract';
-import { reply } from '@sukoyaka/shared/testing';
+import { bffError, reply } from '@sukoyaka/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, setupAdminBff, signedIn } from '../testing/render';
@@ -50,5 +50,38 @@ describe('a gift’s picture at /admin/points (issue 27)', () => {
     await userEvent.click(screen.getByRole('button', { name: '画像を保存する' }));
     expect(await screen.findByRole('img', { name: '緑のしま模様のタオル' })).toBeInTheDocument();
     expect(screen.getByText('代替テキスト: 緑のしま模様のタオル')).toBeInTheDocument();
+  });
+
+  it('removes a picture after a confirmation: the call names the gift, the placeholder comes back; a failure says why', async () => {
+    signedIn(bff);
+    const pictured = { ...program, gifts: [{ ...program.gifts[0]!, image }] };
+    bff.onCall('listOperatorPointPrograms', reply({ programs: [pictured] }), { times: 1 });
+    renderAt('/admin/points');
+    expect(await screen.findByRole('img', { name: '緑のしま模様のタオル' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('「オリジナルタオル」の画像を変更する'));
+    await userEvent.click(screen.getByRole('button', { name: '画像を削除する' }));
+    const confirm = screen.getByRole('group', { name: '「オリジナルタオル」の画像の削除' });
+    expect(confirm).toHaveTextContent('代わりの絵が表示されます');
+    // Stepping back sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'やめる' }));
+    expect(bff.callsOf('removeOperatorGiftImage')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: '画像を削除する' }));
+    bff.onCall('removeOperatorGiftImage', bffError(500, 'internal_error', 'ただいま処理できません。'), { times: 1 });
+    await userEvent.click(screen.getByRole('button', { name: '削除する' }));
+    expect(await screen.findByText('ただいま処理できません。')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '緑のしま模様のタオル' })).toBeInTheDocument();
+
+    bff.onCall('removeOperatorGiftImage', (request) => {
+      expect(request.body).toEqual({ giftId: GIFT_ID });
+      bff.onCall('listOperatorPointPrograms', reply({ programs: [program] }));
+      return reply({ giftId: GIFT_ID, image: null });
+    });
+    await userEvent.click(screen.getByRole('button', { name: '削除する' }));
+    expect(await screen.findByText('画像は未設定です。')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: '緑のしま模様のタオル' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('画像を削除しました。');
+    expect(screen.queryByRole('button', { name: '画像を削除する' })).not.toBeInTheDocument();
+    expect(bff.callsOf('removeOperatorGiftImage')).toHaveLength(2);
   });
 });

@@ -1,8 +1,19 @@
 import type { OperatorProgram } from '@sukoyaka/contract';
 import { GIFT_IMAGE_MAX_BYTES, GIFT_IMAGE_MAX_MESSAGE, GIFT_IMAGE_TYPE_MESSAGE, incentiveCalls } from '@sukoyaka/contract/incentives';
-import { Button, FormError, LabelledField, Notice, Stack, TextField, useContractForm } from '@sukoyaka/shared';
+import {
+  Actions,
+  Button,
+  FormError,
+  LabelledField,
+  Notice,
+  Stack,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+} from '@sukoyaka/shared';
 import { useState } from 'react';
-import { useSetGiftImage } from '../api/areas';
+import { useRemoveGiftImage, useSetGiftImage } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { readFileBase64 } from '../parts/file-text';
 
@@ -18,12 +29,12 @@ export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number]
   const [alt, setAlt] = useState(gift.image?.alt ?? '');
   const [contentBase64, setContentBase64] = useState('');
   const [fileError, setFileError] = useState<string | undefined>();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'set' | 'removed' | null>(null);
   const form = useContractForm({
     schema: incentiveCalls.setOperatorGiftImage.input,
     mutation: upload,
-    beforeSubmit: () => setDone(false),
-    onSuccess: () => setDone(true),
+    beforeSubmit: () => setDone(null),
+    onSuccess: () => setDone('set'),
   });
   const choose = (file: File | undefined) => {
     setContentBase64('');
@@ -37,7 +48,7 @@ export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number]
     <details>
       <summary>{gift.image ? `「${gift.name}」の画像を変更する` : `「${gift.name}」の画像を設定する`}</summary>
       {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {done ? <Notice role="status">画像を設定しました。</Notice> : null}
+      {done ? <Notice role="status">{done === 'set' ? '画像を設定しました。' : '画像を削除しました。'}</Notice> : null}
       <form {...form.formProps(() => ({ giftId: gift.id, alt, contentBase64 }))}>
         <Stack $gap={2}>
           <LabelledField label="画像（JPEG・PNG・WebP、5MBまで）" error={fileError ?? form.errors.contentBase64}>
@@ -66,6 +77,37 @@ export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number]
           </div>
         </Stack>
       </form>
+      {gift.image ? <RemoveGiftImage gift={gift} onRemoved={() => setDone('removed')} /> : null}
     </details>
+  );
+}
+
+/** Removes the picture after a confirmation: the catalogue shows the placeholder, the files are deleted. */
+function RemoveGiftImage({ gift, onRemoved }: { gift: OperatorProgram['gifts'][number]; onRemoved: () => void }) {
+  const { association } = useCurrentAssociation();
+  const remove = useRemoveGiftImage(association.associationId);
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <div>
+        <Button variant="text" onClick={() => setConfirming(true)}>
+          画像を削除する
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Stack $gap={1} role="group" aria-label={`「${gift.name}」の画像の削除`}>
+      <Text>画像を削除すると、会員のギフト一覧には代わりの絵が表示されます。よろしいですか？</Text>
+      {remove.isError ? <FormError>{describeError(remove.error)}</FormError> : null}
+      <Actions>
+        <Button busy={remove.isPending} onClick={() => remove.mutate({ giftId: gift.id }, { onSuccess: onRemoved })}>
+          削除する
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+          やめる
+        </Button>
+      </Actions>
+    </Stack>
   );
 }

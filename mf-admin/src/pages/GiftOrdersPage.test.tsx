@@ -102,4 +102,47 @@ describe('/admin/gift_orders (issue 27)', () => {
     expect(screen.queryByRole('button', { name: '配送用CSVをダウンロード' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /発送済みにする/ })).not.toBeInTheDocument();
   });
+
+  it('corrects a shipped order’s tracking number, starting from the one registered; the corrected one shows', async () => {
+    signedIn(bff);
+    const shipped = {
+      ...order,
+      status: 'shipped' as const,
+      carrier: 'ヤマト運輸',
+      trackingNumber: '491234567890',
+      shippedAt: '2026-11-27T02:00:00Z',
+    };
+    bff.onCall('listOperatorGiftOrders', reply({ orders: [shipped], nextCursor: null }));
+    renderAt('/admin/gift_orders');
+    await userEvent.selectOptions(await screen.findByLabelText('状態'), 'shipped');
+    await userEvent.click(await screen.findByRole('button', { name: 'ORD-20261126-7KQ3の追跡番号を訂正する' }));
+    const form = screen.getByRole('form', { name: 'ORD-20261126-7KQ3の追跡番号の訂正' });
+    expect(within(form).getByLabelText('追跡番号')).toHaveValue('491234567890');
+    expect(form).toHaveTextContent('正しい追跡番号を会員にメールでお知らせします');
+    await userEvent.clear(within(form).getByLabelText('追跡番号'));
+    await userEvent.type(within(form).getByLabelText('追跡番号'), '番号');
+    await userEvent.click(within(form).getByRole('button', { name: '訂正する' }));
+    expect(await within(form).findByText('追跡番号は英数字とハイフンの4〜40文字で入力してください')).toBeInTheDocument();
+    expect(bff.callsOf('correctOperatorGiftOrderTracking')).toHaveLength(0);
+
+    const corrected = { ...shipped, carrier: '佐川急便', trackingNumber: '9876-5432-1098' };
+    bff.onCall('correctOperatorGiftOrderTracking', (request) => {
+      expect(request.body).toEqual({
+        associationId: ASSOCIATION_ID,
+        orderId: order.id,
+        carrier: '佐川急便',
+        trackingNumber: '9876-5432-1098',
+      });
+      bff.onCall('listOperatorGiftOrders', reply({ orders: [corrected], nextCursor: null }));
+      return reply(corrected);
+    });
+    await userEvent.clear(within(form).getByLabelText('配送業者'));
+    await userEvent.type(within(form).getByLabelText('配送業者'), '佐川急便');
+    await userEvent.clear(within(form).getByLabelText('追跡番号'));
+    await userEvent.type(within(form).getByLabelText('追跡番号'), '9876-5432-1098');
+    await userEvent.click(within(form).getByRole('button', { name: '訂正する' }));
+    const row = screen.getByRole('row', { name: 'ORD-20261126-7KQ3' });
+    expect(await within(row).findByText(/佐川急便 9876-5432-1098/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'ORD-20261126-7KQ3の追跡番号の訂正' })).not.toBeInTheDocument();
+  });
 });

@@ -8,7 +8,6 @@ import {
   FormError,
   Heading,
   Notice,
-  Select,
   Stack,
   Text,
   TextField,
@@ -17,8 +16,9 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
-import { useCancelGiftOrder, useExportGiftOrders, useGiftOrders, useShipGiftOrder } from '../api/gift-orders';
+import { useCancelGiftOrder, useCorrectGiftOrderTracking, useExportGiftOrders, useGiftOrders, useShipGiftOrder } from '../api/gift-orders';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { QueryState } from '../parts/states';
@@ -130,7 +130,7 @@ export function GiftOrdersPage() {
 
 function OrderRow({ order }: { order: OperatorGiftOrder }) {
   const { canEdit } = useCurrentAssociation();
-  const [action, setAction] = useState<'ship' | 'cancel' | null>(null);
+  const [action, setAction] = useState<'ship' | 'correct' | 'cancel' | null>(null);
   return (
     <tr aria-label={order.orderNumber}>
       <td>
@@ -168,6 +168,17 @@ function OrderRow({ order }: { order: OperatorGiftOrder }) {
             {formatJapanTime(order.shippedAt)}
           </>
         ) : null}
+        {canEdit && order.status === 'shipped' ? (
+          action === 'correct' ? (
+            <ShipForm order={order} correcting onDone={() => setAction(null)} />
+          ) : (
+            <Actions>
+              <Button variant="text" onClick={() => setAction('correct')} aria-label={`${order.orderNumber}の追跡番号を訂正する`}>
+                追跡番号を訂正する
+              </Button>
+            </Actions>
+          )
+        ) : null}
         {order.cancelReason ? (
           <>
             <br />
@@ -195,18 +206,25 @@ function OrderRow({ order }: { order: OperatorGiftOrder }) {
   );
 }
 
-function ShipForm({ order, onDone }: { order: OperatorGiftOrder; onDone: () => void }) {
+/** Ships an order with its carrier and tracking number, or (correcting) corrects a shipped order's: the member is mailed either way. */
+function ShipForm({ order, onDone, correcting = false }: { order: OperatorGiftOrder; onDone: () => void; correcting?: boolean }) {
   const { association } = useCurrentAssociation();
   const ship = useShipGiftOrder(association.associationId);
-  const { values, field } = useFormValues(() => ({ carrier: 'ヤマト運輸', trackingNumber: '' }));
-  const form = useContractForm({ schema: incentiveCalls.shipOperatorGiftOrder.input, mutation: ship, onSuccess: onDone });
+  const correct = useCorrectGiftOrderTracking(association.associationId);
+  const { values, field } = useFormValues(() => ({ carrier: order.carrier ?? 'ヤマト運輸', trackingNumber: order.trackingNumber ?? '' }));
+  const form = useContractForm({
+    schema: (correcting ? incentiveCalls.correctOperatorGiftOrderTracking : incentiveCalls.shipOperatorGiftOrder).input,
+    mutation: correcting ? correct : ship,
+    onSuccess: onDone,
+  });
   return (
     <form
       {...form.formProps(() => ({ associationId: association.associationId, orderId: order.id, ...values }))}
-      aria-label={`${order.orderNumber}の発送`}
+      aria-label={correcting ? `${order.orderNumber}の追跡番号の訂正` : `${order.orderNumber}の発送`}
     >
       <Stack $gap={1}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
+        {correcting ? <Text>訂正すると、正しい追跡番号を会員にメールでお知らせします。</Text> : null}
         <TextField {...field('carrier', form.errors)} label="配送業者" list="gift-order-carriers" />
         <datalist id="gift-order-carriers">
           <option value="ヤマト運輸" />
@@ -216,7 +234,7 @@ function ShipForm({ order, onDone }: { order: OperatorGiftOrder; onDone: () => v
         <TextField {...field('trackingNumber', form.errors)} label="追跡番号" inputMode="numeric" />
         <Actions>
           <Button type="submit" busy={form.isPending}>
-            発送済みにする
+            {correcting ? '訂正する' : '発送済みにする'}
           </Button>
           <Button variant="secondary" onClick={onDone} disabled={form.isPending}>
             やめる

@@ -7,7 +7,6 @@ import {
   FactRows,
   FormError,
   Heading,
-  RadioGroup,
   SectionHeading,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useLookupMember } from '../api/members';

@@ -5,14 +5,11 @@ import {
   Card,
   EmptyState,
   FormError,
-  GiftPicture,
   Heading,
   Label,
   List,
   Notice,
-  RadioGroup,
   SectionHeading,
-  Select,
   Stack,
   Text,
   TextField,
@@ -21,6 +18,7 @@ import {
   useFormValues,
   usePageTitle,
 } from '@sukoyaka/shared';
+import { GiftPicture, RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useAddGift, useAdjustPoints, useCreateProgram, useImportGiftCodes, usePointPrograms } from '../api/areas';

@@ -1,4 +1,5 @@
-import { Button, describeError, FormError, LoadingSkeleton, Select, Navigate, NavLink, useLocation } from '@sukoyaka/shared';
+import { Button, describeError, FormError, LoadingSkeleton, Navigate, NavLink, useLocation } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useOperatorSession, useOperatorSignOut } from '../api/session';

@@ -1,5 +1,6 @@
 import type { ForecastInputKey } from '@sukoyaka/contract';
-import { Card, Checkbox, Hint, RadioGroup, SectionHeading, Stack, Text, TextField } from '@sukoyaka/shared';
+import { Card, Hint, SectionHeading, Stack, Text, TextField } from '@sukoyaka/shared';
+import { Checkbox, RadioGroup } from '@sukoyaka/shared/widgets';
 import styled from 'styled-components';
 import { edit, type Draft } from './draft';
 import { originLabel } from './words';

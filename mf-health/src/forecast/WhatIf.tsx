@@ -1,6 +1,7 @@
 import type { ForecastInputValues, ForecastResult } from '@sukoyaka/contract';
 import { CATEGORY_LABELS, computeForecast, toForecastInputs } from '@sukoyaka/contract/health';
-import { Button, Card, Checkbox, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { Button, Card, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { riskText } from './words';

@@ -5,6 +5,7 @@ import { useVitalsSummary } from './api/get-vitals-summary';
 import { useDeleteReading, useReadings } from './api/vital-readings';
 import { formatDay, formatMeasuredAt } from './formats';
 import { SOURCE_LABELS, type AnyReading, type VitalKind } from './kinds';
+import { readingDetail } from './reading-details';
 import type { Period } from './periods';
 import { VitalForm } from './VitalForm';
 
@@ -47,7 +48,7 @@ function Reading({ kind, reading }: { kind: VitalKind; reading: AnyReading }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const remove = useDeleteReading(kind);
   const formatValue = kind.format as (r: AnyReading) => string;
-  const detail = (kind.detail as (r: AnyReading) => string | null)(reading);
+  const detail = readingDetail(kind, reading);
   const when = 'day' in reading ? formatDay(reading.day) : formatMeasuredAt(reading.measuredAt);
   return (
     <Item>

@@ -1,24 +1,14 @@
 import type { CallDefinition } from '@sukoyaka/contract';
 import { healthCalls } from '@sukoyaka/contract/health';
-import {
-  Actions,
-  Button,
-  DatePicker,
-  FieldList,
-  FormError,
-  RadioGroup,
-  Stack,
-  TextField,
-  useContractForm,
-  useFieldValues,
-  type FieldSpec,
-} from '@sukoyaka/shared';
+import { Actions, Button, FieldList, FormError, Stack, TextField, useContractForm, useFieldValues, type FieldSpec } from '@sukoyaka/shared';
+import { DatePicker, RadioGroup } from '@sukoyaka/shared/widgets';
 import { format, formatISO, parse } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
-import { BLOOD_SUGAR_TIMINGS, type AnyReading, type VitalCalls, type VitalKind } from './kinds';
+import { type AnyReading, type VitalCalls, type VitalKind } from './kinds';
+import { BLOOD_SUGAR_TIMINGS } from './reading-details';
 
 const Row = styled.div`
   display: grid;

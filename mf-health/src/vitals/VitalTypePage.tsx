@@ -8,11 +8,11 @@ import {
   PageLayout,
   SectionHeading,
   Stack,
-  Tabs,
   Text,
   usePageTitle,
   LoadFailure,
 } from '@sukoyaka/shared';
+import { Tabs } from '@sukoyaka/shared/widgets';
 import { useMemo, useState } from 'react';
 import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
 import { useChartReadings } from './api/vital-readings';

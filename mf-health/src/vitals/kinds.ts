@@ -1,15 +1,4 @@
-import type {
-  CallName,
-  BloodPressure,
-  BloodSugar,
-  BloodSugarTiming,
-  BodyTemperature,
-  Step,
-  VitalGoals,
-  VitalSource,
-  Weight,
-} from '@sukoyaka/contract';
-import { bloodSugarTimingLabels } from '@sukoyaka/contract/health';
+import type { CallName, BloodPressure, BloodSugar, BodyTemperature, Step, VitalGoals, VitalSource, Weight } from '@sukoyaka/contract';
 import { theme } from '@sukoyaka/shared';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
@@ -101,7 +90,8 @@ export const bloodSugar: VitalKind<'bloodSugar'> = {
   calls: { list: 'listBloodSugars', save: 'saveBloodSugar', update: 'updateBloodSugar', remove: 'deleteBloodSugar' },
   fields: [{ name: 'glucose', label: '血糖値', unit: 'mg/dL', type: 'number', inputMode: 'numeric', min: 20, max: 800 }],
   format: (reading) => `${reading.glucose} mg/dL`,
-  detail: (reading) => bloodSugarTimingLabels[reading.timing],
+  // Its timing's label comes from the contract's health module: readingDetail (reading-details.ts).
+  detail: () => null,
   toValues: (reading) => ({ glucose: String(reading.glucose), timing: reading.timing }),
   // Fasting readings are the ones the reference lines (100 / 126 mg/dL) are for: their own line.
   series: (readings) => [
@@ -123,11 +113,6 @@ export const bloodSugar: VitalKind<'bloodSugar'> = {
     { kind: 'reference', value: 126, shortLabel: '126', label: '空腹時血糖 糖尿病型の目安 126mg/dL', color: COLORS.danger },
   ],
 };
-
-export const BLOOD_SUGAR_TIMINGS = Object.entries(bloodSugarTimingLabels).map(([value, label]) => ({
-  value: value as BloodSugarTiming,
-  label,
-}));
 
 export const bloodPressure: VitalKind<'bloodPressure'> = {
   key: 'bloodPressure',

@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   FormError,
-  GiftPicture,
   List,
   Notice,
   SectionHeading,
@@ -14,6 +13,7 @@ import {
   Text,
   describeError,
 } from '@sukoyaka/shared';
+import { GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useGiftChallenge, useGiftChallengeInfo } from '../api/coins';
 import { formatCoins } from '../format';

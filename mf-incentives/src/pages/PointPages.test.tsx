@@ -3,7 +3,7 @@ import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoya
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate } from '../format';
-import { account, digitalGift, info, POINT_ID, serverError, signIn, SOON, userGift } from '../testing/fixtures';
+import { account, deliveryAddress, digitalGift, info, POINT_ID, serverError, signIn, SOON, userGift } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 const menus = [
@@ -229,15 +229,7 @@ describe('point pages', () => {
 
     it('a physical gift asks where it goes: the address entered, then confirmed, then the order', async () => {
       const towel = { ...dear, cost: 800, name: 'オリジナルタオル' };
-      const address = {
-        name: 'すこやか 花子',
-        postalCode: '100-0001',
-        prefecture: '東京都',
-        city: '千代田区',
-        street: '千代田1-1',
-        building: '',
-        phone: '090-1234-5678',
-      };
+      const address = deliveryAddress;
       bff.onCall('listPointGifts', reply({ gifts: [towel] }));
       bff.onCall('getDeliveryAddress', reply({ address: null }), { times: 1 });
       bff.onCall('saveDeliveryAddress', reply({ address }));

@@ -7,7 +7,6 @@ import {
   Card,
   EmptyState,
   FormError,
-  GiftPicture,
   List,
   Notice,
   SectionHeading,
@@ -17,6 +16,7 @@ import {
   toAppError,
   Navigate,
 } from '@sukoyaka/shared';
+import { GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { usePointGifts, useRedeemGift } from '../api/gifts';
 import { formatAmount, formatPoints } from '../format';

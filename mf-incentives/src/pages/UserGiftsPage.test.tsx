@@ -2,7 +2,7 @@ import type { UserGift } from '@sukoyaka/contract';
 import { bffError, deferred, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serverError, signIn, userGift } from '../testing/fixtures';
+import { deliveryAddress, serverError, signIn, userGift } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 const delivery: UserGift = {
@@ -15,15 +15,7 @@ const delivery: UserGift = {
   order: {
     id: '5a1f7e9d-0f3c-4b6d-9e8f-6c7d8e9f0a1b',
     orderNumber: 'ORD-20261101-7KQ3',
-    address: {
-      name: 'すこやか 花子',
-      postalCode: '100-0001',
-      prefecture: '東京都',
-      city: '千代田区',
-      street: '千代田1-1',
-      building: '',
-      phone: '03-1234-5678',
-    },
+    address: { ...deliveryAddress, phone: '03-1234-5678' },
     carrier: null,
     trackingNumber: null,
     shippedAt: null,

@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   FormError,
-  GiftPicture,
   List,
   SectionHeading,
   Stack,
@@ -14,6 +13,7 @@ import {
   describeError,
   useSearchParams,
 } from '@sukoyaka/shared';
+import { GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { usePatchUserGift, useUserGifts } from '../api/gifts';
 import { formatDate } from '../format';

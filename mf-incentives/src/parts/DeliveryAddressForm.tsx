@@ -1,6 +1,7 @@
 import type { DeliveryAddress } from '@sukoyaka/contract';
 import { PREFECTURES, deliveryAddressLines, incentiveCalls } from '@sukoyaka/contract/incentives';
-import { Actions, Button, FormError, Select, Stack, Text, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Actions, Button, FormError, Stack, Text, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useSaveDeliveryAddress } from '../api/delivery';
 
 /** The address as a parcel's label shows it: the name, 〒, the address line, the building, the phone. */

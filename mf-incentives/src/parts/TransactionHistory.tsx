@@ -1,5 +1,6 @@
 import type { IncentiveTransaction } from '@sukoyaka/contract';
-import { Actions, Button, EmptyState, List, Select, Stack, Text } from '@sukoyaka/shared';
+import { Actions, Button, EmptyState, List, Stack, Text } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHistory, type HistorySource } from '../api/transactions';

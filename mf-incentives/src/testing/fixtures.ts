@@ -87,3 +87,14 @@ export const serverError = {
   status: 500,
   body: { code: 'internal_server_error', message: 'エラーが発生しました。時間をおいてお試しください。' },
 };
+
+/** A member's delivery address as the bff answers it (issue 27). */
+export const deliveryAddress = {
+  name: 'すこやか 花子',
+  postalCode: '100-0001',
+  prefecture: '東京都',
+  city: '千代田区',
+  street: '千代田1-1',
+  building: '',
+  phone: '090-1234-5678',
+};

@@ -1,6 +1,7 @@
 import type { MynaExportFormat } from '@sukoyaka/contract';
 import { mynaExportFormatLabels, mynaExportFormats } from '@sukoyaka/contract/myna';
-import { Actions, AppLink, Button, Card, FormError, Notice, RadioGroup, Select, Stack, Text, describeError } from '@sukoyaka/shared';
+import { Actions, AppLink, Button, Card, FormError, Notice, Stack, Text, describeError } from '@sukoyaka/shared';
+import { RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useExportMynaHealthFiles, type ExportedFile } from '../api/export-myna-health-files';
 import { useMedicalBills } from '../api/myna-records';

@@ -1,4 +1,5 @@
-import { Actions, Button, Checkbox } from '@sukoyaka/shared';
+import { Actions, Button } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState, type ReactNode } from 'react';
 
 /**

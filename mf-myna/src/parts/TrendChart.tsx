@@ -1,4 +1,4 @@
-import { chartRange } from '@sukoyaka/shared';
+import { chartRange } from '@sukoyaka/shared/widgets';
 import styled from 'styled-components';
 
 /*

@@ -6,16 +6,15 @@ import {
   Button,
   ButtonLinkStyle,
   Card,
-  Checkbox,
   EmptyState,
   FactRows,
   List,
   LoadingSkeleton,
   SectionHeading,
-  Select,
   Stack,
   Text,
 } from '@sukoyaka/shared';
+import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useMedicalReceipts } from '../api/myna-medical-receipts';

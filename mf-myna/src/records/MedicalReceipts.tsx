@@ -13,7 +13,6 @@ import {
   FormError,
   List,
   LoadingSkeleton,
-  Select,
   Stack,
   Text,
   TextField,
@@ -22,6 +21,7 @@ import {
   useContractForm,
   useFormValues,
 } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDeleteMedicalReceipt, useMedicalReceipts, useSaveMedicalReceipt } from '../api/myna-medical-receipts';

@@ -9,13 +9,13 @@ import {
   LoadingSkeleton,
   Narrow,
   Notice,
-  Select,
   Stack,
   TextField,
   navigate,
   useContractForm,
   LoadFailure,
 } from '@sukoyaka/shared';
+import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useMynaSecretQuestions, useUserMynaSecretQuestion } from '../api/myna-secret-question';
 import { MynaPage } from '../parts/MynaPage';

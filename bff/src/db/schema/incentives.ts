@@ -137,6 +137,11 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_user_idx').on(table.userId, table.programId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
     // The operators' dashboard (issue 27): one association's programs over a period, not every transfer.
     index('ledger_transfers_program_created_idx').on(table.programId, table.createdAt),
+    // Reconciling gift orders' refunds (reconcile-gift-refunds.ts): a refund found by its order, among
+    // the few transfers that name one, not by reading the whole ledger.
+    index('ledger_transfers_gift_order_idx')
+      .on(table.reference)
+      .where(sql`${table.reference} like 'gift_order:%'`),
     check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],

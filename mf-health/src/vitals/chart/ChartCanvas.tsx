@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
-import { chartRange, linesInRange } from '@sukoyaka/shared';
+import { chartRange, linesInRange } from '@sukoyaka/shared/widgets';
 import type { ChartLine, ChartSeries } from './chart-types';
 
 /*

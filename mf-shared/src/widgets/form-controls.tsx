@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
-import { Field, FieldErrorText, Hint, LabelledField } from './primitives';
+import { Field, FieldErrorText, Hint, LabelledField } from '@sukoyaka/shared';
 
 /*
  * The form controls besides TextField (primitives.tsx), built the same way: a visible label,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { DatePicker, isSelectableDate, type DatePickerProps } from './DatePicker';
-import { theme } from './theme';
+import { theme } from '@sukoyaka/shared';
 
 // The calendar is its own lazily loaded chunk: load it once, so each test sees the dialog as soon
 // as it is opened, as a member does after the first time.

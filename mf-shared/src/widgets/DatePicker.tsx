@@ -1,8 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { DATE_PICKER_TEXT, formatPickerDate, selectableRange } from './date-picker-rules';
-import { isoDateOf, isSameLocalDay, isValidDate } from './dates';
-import { Field, FieldErrorText, Hint, Label } from './primitives';
+import { Field, FieldErrorText, Hint, isoDateOf, isSameLocalDay, isValidDate, Label } from '@sukoyaka/shared';
 
 export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, formatPickerDate, isSelectableDate } from './date-picker-rules';
 

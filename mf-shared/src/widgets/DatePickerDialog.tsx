@@ -4,9 +4,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { DayPicker, type Formatters, type Labels, type Modifiers } from 'react-day-picker';
 import styled from 'styled-components';
-import { keepFocusOnBackdropPress, keepTabInside, ModalOverlay, useBodyScrollLock } from './AlertModal';
 import { DATE_PICKER_TEXT, formatPickerDate } from './date-picker-rules';
-import { Button } from './primitives';
+import { Button, keepFocusOnBackdropPress, keepTabInside, ModalOverlay, useBodyScrollLock } from '@sukoyaka/shared';
 
 /*
  * The calendar dialog and react-day-picker, in a chunk of their own: loaded when a member first

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { Checkbox, RadioGroup, Select, Tabs } from './form-controls';
-import { theme } from './theme';
+import { theme } from '@sukoyaka/shared';
 
 const renderThemed = (ui: ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 

@@ -1,7 +1,5 @@
 import styled from 'styled-components';
-import { AppLink } from '../routing/navigation';
-import { japaneseDate } from '../ui/dates';
-import { ButtonLinkStyle, Heading, Stack, Text } from '../ui/primitives';
+import { AppLink, ButtonLinkStyle, Heading, japaneseDate, Stack, Text } from '@sukoyaka/shared';
 
 const Paragraphs = styled.div`
   display: flex;

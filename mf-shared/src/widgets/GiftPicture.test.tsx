@@ -1,7 +1,7 @@
 import { renderWithProviders } from '@sukoyaka/shared/testing';
 import { screen } from '@testing-library/react';
 import { GiftPicture } from './GiftPicture';
-import { KeyFigure } from './primitives';
+import { KeyFigure } from '@sukoyaka/shared';
 
 const picture = {
   alt: '緑のしま模様のタオル',

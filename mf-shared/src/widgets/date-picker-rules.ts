@@ -1,6 +1,6 @@
 import { DATE_MAX, DATE_MIN } from '@sukoyaka/contract';
+import { isValidDate, japaneseDateWithWeekday, parseIsoDate, startOfLocalDay } from '@sukoyaka/shared';
 // No date-fns here: this module is on every page (the picker's field); the dialog's chunk loads it.
-import { isValidDate, japaneseDateWithWeekday, parseIsoDate, startOfLocalDay } from './dates';
 
 /** Spec §5 and §9: dates from 1900-01-01 to 2099-12-31 (the contract's DATE_MIN and DATE_MAX). */
 const RANGE_START = parseIsoDate(DATE_MIN);
