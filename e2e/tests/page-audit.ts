@@ -101,8 +101,9 @@ export interface PhraseCheck {
 
 /**
  * Issue 27: Japanese breaks between phrases, never inside one. For each phrase found on the page,
- * its block is narrowed step by step down to the phrase's own width (a phrase wider than its line
- * may break) and the phrase's characters must stay on one line at every width.
+ * its characters must sit on one line at the page's own layout (a table cell too narrow for it
+ * fails here), then as its block is narrowed step by step down to the phrase's own width (a phrase
+ * wider than its line may break). `wrapped` says whether the narrowing made the block wrap.
  */
 export async function phraseBreaks(page: Page, phrases: readonly string[]): Promise<PhraseCheck[]> {
   return page.evaluate((wanted) => {
