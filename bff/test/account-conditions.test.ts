@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { associations, users } from '../src/db/schema';
 import { CONDITION_MEMBERS, DEMO_MEMBER, MAINTENANCE_ASSOCIATION, seedDemo } from '../src/db/seed';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -54,15 +54,8 @@ describe('spec §8: the seeded condition members answer with their identifier', 
 });
 
 describe('spec §6: account conditions are enforced on every member call', () => {
-  async function signedInMember() {
-    const member = await createMember(ctx.db);
-    const agent = new Agent(ctx.app);
-    expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-    return { member, agent };
-  }
-
   it('a member suspended mid-session gets user_is_suspended from member calls', async () => {
-    const { member, agent } = await signedInMember();
+    const { member, agent } = await signedInMember(ctx);
     await ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, member.id));
     const info = await agent.get('getUserInfo');
     expect(info.status).toBe(403);
@@ -76,7 +69,7 @@ describe('spec §6: account conditions are enforced on every member call', () =>
   });
 
   it('a membership that ended yesterday (Japan time) is expired; one ending today is not', async () => {
-    const { member, agent } = await signedInMember();
+    const { member, agent } = await signedInMember(ctx);
     ctx.clock.set('2026-04-01T00:30:00+09:00');
     try {
       await ctx.db.update(users).set({ membershipExpiresOn: '2026-04-01' }).where(eq(users.id, member.id));
@@ -91,7 +84,7 @@ describe('spec §6: account conditions are enforced on every member call', () =>
   });
 
   it('an association put under maintenance answers 503 association_under_maintenance', async () => {
-    const { member, agent } = await signedInMember();
+    const { member, agent } = await signedInMember(ctx);
     await ctx.db.update(associations).set({ underMaintenance: true }).where(eq(associations.id, member.associationId));
     const response = await agent.get('listBloodPressures');
     expect(response.status).toBe(503);
@@ -99,7 +92,7 @@ describe('spec §6: account conditions are enforced on every member call', () =>
   });
 
   it('a lock that has run out no longer refuses the member', async () => {
-    const { member, agent } = await signedInMember();
+    const { member, agent } = await signedInMember(ctx);
     await ctx.db
       .update(users)
       // From the app's clock, which the test moves: the wall clock runs on meanwhile (seconds on a busy machine).

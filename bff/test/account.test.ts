@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { deleteExpiredSessions } from '../src/platform/sessions';
 import { sessions } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember } from './helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 describe('authenticity token (CSRF)', () => {
   it('gives a visitor a session cookie and a token', async () => {

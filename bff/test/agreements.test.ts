@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { agreementDocuments, associations, auditLogs, consents, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, createMember, signInAgent } from './helpers';
 
 /*
  * Issue "accounts and access", agreements: the association's terms (required) and the consent to
  * provide data to it (optional, can be withdrawn), each versioned; a new version asks again.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 let associationCounter = 0;
 /** An association with version 1 of its terms and of its data-provision consent. */
@@ -37,9 +31,7 @@ async function associationWithDocuments() {
 async function memberOf(associationId: string) {
   const member = await createMember(ctx.db);
   await ctx.db.update(users).set({ associationId }).where(eq(users.id, member.id));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 async function consentRows(userId: string) {

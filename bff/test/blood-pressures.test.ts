@@ -1,22 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { bloodPressures } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  const response = await agent.signIn(member.email, member.password);
-  expect(response.status).toBe(200);
-  return { member, agent };
-}
+const ctx = testContextForFile();
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
 
@@ -27,7 +13,7 @@ async function rowsOf(userId: string) {
 
 describe('saveBloodPressure', () => {
   it('saves a reading and returns it', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const measuredAt = minutesAgo(5);
     const response = await agent.post('saveBloodPressure', { measuredAt, systolic: 128, diastolic: 82, pulse: 70 });
     expect(response.status).toBe(200);
@@ -36,7 +22,7 @@ describe('saveBloodPressure', () => {
   });
 
   it('accepts a reading without a pulse', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const response = await agent.post('saveBloodPressure', { measuredAt: minutesAgo(1), systolic: 110, diastolic: 70 });
     expect(response.status).toBe(200);
     expect(response.body.pulse).toBeNull();
@@ -51,7 +37,7 @@ describe('saveBloodPressure', () => {
     ['a fractional pulse', { systolic: 120, diastolic: 80, pulse: 70.5 }, 'pulse', '脈拍は整数で入力してください'],
     ['a pulse of 300', { systolic: 120, diastolic: 80, pulse: 300 }, 'pulse', '脈拍は20〜250回/分の範囲で入力してください'],
   ])('refuses %s with 400 and saves nothing', async (_name, values, field, message) => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post('saveBloodPressure', { measuredAt: minutesAgo(1), ...values });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_parameters');
@@ -65,7 +51,7 @@ describe('saveBloodPressure', () => {
     ['without a time zone', () => '2026-01-01T10:00:00', '測定日時の形式が正しくありません'],
     ['not a date', () => 'yesterday', '測定日時の形式が正しくありません'],
   ])('refuses a measuredAt %s', async (_name, measuredAt, message) => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post('saveBloodPressure', { measuredAt: measuredAt(), systolic: 120, diastolic: 80 });
     expect(response.status).toBe(400);
     expect(response.body.fields.measuredAt).toEqual([message]);
@@ -75,7 +61,7 @@ describe('saveBloodPressure', () => {
 
 describe('listBloodPressures', () => {
   it('lists the member’s readings newest first', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     await agent.post('saveBloodPressure', { measuredAt: minutesAgo(30), systolic: 121, diastolic: 81 });
     await agent.post('saveBloodPressure', { measuredAt: minutesAgo(10), systolic: 123, diastolic: 83 });
     await agent.post('saveBloodPressure', { measuredAt: minutesAgo(20), systolic: 122, diastolic: 82 });
@@ -86,7 +72,7 @@ describe('listBloodPressures', () => {
   });
 
   it('pages with a cursor, without gaps or repeats, also for equal times', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const same = minutesAgo(100);
     for (let i = 0; i < 5; i += 1) {
       await agent.post('saveBloodPressure', { measuredAt: i < 3 ? same : minutesAgo(50 + i), systolic: 110 + i, diastolic: 70 });
@@ -108,7 +94,7 @@ describe('listBloodPressures', () => {
   });
 
   it('refuses a bad limit or cursor with 400', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const badLimit = await agent.get('listBloodPressures', { limit: '1000' });
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.fields.limit).toEqual(['表示件数は1〜100の範囲で指定してください']);
@@ -118,8 +104,8 @@ describe('listBloodPressures', () => {
   });
 
   it('never shows one member’s readings to another', async () => {
-    const first = await signedIn();
-    const second = await signedIn();
+    const first = await signedInMember(ctx);
+    const second = await signedInMember(ctx);
     await first.agent.post('saveBloodPressure', { measuredAt: minutesAgo(3), systolic: 140, diastolic: 90 });
     await second.agent.post('saveBloodPressure', { measuredAt: minutesAgo(3), systolic: 111, diastolic: 71 });
     const firstList = await first.agent.get('listBloodPressures');

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { DEMO_ASSOCIATION, DEMO_MEMBER, seedDemo } from '../src/db/seed';
 import { prizeCompetitions, steps, users } from '../src/db/schema';
 import { assignPrizes, drawOrder, verifyDraw } from '../src/incentives/competitions';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { DAY, Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /* Prize competitions (issue 14): enter by coins (a ledger debit, once) or by a step total; a recorded, reproducible draw. */
 
-const DAY = 24 * 60 * 60 * 1000;
 let ctx: TestContext;
 let demo: Agent;
 let editor: Agent;

@@ -2,7 +2,7 @@ import { ErrorCodes } from '@sukoyaka/contract';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../src/db/schema';
 import { parseCsv } from '../src/platform/csv';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { createMember, createTestContext, signInAgent, signedInOperator, type Agent, type TestContext } from './helpers';
 
 /*
  * Issue 14, the operator calls of the content area: announcements, FAQ, the procedures page and
@@ -27,19 +27,10 @@ beforeAll(async () => {
   const member = await createMember(ctx.db);
   associationId = member.associationId;
   otherAssociationId = (await createMember(ctx.db)).associationId;
-  memberAgent = new Agent(ctx.app);
-  expect((await memberAgent.signIn(member.email, member.password)).status).toBe(200);
-  const now = ctx.clock.now();
-  const editorOperator = await createTestOperator(ctx.db, { roles: [{ associationId, role: 'editor' }] }, now);
-  const viewerOperator = await createTestOperator(ctx.db, { roles: [{ associationId, role: 'viewer' }] }, now);
-  const otherOperator = await createTestOperator(ctx.db, { roles: [{ associationId: otherAssociationId, role: 'editor' }] }, now);
-  editorId = editorOperator.id;
-  editor = new Agent(ctx.app);
-  viewer = new Agent(ctx.app);
-  stranger = new Agent(ctx.app);
-  expect((await editor.signInOperator(editorOperator, now)).status).toBe(200);
-  expect((await viewer.signInOperator(viewerOperator, now)).status).toBe(200);
-  expect((await stranger.signInOperator(otherOperator, now)).status).toBe(200);
+  memberAgent = await signInAgent(ctx, member);
+  ({ id: editorId, agent: editor } = await signedInOperator(ctx, [{ associationId, role: 'editor' }]));
+  ({ agent: viewer } = await signedInOperator(ctx, [{ associationId, role: 'viewer' }]));
+  ({ agent: stranger } = await signedInOperator(ctx, [{ associationId: otherAssociationId, role: 'editor' }]));
 });
 afterAll(async () => ctx?.close());
 

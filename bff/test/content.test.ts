@@ -4,12 +4,11 @@ import { DEMO_ENQUETE_ID } from '../src/content/demo-seed';
 import { contentDisposition } from '../src/content/files-route';
 import { DEMO_ASSOCIATION, DEMO_MEMBER, seedDemo } from '../src/db/seed';
 import { activityEvents, announcements, enqueteAnswers, enqueteResponses, inquiries } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { DAY, Agent, createMember, createTestContext, type TestContext } from './helpers';
 import { mailsTo } from './mail-helpers';
 
 /* The content area (issue 14): announcements, FAQ, inquiries, documents and enquetes, on the demo's content. */
 
-const DAY = 24 * 60 * 60 * 1000;
 let ctx: TestContext;
 let demo: Agent;
 let other: Agent;

@@ -9,7 +9,7 @@ import * as schema from '../src/db/schema';
 import { healthHandlers } from '../src/health';
 import { decodeCursor, encodeCursor, keysetPage } from '../src/platform/cursor';
 import { HttpError } from '../src/platform/errors';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { type Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
 
 const ID = '0b5a4a2e-7f3c-4d6e-9a1b-2c3d4e5f6a7b';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -74,9 +74,7 @@ describe('a malformed cursor over HTTP', () => {
   let agent: Agent;
   beforeAll(async () => {
     ctx = await createTestContext();
-    const member = await createMember(ctx.db);
-    agent = new Agent(ctx.app);
-    expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+    ({ agent } = await signedInMember(ctx));
   });
   afterAll(async () => {
     await ctx.close();

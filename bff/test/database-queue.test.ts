@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
 import { PGLITE_QUEUE, QueueFullError, queueDatabase, queueOf, WorkQueue } from '../src/db/queue';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
 
 describe('WorkQueue', () => {
   it('runs up to its concurrency, lines up to its bound, refuses beyond, and hands turns over in order', async () => {
@@ -39,9 +39,7 @@ describe('calls beyond the bound of the database queue', () => {
   });
 
   it('are answered 503 with Retry-After at once, while those in line succeed', async () => {
-    const member = await createMember(ctx.db);
-    const agent = new Agent(ctx.app);
-    expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+    const { agent } = await signedInMember(ctx);
     // One turn, two places in line; the test holds the turn, so the line fills deterministically.
     const queue = queueDatabase(ctx.db, { concurrency: 1, maxWaiting: 2 });
     const held = await queue.enter();

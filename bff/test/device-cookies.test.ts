@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { deviceCookieName } from '../src/account/known-devices';
 import { auditLogs, knownDevices, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember, signInAgent } from './helpers';
 import { mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
 /*
@@ -11,15 +11,8 @@ import { mailsTo, tokenIn, withNewMail } from './mail-helpers';
  * a single-use link that ends it.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const MINUTE = 60 * 1000;
 const UNLOCK = '/unlock';
 const LOCK_SUBJECT = '【すこやか】ログインを一時的に停止しました';
 
@@ -32,8 +25,7 @@ async function strangerFails(email: string, times: number, stranger = new Agent(
 /** A member and their own browser, which has signed in once (and so holds the device cookie). */
 async function memberWithOwnBrowser() {
   const member = await createMember(ctx.db);
-  const own = new Agent(ctx.app);
-  expect((await own.signIn(member.email, member.password)).status).toBe(200);
+  const own = await signInAgent(ctx, member);
   expect(own.cookie(deviceCookieName(member.id))).toBeTruthy();
   return { member, own };
 }

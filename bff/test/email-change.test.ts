@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, oneTimeTokens, sessions, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signedInMember } from './helpers';
 import { countRows, freshEmail, mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const CONFIRM = '/settings/email/confirm';
 
@@ -28,9 +22,7 @@ async function confirmPassword(userId: string, validForMs = 15 * 60 * 1000) {
 
 /** A signed-in member who has just confirmed their password. */
 async function confirmedMember() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  const { member, agent } = await signedInMember(ctx);
   await confirmPassword(member.id);
   return { member, agent };
 }

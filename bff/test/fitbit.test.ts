@@ -8,7 +8,7 @@ import { GoogleHealthError } from '../src/integrations/google-health/errors';
 import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from '@sukoyaka/fakes';
 import { refreshAccessToken, revokeToken } from '../src/integrations/google-health/oauth';
 import type { GoogleHealthService } from '../src/services';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
 
 /*
  * The Fitbit connection over real HTTP against the local fake Google (OAuth 2.0 + PKCE, the
@@ -41,9 +41,7 @@ type Member = Awaited<ReturnType<typeof createMember>>;
 
 async function signedIn(existing?: Member) {
   const member = existing ?? (await createMember(ctx.db));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 /** Google's consent page, approved at once (`auto=1`): the callback's code and state. */

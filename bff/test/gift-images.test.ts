@@ -1,9 +1,8 @@
 import { GIFT_IMAGE_MAX_BYTES } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { associations } from '../src/db/schema';
 import { imageKindOf } from '../src/incentives/gift-images';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
  * Issue 27, gifts with pictures: an operator uploads a picture with its alternative text; the bff
@@ -36,25 +35,16 @@ async function photoWithGps(): Promise<Buffer> {
 
 /** An operator of `associationId` with `role`, signed in (half a minute later, past the sign-in throttle). */
 async function operatorOf(associationId: string, role: 'editor' | 'viewer'): Promise<Agent> {
-  const agent = new Agent(ctx.app);
   ctx.clock.advance(31_000);
-  await agent.signInOperator(await createTestOperator(ctx.db, { roles: [{ associationId, role }] }, ctx.clock.now()), ctx.clock.now());
-  return agent;
+  return (await signedInOperator(ctx, [{ associationId, role }])).agent;
 }
 
 const upload = (agent: Agent, body: Record<string, unknown>) => agent.operatorPost('setOperatorGiftImage', body);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const [first, second] = await ctx.db
-    .insert(associations)
-    .values([{ name: '組合エックス' }, { name: '組合ワイ' }])
-    .returning();
-  x = first!.id;
-  y = second!.id;
-  const operator = await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'editor' }] }, ctx.clock.now());
-  editor = new Agent(ctx.app);
-  expect((await editor.signInOperator(operator, ctx.clock.now())).status).toBe(200);
+  [x, y] = (await createAssociations(ctx.db)) as [string, string];
+  ({ agent: editor } = await signedInOperator(ctx, [{ associationId: x, role: 'editor' }]));
   programId = (await editor.operatorPost('createOperatorPointProgram', { associationId: x, name: '健康ポイント' })).body.id;
   giftId = (await editor.operatorPost('addOperatorGift', { programId, name: 'オリジナルタオル', cost: 800, kind: 'delivery' })).body.id;
 });
@@ -104,20 +94,10 @@ describe('uploading a gift’s picture (issue 27)', () => {
   });
 
   it('an operator of another association cannot upload to this association’s gift (404), nor a viewer (403)', async () => {
-    const stranger = new Agent(ctx.app);
-    ctx.clock.advance(31_000);
-    await stranger.signInOperator(
-      await createTestOperator(ctx.db, { roles: [{ associationId: y, role: 'editor' }] }, ctx.clock.now()),
-      ctx.clock.now(),
-    );
+    const stranger = await operatorOf(y, 'editor');
     const contentBase64 = (await photoWithGps()).toString('base64');
     expect((await upload(stranger, { giftId, alt: 'タオル', contentBase64 })).status).toBe(404);
-    const viewer = new Agent(ctx.app);
-    ctx.clock.advance(31_000);
-    await viewer.signInOperator(
-      await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'viewer' }] }, ctx.clock.now()),
-      ctx.clock.now(),
-    );
+    const viewer = await operatorOf(x, 'viewer');
     expect((await upload(viewer, { giftId, alt: 'タオル', contentBase64 })).status).toBe(403);
     expect(await storedFiles()).toBe(0);
   });

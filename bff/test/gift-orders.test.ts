@@ -7,7 +7,7 @@ import { createProgram, grantPoints } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
 import { CANCELLED_ORDER_REFUNDED_ONCE, NO_REFUND_OTHERWISE, offendingOrders } from '../src/incentives/reconcile-gift-refunds';
 import { parseCsv } from '../src/platform/csv';
-import { Agent, TEST_ADDRESS, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { type Agent, TEST_ADDRESS, createMember, createTestContext, signedInMember, signedInOperator, type TestContext } from './helpers';
 import { mailsTo } from './mail-helpers';
 
 /*
@@ -27,9 +27,7 @@ let stranger: Agent;
 let editorId: string;
 
 async function member() {
-  const created = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(created.email, created.password)).status).toBe(200);
+  const { member: created, agent } = await signedInMember(ctx);
   return { ...created, agent };
 }
 
@@ -74,17 +72,9 @@ beforeAll(async () => {
   const otherAssociationId = (await createMember(ctx.db)).associationId;
   programId = await createProgram(ctx.db, { associationId, name: 'すこやかポイント' });
   towelId = await addGift(ctx.db, { programId, name: 'オリジナルタオル', cost: 800, kind: 'delivery', stock: 10 });
-  const now = ctx.clock.now();
-  const editorOperator = await createTestOperator(ctx.db, { roles: [{ associationId, role: 'editor' }] }, now);
-  const viewerOperator = await createTestOperator(ctx.db, { roles: [{ associationId, role: 'viewer' }] }, now);
-  const otherOperator = await createTestOperator(ctx.db, { roles: [{ associationId: otherAssociationId, role: 'editor' }] }, now);
-  editorId = editorOperator.id;
-  editor = new Agent(ctx.app);
-  viewer = new Agent(ctx.app);
-  stranger = new Agent(ctx.app);
-  expect((await editor.signInOperator(editorOperator, now)).status).toBe(200);
-  expect((await viewer.signInOperator(viewerOperator, now)).status).toBe(200);
-  expect((await stranger.signInOperator(otherOperator, now)).status).toBe(200);
+  ({ id: editorId, agent: editor } = await signedInOperator(ctx, [{ associationId, role: 'editor' }]));
+  ({ agent: viewer } = await signedInOperator(ctx, [{ associationId, role: 'viewer' }]));
+  ({ agent: stranger } = await signedInOperator(ctx, [{ associationId: otherAssociationId, role: 'editor' }]));
 });
 afterAll(async () => ctx?.close());
 

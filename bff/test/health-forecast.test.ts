@@ -5,7 +5,7 @@ import { getDoctorProfile, updateDoctorProfile } from '../src/health/doctor-prof
 import { DEMO_ASSOCIATION_DOCTOR, DEMO_SERVICE_DOCTOR } from '../src/health/forecast-seed';
 import { registerCheckupReader, type CheckupValues, type LatestCheckup } from '../src/platform/checkup-source';
 import { HttpError } from '../src/platform/errors';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, createTestContext, signInAgent, type TestContext } from './helpers';
 
 // Issue 13: the health forecast's calls over the real app and database.
 
@@ -29,9 +29,7 @@ afterAll(async () => {
 async function signedIn(fields: { birthday?: string } = {}) {
   const member = await createMember(ctx.db);
   if (fields.birthday) await ctx.db.update(users).set({ birthday: fields.birthday }).where(eq(users.id, member.id));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 const CHECKUP: CheckupValues = {

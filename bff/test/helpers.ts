@@ -245,6 +245,32 @@ export async function createTestContext(
   };
 }
 
+/** Durations in milliseconds, as the tests move the clock and date rows. */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/**
+ * The file's test context: made before its first test and closed after its last (the jest hooks
+ * are registered here, so a file's own beforeAll, registered after, already finds it). The answer
+ * stands for that context; reading it before the file's tests start is an error.
+ */
+export function testContextForFile(...args: Parameters<typeof createTestContext>): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(...args);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestContext, {
+    get(_target, property) {
+      if (!current) throw new Error('The test context exists once the file’s beforeAll has run.');
+      return Reflect.get(current, property);
+    },
+  });
+}
+
 /** A delivery address as a member enters it (saveDeliveryAddress), for gifts sent by post. */
 export const TEST_ADDRESS = {
   name: 'すこやか 花子',
@@ -284,6 +310,31 @@ export async function createMember(
   return { id: user!.id, email, password, associationId: association!.id };
 }
 
+/** Signs a member in through a browser of their own (a new agent), which it answers. */
+export async function signInAgent(ctx: Pick<TestContext, 'app'>, member: { email: string; password: string }): Promise<Agent> {
+  const agent = new Agent(ctx.app);
+  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  return agent;
+}
+
+/** A new member (createMember) signed in through a browser of their own. */
+export async function signedInMember(ctx: Pick<TestContext, 'app' | 'db'>, fields: Parameters<typeof createMember>[1] = {}) {
+  const member = await createMember(ctx.db, fields);
+  return { member, agent: await signInAgent(ctx, member) };
+}
+
+/**
+ * Associations with no member, by name (by default two, 組合エックス and 組合ワイ: the operator
+ * tests' own and another one); their ids in the same order.
+ */
+export async function createAssociations(db: Database, names: readonly string[] = ['組合エックス', '組合ワイ']): Promise<string[]> {
+  const rows = await db
+    .insert(associations)
+    .values(names.map((name) => ({ name })))
+    .returning();
+  return rows.map((row) => row.id);
+}
+
 let operatorCounter = 0;
 /**
  * An operator with roles per association and an authenticator registered (its secret returned,
@@ -316,6 +367,22 @@ export async function createTestOperator(
     now,
   );
   return { id: row.id, email, password, totpSecret, roles: fields.roles };
+}
+
+/**
+ * An operator (createTestOperator) signed in through the real steps, password then TOTP, in a
+ * browser of their own: the operator and that agent.
+ */
+export async function signedInOperator(
+  ctx: Pick<TestContext, 'app' | 'db' | 'clock'>,
+  roles: Array<{ associationId: string; role: OperatorRole }>,
+  fields: { name?: string } = {},
+) {
+  const now = ctx.clock.now();
+  const operator = await createTestOperator(ctx.db, { roles, ...fields }, now);
+  const agent = new Agent(ctx.app);
+  expect((await agent.signInOperator(operator, now)).status).toBe(200);
+  return { ...operator, agent };
 }
 
 export interface Response<T = unknown> {

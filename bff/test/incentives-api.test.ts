@@ -9,7 +9,7 @@ import { runExpiry } from '../src/incentives/ledger';
 import { addCampaign, addMenus, createProgram, grantPoints, revokePoints } from '../src/incentives/operator';
 import { pointAccount, runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { Agent, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
+import { DAY, createTestContext, signedInMember, TEST_ADDRESS, type TestContext } from './helpers';
 
 /*
  * The incentives calls and rules over the API: earning from menus (caps, once per event,
@@ -30,12 +30,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const DAY = 24 * 3600_000;
-
 async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  const { member, agent } = await signedInMember(ctx);
   // Gifts sent by post go to the saved address (gift-orders.test.ts tests it).
   expect((await agent.post('saveDeliveryAddress', TEST_ADDRESS)).status).toBe(200);
   return {

@@ -5,7 +5,7 @@ import { activityEvents, earningMarks, ledgerTransfers, prizeCompetitions, steps
 import { grantPoints, createProgram } from '../src/incentives/operator';
 import { runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, DAY, type Agent, signedInMember } from './helpers';
 
 /*
  * The earning rules (issue 24 #2): a reading earns only when recorded on its own day or the next
@@ -14,23 +14,9 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * review. And a coin competition entry is its own kind of transfer, reconciled (issue 24 #3).
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const DAY = 24 * 3600_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
-
-async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
-}
 
 const vitalMenus = (dailyLimit: number | null) =>
   (['weight', 'bloodPressure', 'bodyTemperature'] as const).map((vitalType) => ({
@@ -81,7 +67,7 @@ const myCompetition = async (agent: Agent, id: string) =>
 
 describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day, a daily ceiling, plausible device steps', () => {
   it('a batch of 300 readings over 100 days earns only for the readings of today and yesterday, and stores all 300', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: 'すこやかポイント', menus: vitalMenus(null) });
     const items = Array.from({ length: 100 }, (_, day) => [
       { type: 'weight', clientRecordId: `w-${day}`, measuredAt: ago(day), weight: 65 },
@@ -102,7 +88,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
   });
 
   it('a weight dated 2001-01-01 is stored for the record and earns nothing', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: 'すこやかポイント', menus: vitalMenus(null) });
     const saved = await agent.post('saveWeight', { measuredAt: '2001-01-01T08:00:00+09:00', weight: 64.8 });
     expect(saved.status).toBe(200);
@@ -113,7 +99,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
   });
 
   it('a once-a-day cap counts the day the points are paid, not the reading’s day', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: 'すこやかポイント', menus: vitalMenus(1) });
     // Yesterday's and today's weight, both recorded today: one payment today.
     expect((await agent.post('saveWeight', { measuredAt: ago(1), weight: 65 })).status).toBe(200);
@@ -124,7 +110,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
   });
 
   it('a program pays a member at most its daily ceiling', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, {
       associationId: member.associationId,
       name: 'すこやかポイント',
@@ -143,7 +129,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
   });
 
   it('a day of 150,000 steps is stored, held for review, not paid and not counted in a competition', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, {
       associationId: member.associationId,
       name: 'すこやかポイント',
@@ -170,7 +156,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
   });
 
   it('hand-entered steps count neither in a competition nor for the step goal', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     expect((await agent.post('saveVitalGoals', { dailySteps: 8000 })).status).toBe(200);
     const id = await competition(member.associationId, { stepsRequired: 10_000 });
     expect((await agent.post('enterPrizeCompetition', { competitionId: id })).status).toBe(200);
@@ -187,7 +173,7 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
 
 describe('issue 24 #3: a coin competition entry is its own transfer, and reconcile stays green', () => {
   it('entering a coin competition books a competition transfer with its entry behind it', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     await coinsFor(member.id, 300);
     const id = await competition(member.associationId, { coinCost: 100 });
     expect((await agent.post('enterPrizeCompetition', { competitionId: id })).status).toBe(200);
@@ -207,7 +193,7 @@ describe('issue 24 #3: a coin competition entry is its own transfer, and reconci
   });
 
   it('a competition transfer without its entry breaks the reconcile', async () => {
-    const { member } = await signedIn();
+    const { member } = await signedInMember(ctx);
     await coinsFor(member.id, 100);
     const { debit } = await import('../src/incentives/ledger');
     await ctx.db.transaction((tx) =>

@@ -6,7 +6,7 @@ import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
 import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
-import { TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
+import { DAY, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
 
 /*
  * The ledger under concurrency. On PostgreSQL (TEST_DATABASE_URL) the operations run from many
@@ -26,7 +26,6 @@ import { TEST_ADDRESS, createMember, createTestContext, type TestContext } from 
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const MODEL_OPS = Number(process.env.LEDGER_MODEL_OPS ?? (onPostgres ? 20_000 : 1_000));
-const DAY = 24 * 3600_000;
 
 let ctx: TestContext;
 beforeAll(async () => {

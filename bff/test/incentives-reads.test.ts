@@ -2,7 +2,7 @@ import { japanDay } from '@sukoyaka/contract';
 import { activityEvents } from '../src/db/schema';
 import { addMenus, createProgram } from '../src/incentives/operator';
 import { runEarning } from '../src/incentives/programs';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { type Agent, createTestContext, signedInMember, type TestContext } from './helpers';
 import { installChangeCapture, takeChangedTables } from './suites/support';
 
 /*
@@ -26,9 +26,7 @@ afterAll(async () => {
 });
 
 async function signedInWithProgram() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  const { member, agent } = await signedInMember(ctx);
   const pointId = await createProgram(ctx.db, {
     associationId: member.associationId,
     name: 'すこやかポイント',

@@ -18,7 +18,7 @@ import { addGift, importGiftCodes } from '../src/incentives/gifts';
 import { createProgram, grantPoints } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
 import { unsubscribeToken } from '../src/platform/notification-mail';
-import { Agent, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
+import { DAY, Agent, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
 import { GOOD_PASSWORD, freshEmail, tokenIn, withNewMail } from './mail-helpers';
 import { SECRET, agreeTerms, importNow, link, registerSecret } from './myna-helpers';
 
@@ -66,7 +66,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const DAY = 24 * 3600_000;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** A newcomer who signs up, confirms the address and links to the roster entry, as a person would. */

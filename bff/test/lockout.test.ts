@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { addressKey } from '../src/account/lockout';
 import { auditLogs, signInLocks, users } from '../src/db/schema';
 import { SlidingWindowThrottle } from '../src/platform/plugins/auth-throttle';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember } from './helpers';
 
 /*
  * Issue 4, "Sign-in and lockout": five failed authentications in a row lock the account for 30
@@ -10,15 +10,8 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * tell whether an e-mail is registered.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const MINUTE = 60 * 1000;
 const LOCKED = { code: 'system_account_locked', message: 'アカウントがロックされています。しばらく時間をおいてから再度お試しください。' };
 const INVALID = { code: 'invalid_credentials', message: 'メールアドレスまたはパスワードが正しくありません。' };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { mynaAgreements, mynaAuthorizations, mynaLinks } from '../src/db/schema';
-import { Agent, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent } from './helpers';
 import { agreeTerms, approve, fakePortal, link, signedIn, startAuthorization } from './myna-helpers';
 
 /*
@@ -9,13 +9,7 @@ import { agreeTerms, approve, fakePortal, link, signedIn, startAuthorization } f
  * state and nonce bound to the session, over real HTTP against the local fake portal.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile({}, {}, { fakes: ['mynaPortal'] });
 beforeEach(() => {
   fakePortal(ctx).reset();
 });

@@ -1,5 +1,5 @@
 import type { RunningFakeMynaPortal } from '@sukoyaka/fakes';
-import { Agent, createMember, type TestContext } from './helpers';
+import { type Agent, createMember, signInAgent, type TestContext } from './helpers';
 
 /*
  * The My Number journey's steps over the real app and the local fake portal (started by the test
@@ -19,9 +19,7 @@ export function fakePortal(ctx: TestContext): RunningFakeMynaPortal {
 
 export async function signedIn(ctx: TestContext, existing?: Member) {
   const member = existing ?? (await createMember(ctx.db));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 export async function agreeTerms(agent: Agent) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { mynaDispensings, mynaImportJobs, mynaLinks, mynaMedicalBills, mynaMedicalExams } from '../src/db/schema';
 import { requestImport } from '../src/myna/imports';
-import { createTestContext, type TestContext } from './helpers';
+import { testContextForFile } from './helpers';
 import { agreeTerms, fakePortal, importNow, importedMember, link, registerSecret, signedIn } from './myna-helpers';
 
 /*
@@ -11,13 +11,7 @@ import { agreeTerms, fakePortal, importNow, importedMember, link, registerSecret
  * portal's switches (fail a collection part-way, a new check-up, revoked tokens).
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile({}, {}, { fakes: ['mynaPortal'] });
 beforeEach(() => {
   fakePortal(ctx).reset();
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mynaDataKeys } from '../src/db/schema';
 import { createKeyring, generateDataKey, unwrapDataKey, wrapDataKey } from '../src/platform/crypto';
 import { MemberKey, rewrapMynaDataKeys } from '../src/myna/keys';
-import { createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, createMember } from './helpers';
 
 /*
  * Issue 12, keys: every member's My Number data is sealed with a data key of their own, stored
@@ -10,13 +10,7 @@ import { createMember, createTestContext, type TestContext } from './helpers';
  * leaves the records as they are. Values are bound to where they are stored.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 test('a key rotation re-wraps each data key with the new configured key; the records it sealed still open', async () => {
   const member = await createMember(ctx.db);

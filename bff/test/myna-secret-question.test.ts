@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { auditLogs, mynaSecretQuestions } from '../src/db/schema';
 import { normaliseSecretAnswer } from '../src/myna/secret-question';
-import { Agent, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent } from './helpers';
 import { SECRET, importedMember, registerSecret, signedIn } from './myna-helpers';
 
 /*
@@ -10,15 +10,7 @@ import { SECRET, importedMember, registerSecret, signedIn } from './myna-helpers
  * it for 30 minutes, and the reset after the password step-up.
  */
 
-const MINUTE = 60 * 1000;
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile({}, {}, { fakes: ['mynaPortal'] });
 afterEach(() => {
   ctx.clock.set(new Date());
 });

@@ -1,25 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { agreementDocuments, auditLogs, consents, notificationSettings, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue "accounts and access", settings and profile: the navigation info that tells the areas
  * what the member may see and where to send them, notification preferences and the profile.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function signedIn(member: { email: string; password: string }) {
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return agent;
-}
+const ctx = testContextForFile();
 
 async function auditEvents(userId: string, event: string) {
   return ctx.db
@@ -31,7 +19,7 @@ async function auditEvents(userId: string, event: string) {
 describe('getNavigationInfo: `next` for each state of the account', () => {
   it('an address not verified yet goes to /email_not_verified (the call needs an account, not a verified address)', async () => {
     const member = await createMember(ctx.db, { nickname: 'みかく 太郎' });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     // Unverified after signing in: sign-in itself may refuse unverified addresses.
     await ctx.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, member.id));
 
@@ -44,7 +32,7 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
   it('a member with no association goes to /unassociated', async () => {
     const member = await createMember(ctx.db);
     await ctx.db.update(users).set({ associationId: null, associationVerifiedAt: null }).where(eq(users.id, member.id));
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
 
     const response = await agent.get('getNavigationInfo');
 
@@ -67,7 +55,7 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
       { associationId: member.associationId, kind: 'association_terms', version: 1, title: '利用規約', body: '…' },
       { associationId: member.associationId, kind: 'privacy_provision', version: 1, title: '提供への同意', body: '…' },
     ]);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
 
     const response = await agent.get('getNavigationInfo');
 
@@ -88,7 +76,7 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
       ])
       .returning();
     await ctx.db.insert(consents).values({ userId: member.id, documentId: terms!.id, agreedAt: new Date() });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
 
     const response = await agent.get('getNavigationInfo');
 
@@ -102,20 +90,20 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
       .values({ associationId: member.associationId, kind: 'association_terms', version: 1, title: '利用規約', body: '…' })
       .returning();
     await ctx.db.insert(consents).values({ userId: member.id, documentId: terms!.id, agreedAt: new Date(), withdrawnAt: new Date() });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.get('getNavigationInfo')).body.next).toBe(`/associations/${member.associationId}/agreements`);
   });
 
   it('an association without terms asks for nothing', async () => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.get('getNavigationInfo')).body).toMatchObject({ next: null, pendingAgreementAssociationId: null });
   });
 
   it('tells whether SMS two-factor is on', async () => {
     const member = await createMember(ctx.db);
     // Signed in first: with two-factor on, sign-in would ask for a code.
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.get('getNavigationInfo')).body.smsMfaEnabled).toBe(false);
     await ctx.db.update(users).set({ phoneNumber: '+819012345678', smsMfaEnabledAt: new Date() }).where(eq(users.id, member.id));
     expect((await agent.get('getNavigationInfo')).body.smsMfaEnabled).toBe(true);
@@ -124,7 +112,7 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
   it('a visitor gets 401, and an account that may not be used its condition', async () => {
     expect((await new Agent(ctx.app).get('getNavigationInfo')).status).toBe(401);
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     await ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, member.id));
     const response = await agent.get('getNavigationInfo');
     expect(response.status).toBe(403);
@@ -135,7 +123,7 @@ describe('getNavigationInfo: `next` for each state of the account', () => {
 describe('notification settings', () => {
   it('are all on until the member changes them', async () => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const response = await agent.get('getNotificationSettings');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ settings: { announcements: true, points: true, health: true, campaigns: true } });
@@ -144,7 +132,7 @@ describe('notification settings', () => {
   it('are saved per category in one go, audited, and touch no other member', async () => {
     const member = await createMember(ctx.db);
     const other = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const settings = { announcements: true, points: false, health: false, campaigns: true };
 
     const response = await agent.post('updateNotificationSettings', { settings });
@@ -171,7 +159,7 @@ describe('notification settings', () => {
     [{ settings: { announcements: 'yes', points: true, health: true, campaigns: true } }, 'お知らせの通知の設定を選択してください'],
   ])('refuse %j with 400 and a Japanese message, saving nothing', async (body, message) => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const response = await agent.post('updateNotificationSettings', body);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
@@ -183,7 +171,7 @@ describe('notification settings', () => {
 describe('profile', () => {
   it('getUserInfo tells the birthday (null until known) besides the fields it always had', async () => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.get('getUserInfo')).body).toEqual({
       userId: member.id,
       email: member.email,
@@ -197,7 +185,7 @@ describe('profile', () => {
 
   it('updateProfile changes the nickname, trimmed, and audits profile_updated', async () => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
 
     const response = await agent.post('updateProfile', { nickname: '  すこやか 次郎 ' });
 
@@ -212,7 +200,7 @@ describe('profile', () => {
 
   it('counts characters as a person does: 20 emoji are 20 characters', async () => {
     const member = await createMember(ctx.db);
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const response = await agent.post('updateProfile', { nickname: '😀'.repeat(20) });
     expect(response.status).toBe(200);
   });
@@ -225,7 +213,7 @@ describe('profile', () => {
     [{ nickname: 'はな\u0000こ' }, 'ニックネームに使用できない文字が含まれています'],
   ])('updateProfile refuses %j with 400 and a Japanese message, changing nothing', async (body, message) => {
     const member = await createMember(ctx.db, { nickname: 'もとの 名前' });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const response = await agent.post('updateProfile', body);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_parameters');
@@ -245,7 +233,7 @@ describe('profile', () => {
   it('changes only the signed-in member (the call takes no user id)', async () => {
     const member = await createMember(ctx.db);
     const other = await createMember(ctx.db, { nickname: 'ほかの 人' });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     await agent.post('updateProfile', { nickname: '新しい名前', userId: other.id } as never);
     const [row] = await ctx.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, other.id));
     expect(row!.nickname).toBe('ほかの 人');

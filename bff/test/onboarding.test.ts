@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue 27, onboarding: after the first sign-in a new member is welcomed (nickname, height, a
@@ -8,19 +8,7 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * them to /onboarding until finishOnboarding records, on the server, that they finished or skipped.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function signedIn(member: { email: string; password: string }) {
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return agent;
-}
+const ctx = testContextForFile();
 
 const onboardedAt = async (userId: string) =>
   (await ctx.db.select({ at: users.onboardedAt }).from(users).where(eq(users.id, userId)))[0]!.at;
@@ -34,7 +22,7 @@ const audited = (userId: string) =>
 describe('the first sign-in sends a new member to /onboarding until they finish it', () => {
   it('names /onboarding last, after the address, the association and the terms, and no more once finished', async () => {
     const member = await createMember(ctx.db, { onboarded: false, email: `hanako.sato-${Date.now()}@example.jp` });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.get('getNavigationInfo')).body.next).toBe('/onboarding');
 
     // Unverified, the address comes first.
@@ -55,7 +43,7 @@ describe('the first sign-in sends a new member to /onboarding until they finish 
     // Never asked twice: not on the next sign-in, and a second finish changes nothing.
     const first = await onboardedAt(member.id);
     ctx.clock.advance(60_000);
-    const again = await signedIn(member);
+    const again = await signInAgent(ctx, member);
     expect((await again.get('getNavigationInfo')).body.next).toBeNull();
     const repeated = await again.post('finishOnboarding', { skipped: true });
     expect(repeated.status).toBe(200);
@@ -66,7 +54,7 @@ describe('the first sign-in sends a new member to /onboarding until they finish 
 
   it('skipping the whole welcome is recorded as skipped, and the member is not asked again', async () => {
     const member = await createMember(ctx.db, { onboarded: false });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     expect((await agent.post('finishOnboarding', { skipped: true })).status).toBe(200);
     expect((await agent.get('getNavigationInfo')).body.next).toBeNull();
     expect(await audited(member.id)).toEqual([{ detail: { skipped: true } }]);
@@ -74,14 +62,14 @@ describe('the first sign-in sends a new member to /onboarding until they finish 
 
   it('members who were there before the welcome are not asked', async () => {
     const established = await createMember(ctx.db);
-    expect((await (await signedIn(established)).get('getNavigationInfo')).body.next).toBeNull();
+    expect((await (await signInAgent(ctx, established)).get('getNavigationInfo')).body.next).toBeNull();
   });
 
   it('refuses a visitor and malformed input without recording anything', async () => {
     const visitor = new Agent(ctx.app);
     expect((await visitor.post('finishOnboarding', { skipped: false })).status).toBe(401);
     const member = await createMember(ctx.db, { onboarded: false });
-    const agent = await signedIn(member);
+    const agent = await signInAgent(ctx, member);
     const refused = await agent.post('finishOnboarding', { skipped: 'yes' });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_parameters');

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { associations } from '../src/db/schema';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
  * Issue 14, operators: the calls each area gives them — the dashboard's figures (account: members
@@ -22,19 +21,9 @@ const daysAgo = (days: number) => new Date(ctx.clock.now().getTime() + 9 * 3600_
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const [first, second] = await ctx.db
-    .insert(associations)
-    .values([{ name: '組合エックス' }, { name: '組合ワイ' }])
-    .returning();
-  x = first!.id;
-  y = second!.id;
-  const editorOperator = await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'editor' }] }, ctx.clock.now());
-  const viewerOperator = await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'viewer' }] }, ctx.clock.now());
-  editorId = editorOperator.id;
-  editor = new Agent(ctx.app);
-  viewer = new Agent(ctx.app);
-  expect((await editor.signInOperator(editorOperator, ctx.clock.now())).status).toBe(200);
-  expect((await viewer.signInOperator(viewerOperator, ctx.clock.now())).status).toBe(200);
+  [x, y] = (await createAssociations(ctx.db)) as [string, string];
+  ({ id: editorId, agent: editor } = await signedInOperator(ctx, [{ associationId: x, role: 'editor' }]));
+  ({ agent: viewer } = await signedInOperator(ctx, [{ associationId: x, role: 'viewer' }]));
 });
 afterAll(async () => ctx?.close());
 
@@ -185,10 +174,8 @@ describe('point programs and gifts', () => {
       (await viewer.operatorPost('addOperatorPointMenus', { programId, menus: [{ kind: 'step_goal_reached', title: '歩数', points: 5 }] }))
         .status,
     ).toBe(403);
-    const other = await createTestOperator(ctx.db, { roles: [{ associationId: y, role: 'editor' }] }, ctx.clock.now());
-    const stranger = new Agent(ctx.app);
     ctx.clock.advance(31_000);
-    await stranger.signInOperator(other, ctx.clock.now());
+    const { agent: stranger } = await signedInOperator(ctx, [{ associationId: y, role: 'editor' }]);
     const answer = await stranger.operatorPost('addOperatorGift', { programId, name: '景品', cost: 1, kind: 'delivery' });
     expect(answer.status).toBe(404);
     expect((await stranger.get('listOperatorPointPrograms', { associationId: x })).status).toBe(403);

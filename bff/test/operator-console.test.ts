@@ -1,7 +1,7 @@
 import { operatorAuditActionOf } from '@sukoyaka/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { associations, auditLogs, mynaLinks, rosterEntries, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { auditLogs, mynaLinks, rosterEntries, users } from '../src/db/schema';
+import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
  * Issue 27, the operators' console: the member lookup (own association only, audited without the
@@ -24,24 +24,10 @@ const japanDay = (offsetDays = 0) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const [first, second] = await ctx.db
-    .insert(associations)
-    .values([{ name: '組合エックス' }, { name: '組合ワイ' }])
-    .returning();
-  x = first!.id;
-  y = second!.id;
-  const now = ctx.clock.now();
-  const editorOperator = await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'editor' }], name: '運営 花子' }, now);
-  const viewerOperator = await createTestOperator(ctx.db, { roles: [{ associationId: x, role: 'viewer' }], name: '閲覧 太郎' }, now);
-  const otherOperator = await createTestOperator(ctx.db, { roles: [{ associationId: y, role: 'editor' }] }, now);
-  editorId = editorOperator.id;
-  viewerId = viewerOperator.id;
-  editor = new Agent(ctx.app);
-  viewer = new Agent(ctx.app);
-  other = new Agent(ctx.app);
-  expect((await editor.signInOperator(editorOperator, now)).status).toBe(200);
-  expect((await viewer.signInOperator(viewerOperator, now)).status).toBe(200);
-  expect((await other.signInOperator(otherOperator, now)).status).toBe(200);
+  [x, y] = (await createAssociations(ctx.db)) as [string, string];
+  ({ id: editorId, agent: editor } = await signedInOperator(ctx, [{ associationId: x, role: 'editor' }], { name: '運営 花子' }));
+  ({ id: viewerId, agent: viewer } = await signedInOperator(ctx, [{ associationId: x, role: 'viewer' }], { name: '閲覧 太郎' }));
+  ({ agent: other } = await signedInOperator(ctx, [{ associationId: y, role: 'editor' }]));
 });
 afterAll(async () => ctx?.close());
 

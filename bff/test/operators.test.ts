@@ -1,11 +1,10 @@
 import { OPERATOR_SESSION_COOKIE } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
-import { associations } from '../src/db/schema';
 import { runOperatorsCommand } from '../src/operators/commands';
 import { DEMO_OPERATOR, seedDemoOperator } from '../src/operators/demo-seed';
 import { totpCodeAt } from '../src/operators/totp';
 import { deleteExpiredOperatorSessions } from '../src/platform/operator-sessions';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
+import { Agent, createAssociations, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /*
  * Issue 14, operators: their own sign-in (password, then a TOTP code; enrolment for an operator
@@ -19,12 +18,7 @@ let associationY: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const [x, y] = await ctx.db
-    .insert(associations)
-    .values([{ name: '組合エックス' }, { name: '組合ワイ' }])
-    .returning();
-  associationX = x!.id;
-  associationY = y!.id;
+  [associationX, associationY] = (await createAssociations(ctx.db)) as [string, string];
 });
 afterAll(async () => ctx?.close());
 

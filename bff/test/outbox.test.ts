@@ -3,7 +3,7 @@ import { buildApp } from '../src/app';
 import { outboxMessages } from '../src/db/schema';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxWorker, enqueueMail, retryDelayMs } from '../src/platform/outbox';
 import type { Mail } from '../src/integrations/mail/mailer';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, createTestContext, Agent, createMember } from './helpers';
 import { GOOD_PASSWORD, freshEmail, mailsTo } from './mail-helpers';
 
 /*
@@ -12,13 +12,7 @@ import { GOOD_PASSWORD, freshEmail, mailsTo } from './mail-helpers';
  * because the provider is down, and nothing is lost across a restart.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const SECOND = 1000;
 

@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, oneTimeTokens, sessions, users } from '../src/db/schema';
 import { verifyPassword } from '../src/lib/password';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember } from './helpers';
 import { countRows, freshEmail, mailsTo, tokenIn, withNewMail } from './mail-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const CHANGE = '/password_reset/change';
 const NEW_PASSWORD = 'aozora-no-shita-77';

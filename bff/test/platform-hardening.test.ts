@@ -7,7 +7,7 @@ import { bloodPressures, idempotencyKeys, users } from '../src/db/schema';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys } from '../src/platform/idempotency';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/platform/plugins/json-body';
 import { HSTS_VALUE } from '../src/platform/plugins/security-headers';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { HOUR, Agent, createTestContext, signedInMember, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,15 +26,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const HOUR = 60 * 60 * 1000;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
-
-async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
-}
 
 /** A POST with the agent's authenticity token and an Idempotency-Key. */
 async function postWithKey(
@@ -72,7 +64,7 @@ describe('security headers on every API answer', () => {
 
   it('error answers carry them too: 400, 401, 403, 404, 429 and logout', async () => {
     const agent = new Agent(ctx.app);
-    const { agent: member } = await signedIn();
+    const { agent: member } = await signedInMember(ctx);
     const answers = [
       await member.post('saveBloodPressure', { systolic: 'high' }),
       await agent.get('getUserInfo'),
@@ -118,7 +110,7 @@ describe('security headers on every API answer', () => {
 
 describe('well-formed text in every field', () => {
   it('refuses a nickname with a lone surrogate, naming the field, and stores nothing', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const [before] = await ctx.db.select().from(users).where(eq(users.id, member.id));
     const response = await agent.post('updateProfile', { nickname: 'たろう\ud800' });
     expect(response.status).toBe(400);
@@ -134,7 +126,7 @@ describe('well-formed text in every field', () => {
   });
 
   it('refuses NUL in a text field (the nickname says so in its own words)', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const response = await agent.post('updateProfile', { nickname: 'た\u0000ろう' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({ nickname: ['ニックネームに使用できない文字が含まれています'] });
@@ -155,7 +147,7 @@ describe('well-formed text in every field', () => {
   });
 
   it('refuses a query parameter holding a lone surrogate (%ED%A0%80), undecodable bytes or NUL', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     for (const query of ['cursor=%ED%A0%80', 'cursor=%FF', 'limit=5&note=%ED%A0%80', 'limit=5&note=a%00b']) {
       const field = query.startsWith('cursor') ? 'cursor' : 'note';
       const response = await agent.request({ method: 'GET', url: `/api/bff/listBloodPressures?${query}` });
@@ -174,7 +166,7 @@ describe('Idempotency-Key on every POST', () => {
   const reading = () => ({ measuredAt: minutesAgo(3), systolic: 121, diastolic: 79, pulse: 64 });
 
   it('a replay with the same key returns the first answer and runs nothing again', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const body = reading();
     const first = await postWithKey(agent, 'saveBloodPressure', body, 'key-replay-1');
     expect(first.status).toBe(200);
@@ -198,7 +190,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('input the schema refuses does not use up the key: the corrected input may follow with it', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const bad = { ...reading(), systolic: 50 };
     expect((await postWithKey(agent, 'saveBloodPressure', bad, 'key-refused')).status).toBe(400);
     expect(await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.owner, member.id))).toHaveLength(0);
@@ -207,7 +199,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it("a handler's refusal is the call's answer: the replay gets the same answer without running again", async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const [before] = await ctx.db.select().from(users).where(eq(users.id, member.id));
     // A wrong current password: refused by the handler after it counted the failure.
     const wrong = { password: 'not-the-password' };
@@ -222,7 +214,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('the same key with another body or another call answers 422 in Japanese', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     expect((await postWithKey(agent, 'saveBloodPressure', reading(), 'key-mismatch')).status).toBe(200);
     const otherBody = await postWithKey(agent, 'saveBloodPressure', { ...reading(), systolic: 140 }, 'key-mismatch');
     expect(otherBody.status).toBe(422);
@@ -236,8 +228,8 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('keys are per member: another member may use the same key', async () => {
-    const a = await signedIn();
-    const b = await signedIn();
+    const a = await signedInMember(ctx);
+    const b = await signedInMember(ctx);
     expect((await postWithKey(a.agent, 'saveBloodPressure', reading(), 'shared-key')).status).toBe(200);
     expect((await postWithKey(b.agent, 'saveBloodPressure', reading(), 'shared-key')).status).toBe(200);
     expect(await readingsOf(a.member.id)).toHaveLength(1);
@@ -245,7 +237,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('answers 409 while the first call with the key is still running, then replays its answer', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const body = reading();
     // The first request, caught between claiming its key and answering.
     const claim = await claimIdempotencyKey(ctx.db, {
@@ -270,7 +262,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('concurrent duplicates never run twice: one write, the others replay or get 409', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     await agent.fetchToken();
     const body = reading();
     const answers = await Promise.all(Array.from({ length: 8 }, () => postWithKey(agent, 'saveBloodPressure', body, 'key-burst')));
@@ -283,7 +275,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('a creating call whose answer could not be recorded wrote nothing: the retry with the key runs once, then replays', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const body = reading();
     // The write succeeds, then recording its answer fails (as if the process died in between).
     await ctx.db.execute(
@@ -318,7 +310,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it("a creating call's refusal rolls back its transaction and is still recorded: the replay answers it without running", async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     // A program the member's association does not have: the handler refuses with 404.
     const body = { pointId: '00000000-0000-4000-8000-000000000000' };
     const first = await postWithKey(agent, 'createPointAgreement', body, 'key-creating-refused');
@@ -333,7 +325,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('a creating call whose key was left running (an older process died) is taken over after 5 minutes: one write', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const body = reading();
     const claim = await claimIdempotencyKey(ctx.db, {
       owner: member.id,
@@ -352,7 +344,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('a key is forgotten after 24 hours (test clock): the call runs again, and pruning deletes old keys', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const body = reading();
     expect((await postWithKey(agent, 'saveBloodPressure', body, 'key-expiry')).status).toBe(200);
     ctx.clock.advance(23 * HOUR);
@@ -376,7 +368,7 @@ describe('Idempotency-Key on every POST', () => {
   });
 
   it('refuses a malformed key (empty, too long, not visible ASCII)', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     for (const key of ['', 'x'.repeat(256), 'has space', 'tab\tkey', 'caf\u00e9']) {
       const response = await postWithKey(agent, 'saveBloodPressure', reading(), key);
       expect(response.status).toBe(400);
@@ -510,7 +502,7 @@ describe('issue 24 #8: work done for strangers before any check', () => {
   });
 
   it(`a body nested deeper than ${MAX_JSON_DEPTH} answers 400 in Japanese and stores nothing`, async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const token = await agent.fetchToken();
     const response = await postRaw(agent, 'ingestVitals', nested(MAX_JSON_DEPTH + 8), { 'x-csrf-token': token });
     expect(response.status).toBe(400);
@@ -522,7 +514,7 @@ describe('issue 24 #8: work done for strangers before any check', () => {
   });
 
   it('a 200 KiB body to a call with a small limit answers 413, before the call runs', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post('saveBloodPressure', {
       measuredAt: '2024-05-01T07:00:00+09:00',
       systolic: 120,
@@ -535,7 +527,7 @@ describe('issue 24 #8: work done for strangers before any check', () => {
   });
 
   it('ingestVitals still takes its large batch', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const items = Array.from({ length: 500 }, (_, index) => ({
       type: 'bodyTemperature',
       clientRecordId: `healthkit-${String(index).padStart(4, '0')}-${'r'.repeat(100)}`,

@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, oneTimeTokens, outboxMessages, sessions, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, createTestContext, Agent, createMember, type TestContext } from './helpers';
 import { GOOD_PASSWORD, auditEvents, countRows, freshEmail, mailsTo, tokenIn, userByEmail, withNewMail } from './mail-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const VERIFY = '/signup/verification';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { addressKey } from '../src/account/lockout';
 import { auditLogs, signInLocks, smsCodes, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type Response, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember, signedInMember, type Response } from './helpers';
 
 /*
  * Issue 4, "SMS two-factor" (/mfa/setting/sms/intro, /new, /edit): a phone number registered by
@@ -9,15 +9,7 @@ import { Agent, createMember, createTestContext, type Response, type TestContext
  * confirmation; once on, sign-in asks for a code.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const MINUTE = 60 * 1000;
+const ctx = testContextForFile();
 
 let phoneCounter = 0;
 /** A fresh mobile number per test: as typed (090-…), as stored (+8190…) and as shown masked. */
@@ -46,9 +38,7 @@ const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 /** A signed-in member who has just confirmed their password (/prompt_auth). */
 async function confirmedMember() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
+  const { member, agent } = await signedInMember(ctx);
   expect((await agent.post('authenticateUserPassword', { password: member.password })).status).toBe(200);
   return { member, agent };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { associations, auditLogs, rosterEntries, users } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, MINUTE, Agent, createMember, signInAgent } from './helpers';
 
 /*
  * Issue 4, "Step-up confirmations" (/prompt_auth with authenticateUserPassword,
@@ -8,23 +8,14 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * (spec §3); failed confirmations count toward the account lock.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
-const MINUTE = 60 * 1000;
 const BIRTHDAY = '1980-04-01';
 
 async function signedIn(options: { birthday?: string | null } = { birthday: BIRTHDAY }) {
   const member = await createMember(ctx.db);
   if (options.birthday) await ctx.db.update(users).set({ birthday: options.birthday }).where(eq(users.id, member.id));
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
+  return { member, agent: await signInAgent(ctx, member) };
 }
 
 async function auditRows(userId: string, event: string) {

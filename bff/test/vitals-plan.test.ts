@@ -1,6 +1,6 @@
 import { Placeholder, sql } from 'drizzle-orm';
 import { weightService } from '../src/health/weights';
-import { createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, createMember } from './helpers';
 
 /*
  * A list with a period is one index range on (user_id, measured_at DESC, id DESC): the period's
@@ -8,13 +8,7 @@ import { createMember, createTestContext, type TestContext } from './helpers';
  * row and nothing is sorted. PGlite is PostgreSQL too (TEST_DATABASE_URL for the server).
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 /** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
 function inline(text: string, params: unknown[], values: Record<string, unknown>): string {

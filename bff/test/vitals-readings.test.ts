@@ -1,7 +1,7 @@
 import type { CallName } from '@sukoyaka/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { activityEvents, bloodPressures, bloodSugars, bodyTemperatures, weights } from '../src/db/schema';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
 /*
  * The four timed vitals (blood sugar, blood pressure, weight, body temperature), each through its
@@ -9,20 +9,7 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * field and save nothing, periods, paging, another member's rows, and hand entries only.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
-}
+const ctx = testContextForFile();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
 
@@ -127,7 +114,7 @@ async function rowsOf(vital: Vital, userId: string) {
 
 describe.each(vitals)('$type', (vital) => {
   it('saves a hand-entered reading as manual and lists it', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const measuredAt = hoursAgo(1);
     const saved = await agent.post(vital.save, { measuredAt, ...vital.valid });
     expect(saved.status).toBe(200);
@@ -139,7 +126,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('accepts the values at the edges of its bounds', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     for (const values of vital.accepted) {
       const response = await agent.post(vital.save, { measuredAt: hoursAgo(2), ...values });
       expect([response.status, response.body]).toEqual([200, expect.objectContaining(values)]);
@@ -147,7 +134,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it.each(vital.refused)('refuses %s with 400 naming the field, and saves nothing', async (_name, values, field, message) => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post(vital.save, { measuredAt: hoursAgo(1), ...values });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_parameters');
@@ -158,7 +145,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('refuses a time in the future or without its offset', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const future = await agent.post(vital.save, { measuredAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(), ...vital.valid });
     expect(future.status).toBe(400);
     expect(future.body.fields.measuredAt).toEqual(['測定日時に未来の日時は指定できません']);
@@ -168,7 +155,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('lists a period only, newest first, paging across it', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     // One reading a day at 08:00 in Japan, 2026-03-01 … 2026-03-10.
     for (let day = 1; day <= 10; day += 1) {
       const measuredAt = `2026-03-${String(day).padStart(2, '0')}T08:00:00+09:00`;
@@ -198,14 +185,14 @@ describe.each(vitals)('$type', (vital) => {
     ['a malformed from', { from: '2026/03/01' }, 'from', '期間の開始は日付（yyyy-MM-dd）または日時（ISO 8601）で指定してください'],
     ['an impossible day', { to: '2026-02-30' }, 'to', '期間の終了は日付（yyyy-MM-dd）または日時（ISO 8601）で指定してください'],
   ])('refuses a list with %s', async (_name, query, field, message) => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const response = await agent.get(vital.list, query);
     expect(response.status).toBe(400);
     expect(response.body.fields[field]).toEqual([message]);
   });
 
   it('corrects and deletes the member’s own hand-entered reading', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const measuredAt = hoursAgo(3);
     const saved = await agent.post(vital.save, { measuredAt, ...vital.valid });
     const updated = await agent.post(vital.update, { id: saved.body.id, measuredAt, ...vital.corrected });
@@ -222,8 +209,8 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('gives another member nothing: not in lists, and 404 to update or delete by id', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await signedInMember(ctx);
+    const other = await signedInMember(ctx);
     const measuredAt = hoursAgo(1);
     const saved = await owner.agent.post(vital.save, { measuredAt, ...vital.valid });
     expect((await other.agent.get(vital.list)).body.items).toEqual([]);
@@ -235,7 +222,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('refuses to correct or delete a reading from a wearable or the app (409)', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const saved = await agent.post(vital.save, { measuredAt: hoursAgo(1), ...vital.valid });
     await ctx.db.execute(sql`update ${vital.table} set source = 'wearable' where id = ${saved.body.id}`);
     const update = await agent.post(vital.update, { id: saved.body.id, measuredAt: hoursAgo(1), ...vital.corrected });
@@ -250,7 +237,7 @@ describe.each(vitals)('$type', (vital) => {
   });
 
   it('writes one activity event per day for the kind, with the reading', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     await agent.post(vital.save, { measuredAt: '2026-04-01T07:00:00+09:00', ...vital.valid });
     await agent.post(vital.save, { measuredAt: '2026-04-01T21:00:00+09:00', ...vital.valid });
     // 2026-04-02 00:30 in Japan is still 2026-04-01 in UTC: the event's day is Japan's.
@@ -269,7 +256,7 @@ describe.each(vitals)('$type', (vital) => {
 
 describe('activity events', () => {
   it('are written in the same transaction: a save that fails in the database writes none', async () => {
-    const { member } = await signedIn();
+    const { member } = await signedInMember(ctx);
     const { weightService, weightValues } = await import('../src/health/weights');
     // Past the contract, straight to the service: the table's own check refuses 500 kg.
     await expect(

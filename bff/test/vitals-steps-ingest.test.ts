@@ -2,27 +2,14 @@ import { japanDay } from '@sukoyaka/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { activityEvents, bloodPressures, bloodSugars, bodyTemperatures, steps, users, weights } from '../src/db/schema';
 import { saveDailySteps } from '../src/health/steps';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, signedInMember } from './helpers';
 
 /*
  * Daily steps (one count per day, the latest save replaces it), the native apps' idempotent
  * ingest, goals, height and the summary.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function signedIn() {
-  const member = await createMember(ctx.db);
-  const agent = new Agent(ctx.app);
-  expect((await agent.signIn(member.email, member.password)).status).toBe(200);
-  return { member, agent };
-}
+const ctx = testContextForFile();
 
 const daysAgo = (days: number) => japanDay(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
 
@@ -40,7 +27,7 @@ async function eventsOf(userId: string) {
 
 describe('saveStep and listSteps', () => {
   it('keeps one count per day: a later save for the day replaces it', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const day = daysAgo(1);
     const first = await agent.post('saveStep', { day, steps: 4000 });
     expect(first.status).toBe(200);
@@ -59,7 +46,7 @@ describe('saveStep and listSteps', () => {
     ['a malformed day', { day: '2026-2-1' }, 'day', '日付の形式が正しくありません'],
     ['before 1900', { day: '1899-12-31' }, 'day', '日付は1900年1月1日以降の日付を入力してください'],
   ])('refuses %s with 400 and saves nothing', async (_name, values, field, message) => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post('saveStep', { day: daysAgo(0), steps: 5000, ...values });
     expect(response.status).toBe(400);
     expect(response.body.fields[field]).toContain(message);
@@ -68,13 +55,13 @@ describe('saveStep and listSteps', () => {
   });
 
   it('accepts 0 and 100,000 steps and today', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     expect((await agent.post('saveStep', { day: daysAgo(0), steps: 0 })).status).toBe(200);
     expect((await agent.post('saveStep', { day: daysAgo(1), steps: 100000 })).status).toBe(200);
   });
 
   it('lists days of a period newest first, paging across it', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     for (let day = 1; day <= 9; day += 1) await agent.post('saveStep', { day: `2026-02-0${day}`, steps: 1000 * day });
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -89,8 +76,8 @@ describe('saveStep and listSteps', () => {
   });
 
   it('corrects and deletes only the member’s own hand-entered days', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await signedInMember(ctx);
+    const other = await signedInMember(ctx);
     const saved = await owner.agent.post('saveStep', { day: daysAgo(2), steps: 3000 });
     expect((await other.agent.post('updateStep', { id: saved.body.id, steps: 1 })).status).toBe(404);
     expect((await other.agent.post('deleteStep', { id: saved.body.id })).status).toBe(404);
@@ -109,7 +96,7 @@ describe('saveStep and listSteps', () => {
 
 describe('saveDailySteps (the Fitbit sync)', () => {
   it('leaves one row per day when two syncs overlap, and the latest save replaces a hand entry', async () => {
-    const { member, agent } = await signedIn();
+    const { member, agent } = await signedInMember(ctx);
     const day = daysAgo(1);
     await agent.post('saveStep', { day, steps: 1200 });
     await Promise.all(
@@ -154,7 +141,7 @@ describe('ingestVitals (the native apps)', () => {
   }
 
   it('stores each reading once when the same batch is sent twice', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const first = await agent.post('ingestVitals', batch());
     expect(first.status).toBe(200);
     expect(first.body.results.map((result: { status: string }) => result.status)).toEqual([
@@ -192,7 +179,7 @@ describe('ingestVitals (the native apps)', () => {
   });
 
   it('answers per item: valid items stored, invalid ones rejected with Japanese field errors', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const response = await agent.post('ingestVitals', {
       items: [
         { type: 'weight', clientRecordId: 'ok-1', measuredAt: '2026-05-02T07:00:00+09:00', weight: 65.1 },
@@ -228,7 +215,7 @@ describe('ingestVitals (the native apps)', () => {
   });
 
   it('refuses a batch that is empty, too long or not a list, and stores nothing', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const item = { type: 'steps', clientRecordId: 'x', day: '2026-05-01', steps: 1 };
     const empty = await agent.post('ingestVitals', { items: [] });
     expect([empty.status, empty.body.fields.items]).toEqual([400, ['記録を1件以上指定してください']]);
@@ -242,7 +229,7 @@ describe('ingestVitals (the native apps)', () => {
   });
 
   it('takes 500 items in one batch', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const items = Array.from({ length: 500 }, (_, index) => ({
       type: 'bodyTemperature',
       clientRecordId: `t-${index}`,
@@ -262,8 +249,8 @@ describe('ingestVitals (the native apps)', () => {
   });
 
   it('keeps members apart: the same record id of another member is another reading', async () => {
-    const one = await signedIn();
-    const two = await signedIn();
+    const one = await signedInMember(ctx);
+    const two = await signedInMember(ctx);
     await one.agent.post('ingestVitals', batch());
     const response = await two.agent.post('ingestVitals', batch());
     expect(response.body.results.every((result: { status: string }) => result.status === 'stored')).toBe(true);
@@ -273,7 +260,7 @@ describe('ingestVitals (the native apps)', () => {
 
 describe('goals, height and the summary', () => {
   it('records step_goal_reached once for a day whose device count reaches the goal, never for a hand entry (issue 24 #2)', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     const [below, reached, synced] = [daysAgo(3), daysAgo(2), daysAgo(1)];
     // Without a goal, no day reaches it.
     await saveDailySteps(ctx.db, member.id, { day: below, steps: 20000, source: 'wearable' });
@@ -300,7 +287,7 @@ describe('goals, height and the summary', () => {
   });
 
   it('saves and reads the goals, clears what is left out, and refuses out-of-range goals', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     expect((await agent.get('getVitalGoals')).body).toEqual({ dailySteps: null, targetWeight: null });
     const saved = await agent.post('saveVitalGoals', { dailySteps: 8000, targetWeight: 64.5 });
     expect([saved.status, saved.body]).toEqual([200, { dailySteps: 8000, targetWeight: 64.5 }]);
@@ -322,7 +309,7 @@ describe('goals, height and the summary', () => {
   });
 
   it('keeps the height in the profile: updateProfile sets it, getUserInfo answers it', async () => {
-    const { agent, member } = await signedIn();
+    const { agent, member } = await signedInMember(ctx);
     expect((await agent.get('getUserInfo')).body).not.toHaveProperty('height');
     expect((await agent.post('updateProfile', { nickname: 'たろう', height: 170.5 })).status).toBe(200);
     expect((await agent.get('getUserInfo')).body.height).toBe(170.5);
@@ -341,7 +328,7 @@ describe('goals, height and the summary', () => {
   });
 
   it('sums up the latest of each vital, today’s steps, the goals and the height', async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInMember(ctx);
     const empty = await agent.get('getVitalsSummary');
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({
@@ -368,8 +355,8 @@ describe('goals, height and the summary', () => {
   });
 
   it('answers another member’s summary with none of this one’s readings', async () => {
-    const one = await signedIn();
-    const two = await signedIn();
+    const one = await signedInMember(ctx);
+    const two = await signedInMember(ctx);
     await one.agent.post('saveBodyTemperature', { measuredAt: '2026-01-01T07:00:00+09:00', temperature: 36.6 });
     expect((await two.agent.get('getVitalsSummary')).body.bodyTemperature).toBeNull();
     const [row] = await ctx.db

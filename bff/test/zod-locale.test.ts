@@ -1,13 +1,7 @@
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { testContextForFile, Agent, createMember } from './helpers';
 
 // Messages zod writes itself (not our schemas') reach the member too: they must be Japanese.
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = testContextForFile();
 
 const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeRosterFile, importRoster, RosterImportError } from '../account/roster-import';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { runCli, withServerDatabase } from './run';
 
 /*
  * npm run roster:import -- --association <insurerNumber> <file.csv>
@@ -53,29 +52,19 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const result = await importRoster(database.db, { insurerNumber: args.insurerNumber, csv });
-    console.log(
-      `${result.associationName}: ${result.rows}件を確認し、${result.inserted}件を追加しました（${result.unchanged}件は登録済みのため変更なし）。`,
-    );
-    return 0;
-  } catch (error) {
-    if (!(error instanceof RosterImportError)) throw error;
-    console.error(`取り込みませんでした。次の${error.problems.length}件を直してから、もう一度実行してください。\n${error.message}`);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withServerDatabase(async (db) => {
+    try {
+      const result = await importRoster(db, { insurerNumber: args.insurerNumber, csv });
+      console.log(
+        `${result.associationName}: ${result.rows}件を確認し、${result.inserted}件を追加しました（${result.unchanged}件は登録済みのため変更なし）。`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RosterImportError)) throw error;
+      console.error(`取り込みませんでした。次の${error.problems.length}件を直してから、もう一度実行してください。\n${error.message}`);
+      return 1;
+    }
+  });
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

@@ -12,14 +12,15 @@ type Row = typeof announcements.$inferSelect;
  * What a member may see at `now`: published, inside its window, and site-wide or their own
  * association's. Another association's announcement is as absent as one that does not exist.
  */
-export function visibleTo(associationId: string | null, now: Date): SQL {
+export function visibleTo(associationId: string | null, now: Date, scope?: SQL): SQL {
   return and(
     isNotNull(announcements.publishedAt),
     lte(announcements.publishFrom, now),
     or(isNull(announcements.publishUntil), gt(announcements.publishUntil, now)),
-    associationId
-      ? or(isNull(announcements.associationId), eq(announcements.associationId, associationId))
-      : isNull(announcements.associationId),
+    scope ??
+      (associationId
+        ? or(isNull(announcements.associationId), eq(announcements.associationId, associationId))
+        : isNull(announcements.associationId)),
   )!;
 }
 
@@ -50,15 +51,29 @@ export async function listAnnouncements(
   input: { cursor?: string | undefined; limit: number },
   now: Date,
 ): Promise<CallOutput<'listAnnouncements'>> {
-  // Newest first by the time it became visible; the cursor is that time and the id.
+  // Newest first by the time it became visible; the cursor is that time and the id. The
+  // association's and the site-wide announcements are each one ordered index range
+  // (announcements_association_publish_idx, announcements_site_wide_publish_idx): a page of each,
+  // merged here, instead of sorting every visible announcement for each page.
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const rows = await db
-    .select({ announcement: announcements, readAt: announcementReads.readAt })
-    .from(announcements)
-    .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, member.id)))
-    .where(and(visibleTo(member.associationId, now), after ? keysetBefore(announcements.publishFrom, announcements.id, after) : sql`true`))
-    .orderBy(desc(announcements.publishFrom), desc(announcements.id))
-    .limit(input.limit + 1);
+  const rangeOf = (scope: SQL) =>
+    db
+      .select({ announcement: announcements, readAt: announcementReads.readAt })
+      .from(announcements)
+      .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, member.id)))
+      .where(and(visibleTo(null, now, scope), after ? keysetBefore(announcements.publishFrom, announcements.id, after) : sql`true`))
+      .orderBy(desc(announcements.publishFrom), desc(announcements.id))
+      .limit(input.limit + 1);
+  const ranges = [await rangeOf(isNull(announcements.associationId))];
+  if (member.associationId) ranges.push(await rangeOf(eq(announcements.associationId, member.associationId)));
+  const rows = ranges
+    .flat()
+    .sort(
+      (a, b) =>
+        b.announcement.publishFrom.getTime() - a.announcement.publishFrom.getTime() ||
+        (b.announcement.id < a.announcement.id ? -1 : b.announcement.id > a.announcement.id ? 1 : 0),
+    )
+    .slice(0, input.limit + 1);
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.announcement.publishFrom, id: row.announcement.id }));
   return {
     items: page.rows.map((row) => toAnnouncement(row.announcement, row.readAt)),

@@ -3,7 +3,7 @@
 import type { CallOutput, DaySeries, OperatorPeriodInput, ParsedInput } from '@sukoyaka/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { bloodPressures, bloodSugars, bodyTemperatures, doctorProfiles, steps, users, weights } from '../db/schema';
+import { doctorProfiles, healthActivityDays } from '../db/schema';
 import type { CallContext } from '../platform/handlers';
 import { auditOperator } from '../platform/operators';
 import { updateDoctorProfile } from './doctor-profile';
@@ -15,30 +15,25 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
  * Readings of the association's members per Japan day in the period (every vital: blood pressure,
  * blood sugar, weight, body temperature, steps); the members who recorded anything on each day and
  * in each week (Monday to Sunday, the period's first week from its first day); and those who did in
- * the 7 and 30 days up to the period's end. The association's members are found on
- * users_association_idx and their readings on each vital's (user_id, measured_at / day) index:
- * the query costs the association's share, never a scan of every association's readings.
+ * the 7 and 30 days up to the period's end. From the roll-up health_activity_days (one row per
+ * association, day and member who recorded that day, kept by triggers in each reading's
+ * transaction), read on its primary key as one range of the association's days: the figures cost
+ * the period's active members, never a scan of the readings (issue 28).
  */
 export async function healthStats(db: Executor, associationId: string, period: Pick<OperatorPeriodInput, 'from' | 'to'>) {
   const first = period.from < addDays(period.to, -29) ? period.from : addDays(period.to, -29);
-  const start = new Date(`${first}T00:00:00+09:00`).toISOString();
-  const end = new Date(Date.parse(`${period.to}T00:00:00+09:00`) + DAY_MS).toISOString();
-  const timed = (table: typeof bloodPressures | typeof bloodSugars | typeof weights | typeof bodyTemperatures) =>
-    sql`select ${table.userId} as user_id, to_char(${table.measuredAt} at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as day
-        from ${table} join ${users} on ${users.id} = ${table.userId}
-        where ${users.associationId} = ${associationId} and ${table.measuredAt} >= ${start}::timestamptz and ${table.measuredAt} < ${end}::timestamptz`;
-  const readings = sql`${timed(bloodPressures)} union all ${timed(bloodSugars)} union all ${timed(weights)} union all ${timed(bodyTemperatures)}
-    union all select ${steps.userId} as user_id, to_char(${steps.day}, 'YYYY-MM-DD') as day
-      from ${steps} join ${users} on ${users.id} = ${steps.userId}
-      where ${users.associationId} = ${associationId} and ${steps.day} >= ${first}::date and ${steps.day} <= ${period.to}::date`;
   const result = await db.execute(sql`
-    with readings as (${readings})
-    , inPeriod as (select * from readings where day >= ${period.from} and day <= ${period.to})
-    select 'day' as kind, day, count(*)::int as n from inPeriod group by day
-    union all select 'dayActive', day, count(distinct user_id)::int from inPeriod group by day
-    union all select 'weekActive', to_char(date_trunc('week', day::date), 'YYYY-MM-DD'), count(distinct user_id)::int from inPeriod group by 2
-    union all select 'active7', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -6)}
-    union all select 'active30', null, count(distinct user_id)::int from readings where day >= ${addDays(period.to, -29)}`);
+    with days as (
+      select ${healthActivityDays.day} as day, ${healthActivityDays.userId} as user_id, ${healthActivityDays.records} as records
+      from ${healthActivityDays}
+      where ${healthActivityDays.associationId} = ${associationId} and ${healthActivityDays.day} >= ${first}::date and ${healthActivityDays.day} <= ${period.to}::date)
+    , inPeriod as (select * from days where day >= ${period.from}::date)
+    select 'day' as kind, to_char(day, 'YYYY-MM-DD') as day, sum(records)::int as n from inPeriod group by day
+    union all select 'dayActive', to_char(day, 'YYYY-MM-DD'), count(*)::int from inPeriod group by day
+    union all select 'weekActive', to_char(week, 'YYYY-MM-DD'), count(*)::int
+      from (select distinct date_trunc('week', day) as week, user_id from inPeriod) weeks group by week
+    union all select 'active7', null, count(*)::int from (select distinct user_id from days where day >= ${addDays(period.to, -6)}::date) seven
+    union all select 'active30', null, count(*)::int from (select distinct user_id from days where day >= ${addDays(period.to, -29)}::date) thirty`);
   const rows = (result as unknown as { rows: Array<{ kind: string; day: string | null; n: number }> }).rows;
   const of = (kind: string) => new Map(rows.filter((row) => row.kind === kind).map((row) => [row.day!, Number(row.n)]));
   const [perDay, activePerDay, activePerWeek] = [of('day'), of('dayActive'), of('weekActive')];

@@ -9,7 +9,7 @@ import {
   INSUFFICIENT_BALANCE_MESSAGE,
   IncentiveErrorCodes,
 } from '@sukoyaka/contract';
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
 import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
 import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
@@ -327,7 +327,8 @@ export async function listGiftActions(db: Executor, userId: string, input: { cur
     .where(
       and(
         eq(ledgerTransfers.userId, userId),
-        or(eq(ledgerTransfers.kind, 'redeem'), eq(ledgerTransfers.kind, 'challenge')),
+        // Written out, not as parameters: ledger_transfers_user_gift_actions_idx's condition must be provable.
+        sql`${ledgerTransfers.kind} in ('redeem', 'challenge')`,
         after ? keysetBefore(ledgerTransfers.createdAt, ledgerTransfers.id, after) : undefined,
       ),
     )

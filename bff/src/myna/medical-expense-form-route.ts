@@ -5,11 +5,7 @@ import type { Database } from '../db/client';
 import { mynaMedicalBills } from '../db/schema';
 import { actorOf } from '../platform/actor';
 import { audit } from '../platform/audit';
-import { accountConditionError, emailNotVerified } from '../platform/conditions';
-import { contentDisposition } from '../platform/content-disposition';
-import { unauthenticated } from '../platform/errors';
-import { assertStepUp } from '../platform/step-up';
-import { invalidParameters } from '../platform/validation';
+import { authorizeMemberDownload, sendMemberFile } from '../platform/member-downloads';
 import { buildMedicalExpenseWorkbook, medicalExpenseFormRows } from './export-xlsx';
 import { findMemberKey } from './keys';
 import { portalPatientName, receiptsOfYear } from './receipts';
@@ -27,18 +23,9 @@ export function medicalExpenseFormRoute(options: { db: Database; now: () => Date
   return async (app: FastifyInstance) => {
     app.get(MYNA_MEDICAL_EXPENSE_FORM_PATH, async (request, reply) => {
       const now = options.now();
-      const found = request.caller;
-      if (!found || !request.session) throw unauthenticated();
-      const condition = accountConditionError(found.standing, now);
-      if (condition) throw condition;
-      if (!found.member.emailVerified) throw emailNotVerified();
-      const parsed = mynaMedicalExpenseFormQuery().safeParse(request.query ?? {});
-      if (!parsed.success) throw invalidParameters(parsed.error);
-      assertStepUp('mynaSecretQuestion', request.session.row, now);
-
-      const { year } = parsed.data;
-      const includeBills = parsed.data.bills !== '0';
-      const userId = found.member.id;
+      const { userId, query } = authorizeMemberDownload(request, now, mynaMedicalExpenseFormQuery(), () => 'mynaSecretQuestion');
+      const { year } = query;
+      const includeBills = query.bills !== '0';
       const key = await findMemberKey(options.db, userId);
       const bills =
         key && includeBills
@@ -62,12 +49,7 @@ export function medicalExpenseFormRoute(options: { db: Database; now: () => Date
         { format: 'medical_expense_form', year, medicalBills: bills.length, medicalReceipts: receipts.length, rows: rows.length },
         now,
       );
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', contentDisposition(`iryouhi_form_${year}.xlsx`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendMemberFile(reply, { name: `iryouhi_form_${year}.xlsx`, type: XLSX_TYPE, body });
     });
   };
 }

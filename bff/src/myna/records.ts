@@ -72,10 +72,18 @@ export async function getExam(
   id: string,
   now: Date,
 ): Promise<CallOutput<'getMynaMedicalExam'>> {
-  const key = await findMemberKey(db, userId);
-  // Another member's id reads as not found, like an unknown one.
-  const all = key ? await allExams(db, key, userId) : [];
-  const record = all.find((candidate) => candidate.id === id);
+  // The one exam first, by its id and the member (another member's id reads as not found, like
+  // an unknown one): nothing is opened for an exam the member does not have (issue 28).
+  const [row] = await db
+    .select()
+    .from(mynaMedicalExams)
+    .where(and(eq(mynaMedicalExams.id, id), eq(mynaMedicalExams.userId, userId)));
+  const key = row ? await findMemberKey(db, userId) : null;
+  if (!row || !key) throw notFound('健診結果が見つかりません。');
+  // Each item's trend shows its value in every check-up of the member: those are opened because
+  // they are returned, as the trend.
+  const all = await allExams(db, key, userId);
+  const record = all.find((candidate) => candidate.id === row.id);
   if (!record) throw notFound('健診結果が見つかりません。');
   await auditRead(db, actor, userId, 'getMynaMedicalExam', 1, now, { trendExams: all.length });
   return { medicalExam: toExam(record, all) };

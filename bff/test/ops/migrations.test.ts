@@ -38,6 +38,17 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0021_ledger_by_program': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_program_created_idx" ON "ledger_transfers"/],
   // Issue 27 (the points history's earning day per transfer): likewise.
   '0023_onboarding_and_earning_days': [/^CREATE INDEX IF NOT EXISTS "earning_marks_transfer_idx" ON "earning_marks"/],
+  // Issue 27 (a gift order's refund found by its reference) and issue 28 (every list on one index
+  // range; the reconcile slices' lookups): likewise created by hand, CONCURRENTLY, first.
+  '0024_gift_order_refunds': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_gift_order_idx" ON "ledger_transfers"/],
+  '0025_figures_and_list_ranges': [
+    /^CREATE INDEX IF NOT EXISTS "(announcements_association_publish_idx|announcements_site_wide_publish_idx)" ON "announcements"/,
+    /^CREATE INDEX IF NOT EXISTS "(ledger_transfers_user_coins_idx|ledger_transfers_user_gift_actions_idx)" ON "ledger_transfers"/,
+    /^CREATE INDEX IF NOT EXISTS "point_lots_grant_transfer_idx" ON "point_lots"/,
+    /^CREATE INDEX IF NOT EXISTS "prize_competition_entries_transfer_idx" ON "prize_competition_entries"/,
+    /^CREATE INDEX IF NOT EXISTS "audit_logs_association_operator_idx" ON "audit_logs"/,
+    /^CREATE INDEX IF NOT EXISTS "(myna_dispensings|myna_medical_bills|myna_medical_exams)_list_idx" ON "\1"/,
+  ],
 };
 
 /** What locks an existing table for long (or rewrites it); `created` are this migration's new tables. */

@@ -14,7 +14,8 @@ export const announcementCategoryLabels: Record<AnnouncementCategory, string> = 
   maintenance: 'メンテナンス',
 };
 
-export const announcementSchema = z.object({
+/** What an announcement says, as members and the association's staff alike read it. */
+export const announcementContentFields = {
   id: z.string(),
   title: z.string(),
   category: z.enum(announcementCategories),
@@ -23,6 +24,10 @@ export const announcementSchema = z.object({
   /** A same-site path the announcement points to, or null. */
   linkPath: z.nullable(z.string()),
   linkLabel: z.nullable(z.string()),
+};
+
+export const announcementSchema = z.object({
+  ...announcementContentFields,
   /** True for an announcement to every member, not only the association's. */
   siteWide: z.boolean(),
   publishedAt: isoTimestamp,

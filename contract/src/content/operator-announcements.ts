@@ -3,7 +3,7 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
-import { announcementCategories } from './announcements';
+import { announcementCategories, announcementContentFields } from './announcements';
 import { contentId, sitePath } from './shared';
 
 /* The associations' staff publish announcements (mf-admin). Every write is audited. */
@@ -16,12 +16,7 @@ const moment = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
 
 export const operatorAnnouncementSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.enum(announcementCategories),
-  body: z.string(),
-  linkPath: z.nullable(z.string()),
-  linkLabel: z.nullable(z.string()),
+  ...announcementContentFields,
   publishFrom: z.string(),
   publishUntil: z.nullable(z.string()),
   /** When it was published; null while a draft (or unpublished). */

@@ -17,7 +17,8 @@ export const competitionPrizeSchema = z.object({ name: z.string(), winners: z.nu
 /** Where the member stands: not entered, entered (and progress), then won or lost after the draw. */
 export const competitionStates = ['open', 'entered', 'won', 'lost', 'not_qualified', 'closed'] as const;
 
-export const prizeCompetitionSchema = z.object({
+/** A competition as members and the association's staff alike read it (operator-competitions.ts adds the winners). */
+export const prizeCompetitionFields = {
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -31,8 +32,12 @@ export const prizeCompetitionSchema = z.object({
   secretHash: z.string(),
   drawnAt: z.nullable(z.string()),
   drawSeed: z.nullable(z.string()),
-  secret: z.nullable(z.string()),
   entryCount: z.number(),
+};
+
+export const prizeCompetitionSchema = z.object({
+  ...prizeCompetitionFields,
+  secret: z.nullable(z.string()),
   me: z.object({
     state: z.enum(competitionStates),
     enteredAt: z.nullable(z.string()),

@@ -3,24 +3,12 @@ import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
-import { competitionEntryKinds, competitionPrizeSchema } from './competitions';
+import { competitionEntryKinds, prizeCompetitionFields } from './competitions';
 
 /* Prize competitions as the association's staff make and draw them (mf-admin). Audited. */
 
 export const operatorCompetitionSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  entryKind: z.enum(competitionEntryKinds),
-  stepsRequired: z.nullable(z.number()),
-  coinCost: z.nullable(z.number()),
-  prizes: z.array(competitionPrizeSchema),
-  secretHash: z.string(),
-  drawnAt: z.nullable(z.string()),
-  drawSeed: z.nullable(z.string()),
-  entryCount: z.number(),
+  ...prizeCompetitionFields,
   /** After the draw: each winner's entry (never the member's name or address) with the prize. */
   winners: z.array(z.object({ entryId: z.string(), prize: z.string() })),
 });

@@ -3,7 +3,7 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { calendarDay, operatorAssociationId, operatorRecordId } from '../operators/shared';
-import { deliveryAddressSchema, giftOrderStatuses } from './delivery';
+import { giftOrderSchema, giftOrderStatuses } from './delivery';
 
 /*
  * The orders of physical gifts as the association's staff ship them (mf-admin, issue 27): the
@@ -31,21 +31,13 @@ const PERIOD_DOCUMENTATION = {
   description: '`to` is not before `from` when both are given.',
 };
 
-export const operatorGiftOrderSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
+/** An order as the staff read it: the member's view of it, with when it was placed, its gift and its cost. */
+export const operatorGiftOrderSchema = z.extend(giftOrderSchema, {
   orderedAt: z.string(),
   status: z.enum(giftOrderStatuses),
   giftName: z.string(),
   /** What the member paid: points (or coins for a prize's draw). */
   cost: z.number(),
-  /** The snapshot taken at the redemption; null while a prize waits for its member's address. */
-  address: z.nullable(deliveryAddressSchema),
-  carrier: z.nullable(z.string()),
-  trackingNumber: z.nullable(z.string()),
-  shippedAt: z.nullable(z.string()),
-  cancelledAt: z.nullable(z.string()),
-  cancelReason: z.nullable(z.string()),
 });
 export type OperatorGiftOrder = z.infer<typeof operatorGiftOrderSchema>;
 

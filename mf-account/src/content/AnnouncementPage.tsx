@@ -4,13 +4,10 @@ import {
   AppError,
   AppLink,
   Button,
-  Card,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   Stack,
   Text,
   describeError,
@@ -20,6 +17,7 @@ import {
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef } from 'react';
 import { useReadAnnouncement } from './api/read-announcement';
+import { CardPage } from '../parts/CardPage';
 
 function OpenedAnnouncement({ announcement }: { announcement: Announcement }) {
   usePageTitle(announcement.title);
@@ -66,15 +64,11 @@ export function AnnouncementPage() {
   usePageTitle('お知らせ');
   const { announcementId = '' } = useParams();
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <Stack $gap={2.5}>
-            <MemberOnly>{() => <OpenAnnouncement announcementId={announcementId} />}</MemberOnly>
-            <AppLink href="/announcements">お知らせの一覧へ戻る</AppLink>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <Stack $gap={2.5}>
+        <MemberOnly>{() => <OpenAnnouncement announcementId={announcementId} />}</MemberOnly>
+        <AppLink href="/announcements">お知らせの一覧へ戻る</AppLink>
+      </Stack>
+    </CardPage>
   );
 }

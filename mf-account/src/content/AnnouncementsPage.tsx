@@ -3,15 +3,11 @@ import { announcementCategoryLabels } from '@sukoyaka/contract/content';
 import {
   AppLink,
   Button,
-  Card,
   EmptyState,
   FormError,
-  Heading,
   List,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   Stack,
   Text,
   japaneseDate,
@@ -21,6 +17,7 @@ import {
 import styled from 'styled-components';
 import { useAnnouncements } from './api/list-announcements';
 import { Badge } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 const ItemLink = styled(AppLink)<{ $unread: boolean }>`
   display: block;
@@ -98,15 +95,8 @@ function AnnouncementList() {
 export function AnnouncementsPage() {
   usePageTitle('お知らせ');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <Stack $gap={2}>
-            <Heading>お知らせ</Heading>
-            <MemberOnly>{() => <AnnouncementList />}</MemberOnly>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720} title="お知らせ">
+      <MemberOnly>{() => <AnnouncementList />}</MemberOnly>
+    </CardPage>
   );
 }

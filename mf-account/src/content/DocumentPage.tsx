@@ -3,14 +3,11 @@ import {
   AppError,
   AppLink,
   Button,
-  Card,
   FormError,
   Heading,
   List,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   SectionHeading,
   Stack,
   Text,
@@ -24,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { useSiteDocument } from './api/get-site-document';
 import { BodyText } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 const Files = styled(List).attrs({ $gap: 1 })`
   a {
@@ -108,16 +106,12 @@ function AssociationTermsLink() {
 export function TermsPage() {
   usePageTitle('利用規約');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <Stack $gap={2}>
-            <DocumentView kind="terms" title="利用規約" />
-            <AssociationTermsLink />
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <Stack $gap={2}>
+        <DocumentView kind="terms" title="利用規約" />
+        <AssociationTermsLink />
+      </Stack>
+    </CardPage>
   );
 }
 
@@ -125,13 +119,9 @@ export function TermsPage() {
 export function MediaPolicyPage() {
   usePageTitle('メディアポリシー');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <DocumentView kind="media_policy" title="メディアポリシー" />
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <DocumentView kind="media_policy" title="メディアポリシー" />
+    </CardPage>
   );
 }
 
@@ -139,12 +129,8 @@ export function MediaPolicyPage() {
 export function PaperworksPage() {
   usePageTitle('各種手続き');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <MemberOnly>{() => <DocumentView kind="paperworks" title="各種手続き" />}</MemberOnly>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <MemberOnly>{() => <DocumentView kind="paperworks" title="各種手続き" />}</MemberOnly>
+    </CardPage>
   );
 }

@@ -5,14 +5,11 @@ import {
   AppLink,
   Button,
   ButtonLinkStyle,
-  Card,
   FieldErrorText,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   Stack,
   Text,
   TextAreaField,
@@ -28,6 +25,7 @@ import styled from 'styled-components';
 import { useAnswerEnquete } from './api/answer-enquete';
 import { useEnquete } from './api/get-enquete';
 import { BodyText } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 type Draft = Record<string, EnqueteAnswer>;
 
@@ -238,12 +236,8 @@ export function EnquetePage() {
   usePageTitle('アンケート');
   const { enqueteId = '' } = useParams();
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <MemberOnly>{() => <EnqueteLoader enqueteId={enqueteId} />}</MemberOnly>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <MemberOnly>{() => <EnqueteLoader enqueteId={enqueteId} />}</MemberOnly>
+    </CardPage>
   );
 }

@@ -1,22 +1,8 @@
-import {
-  AppLink,
-  Card,
-  EmptyState,
-  Heading,
-  List,
-  LoadingSkeleton,
-  MemberOnly,
-  Narrow,
-  PageLayout,
-  Stack,
-  Text,
-  japaneseDate,
-  usePageTitle,
-  LoadFailure,
-} from '@sukoyaka/shared';
+import { AppLink, EmptyState, List, LoadingSkeleton, MemberOnly, Text, japaneseDate, usePageTitle, LoadFailure } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useOpenEnquetes } from './api/list-open-enquetes';
 import { Badge } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 const Items = styled(List).attrs({ $gap: 1 })`
   a {
@@ -64,16 +50,9 @@ function EnqueteList() {
 export function EnquetesPage() {
   usePageTitle('アンケート');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <Stack $gap={2}>
-            <Heading>アンケート</Heading>
-            <Text $muted>アンケートへの回答でポイントがもらえることがあります。</Text>
-            <MemberOnly>{() => <EnqueteList />}</MemberOnly>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720} title="アンケート">
+      <Text $muted>アンケートへの回答でポイントがもらえることがあります。</Text>
+      <MemberOnly>{() => <EnqueteList />}</MemberOnly>
+    </CardPage>
   );
 }

@@ -4,12 +4,9 @@ import {
   AppLink,
   Button,
   ButtonLinkStyle,
-  Card,
   FormError,
   Heading,
   MemberOnly,
-  Narrow,
-  PageLayout,
   Stack,
   Text,
   TextAreaField,
@@ -24,6 +21,7 @@ import { Select } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';
+import { CardPage } from '../parts/CardPage';
 
 const Receipt = styled.p`
   margin: 0;
@@ -116,12 +114,8 @@ function InquiryForm({ member }: { member: UserInfo }) {
 export function InquiryNewPage() {
   usePageTitle('お問い合わせ');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card>
-          <MemberOnly>{(member) => <InquiryForm member={member} />}</MemberOnly>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720}>
+      <MemberOnly>{(member) => <InquiryForm member={member} />}</MemberOnly>
+    </CardPage>
   );
 }

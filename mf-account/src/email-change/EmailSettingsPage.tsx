@@ -2,26 +2,25 @@ import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppError,
   Button,
-  Card,
   FormError,
   Heading,
   LoadingSkeleton,
   MemberOnly,
-  PageLayout,
   SectionHeading,
   Stack,
   Text,
-  TextField,
   describeError,
   usePageTitle,
   formLevelError,
   useContractForm,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
+import { Actions, Address, Announce } from '../mail-flows/parts';
 import { useCreateUserEmailChange } from './api/create-user-email-change';
 import { useUserEmail, type UserEmail } from './api/get-user-email';
 import { useResendMailUserEmailChange } from './api/resend-mail-user-email-change';
+import { CardPage } from '../parts/CardPage';
+import { EmailField } from '../parts/EmailField';
 
 /**
  * The address being typed survives the trip to /prompt_auth and back (the server asks for the
@@ -106,17 +105,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
             </Announce>
           ) : null}
           {failure ? <FormError>{describeError(failure)}</FormError> : null}
-          <TextField
-            label="新しいメールアドレス"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={form.errors.email}
-            required
-          />
+          <EmailField label="新しいメールアドレス" autoComplete="email" value={email} onChange={setEmail} error={form.errors.email} />
           <div>
             <Button type="submit" busy={change.isPending || stepUp}>
               {change.isPending ? '送信しています…' : '確認メールを送信する'}
@@ -139,12 +128,8 @@ function EmailSettingsLoader() {
 export function EmailSettingsPage() {
   usePageTitle('メールアドレスの変更');
   return (
-    <PageLayout>
-      <Narrow>
-        <Card>
-          <MemberOnly>{() => <EmailSettingsLoader />}</MemberOnly>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage>
+      <MemberOnly>{() => <EmailSettingsLoader />}</MemberOnly>
+    </CardPage>
   );
 }

@@ -2,20 +2,8 @@ import { createQueryClient } from '@sukoyaka/shared';
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ASSOCIATION, navigation, signInMember } from '../testing/member';
 import { HomePage } from './HomePage';
-
-const ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' };
-const navigation = {
-  nickname: 'すこやか 花子',
-  emailVerified: true,
-  association: ASSOCIATION,
-  pendingAgreementAssociationId: null,
-  smsMfaEnabled: false,
-  pointPrograms: [{ id: 'p1', name: 'すこやかポイント' }],
-  mynaAvailable: true,
-  unreadAnnouncements: 0,
-  next: null as string | null,
-};
 
 describe('HomePage (/) and getNavigationInfo', () => {
   const bff = setupFakeBff();
@@ -24,11 +12,7 @@ describe('HomePage (/) and getNavigationInfo', () => {
     // 13:00 in Japan: こんにちは.
     freezeClock(new Date('2026-11-23T04:00:00.000Z'));
     window.history.replaceState(null, '', '/');
-    bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-    bff.onCall(
-      'getUserInfo',
-      reply({ userId: 'u1', email: 'hanako@example.jp', nickname: 'すこやか 花子', association: ASSOCIATION, birthday: null }),
-    );
+    signInMember(bff);
   });
   afterEach(() => {
     window.history.replaceState(null, '', '/');

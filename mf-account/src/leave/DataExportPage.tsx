@@ -2,13 +2,9 @@ import { memberDataExportUrl } from '@sukoyaka/contract/account';
 import {
   AppLink,
   ButtonLinkStyle,
-  Card,
-  Heading,
   List,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   SectionHeading,
   Stack,
   Text,
@@ -18,6 +14,7 @@ import {
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { CardPage } from '../parts/CardPage';
 
 export const DATA_EXPORT_PATH = '/settings/data_export';
 
@@ -79,31 +76,22 @@ function Downloader() {
 export function DataExportPage() {
   usePageTitle('データのダウンロード');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card aria-labelledby="data-export-heading">
-          <Stack $gap={2}>
-            <Heading id="data-export-heading">データのダウンロード</Heading>
-            <Text>
-              すこやかに記録されているあなたの情報を、ファイルとしてダウンロードできます。ダウンロードした記録は操作の記録に残ります。
-            </Text>
-            <section aria-labelledby="data-export-included">
-              <Stack $gap={1}>
-                <SectionHeading id="data-export-included">含まれる情報</SectionHeading>
-                <List>
-                  {INCLUDED.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </List>
-              </Stack>
-            </section>
-            <MemberOnly>{() => <Downloader />}</MemberOnly>
-            <Text>
-              <AppLink href="/profile">アカウント設定に戻る</AppLink>
-            </Text>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720} title="データのダウンロード" headingId="data-export-heading">
+      <Text>すこやかに記録されているあなたの情報を、ファイルとしてダウンロードできます。ダウンロードした記録は操作の記録に残ります。</Text>
+      <section aria-labelledby="data-export-included">
+        <Stack $gap={1}>
+          <SectionHeading id="data-export-included">含まれる情報</SectionHeading>
+          <List>
+            {INCLUDED.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </List>
+        </Stack>
+      </section>
+      <MemberOnly>{() => <Downloader />}</MemberOnly>
+      <Text>
+        <AppLink href="/profile">アカウント設定に戻る</AppLink>
+      </Text>
+    </CardPage>
   );
 }

@@ -2,15 +2,11 @@ import type { CallOutput } from '@sukoyaka/contract';
 import {
   AppLink,
   Button,
-  Card,
   describeError,
   FormError,
-  Heading,
   List,
   LoadingSkeleton,
   MemberOnly,
-  Narrow,
-  PageLayout,
   SectionHeading,
   Stack,
   Text,
@@ -24,6 +20,7 @@ import { useAuthenticateUserPassword } from '../step-up/api/authenticate-user-pa
 import { useLeaveServiceSummary } from './api/get-leave-service-summary';
 import { useLeaveService } from './api/leave-service';
 import { DATA_EXPORT_PATH } from './DataExportPage';
+import { CardPage } from '../parts/CardPage';
 
 const LEAVE_COMPLETED_PATH = '/settings/leave/completed';
 
@@ -239,17 +236,10 @@ function Leave({ email }: { email: string }) {
 export function LeaveServicePage() {
   usePageTitle('退会');
   return (
-    <PageLayout>
-      <Narrow $max={720}>
-        <Card aria-labelledby="leave-heading">
-          <Stack $gap={2}>
-            <Heading id="leave-heading">退会</Heading>
-            <Text>退会すると、すこやかのアカウントと記録が削除されます。内容をご確認のうえ、手続きしてください。</Text>
-            <MemberOnly>{(member) => <Leave email={member.email} />}</MemberOnly>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={720} title="退会" headingId="leave-heading">
+      <Text>退会すると、すこやかのアカウントと記録が削除されます。内容をご確認のうえ、手続きしてください。</Text>
+      <MemberOnly>{(member) => <Leave email={member.email} />}</MemberOnly>
+    </CardPage>
   );
 }
 
@@ -257,21 +247,12 @@ export function LeaveServicePage() {
 export function LeaveCompletedPage() {
   usePageTitle('退会が完了しました');
   return (
-    <PageLayout header={{ hideButton: true }}>
-      <Narrow $max={640}>
-        <Card aria-labelledby="left-heading">
-          <Stack $gap={2}>
-            <Heading id="left-heading">退会が完了しました</Heading>
-            <Text>
-              すこやかをご利用いただき、ありがとうございました。ご登録のメールアドレスに、退会手続き完了のお知らせをお送りしました。
-            </Text>
-            <Text $muted>もう一度ご利用になる場合は、新規登録から改めてお手続きください。</Text>
-            <Text>
-              <AppLink href="/">トップページへ</AppLink>
-            </Text>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={640} header={{ hideButton: true }} title="退会が完了しました" headingId="left-heading">
+      <Text>すこやかをご利用いただき、ありがとうございました。ご登録のメールアドレスに、退会手続き完了のお知らせをお送りしました。</Text>
+      <Text $muted>もう一度ご利用になる場合は、新規登録から改めてお手続きください。</Text>
+      <Text>
+        <AppLink href="/">トップページへ</AppLink>
+      </Text>
+    </CardPage>
   );
 }

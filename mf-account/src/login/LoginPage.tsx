@@ -2,13 +2,10 @@ import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
-  Card,
   FormError,
   Heading,
-  Narrow,
   navigate,
   Notice,
-  PageLayout,
   queryClient,
   safeReturnPath,
   Stack,
@@ -23,6 +20,8 @@ import { useState } from 'react';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { signIn as signInCall } from './api/sign-in';
 import { SignInCodeStep } from './SignInCodeStep';
+import { CardPage } from '../parts/CardPage';
+import { EmailField } from '../parts/EmailField';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
 const reasons: Record<string, string> = {
@@ -64,71 +63,53 @@ export function LoginPage() {
 
   if (step === 'code') {
     return (
-      <PageLayout header={{ hideButton: true }}>
-        <Narrow $max={440}>
-          <Card>
-            <SignInCodeStep
-              onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
-              resendPending={signIn.isPending}
-              resent={resent}
-              resendError={signIn.error}
-              onBack={() => {
-                signIn.reset();
-                setPassword('');
-                setResent(false);
-                setStep('password');
-              }}
-              onSignedIn={signedIn}
-            />
-          </Card>
-        </Narrow>
-      </PageLayout>
+      <CardPage max={440} header={{ hideButton: true }}>
+        <SignInCodeStep
+          onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
+          resendPending={signIn.isPending}
+          resent={resent}
+          resendError={signIn.error}
+          onBack={() => {
+            signIn.reset();
+            setPassword('');
+            setResent(false);
+            setStep('password');
+          }}
+          onSignedIn={signedIn}
+        />
+      </CardPage>
     );
   }
 
   return (
-    <PageLayout header={{ hideButton: true }}>
-      <Narrow $max={440}>
-        <Card>
-          <form {...form.formProps(() => ({ email, password }))} aria-labelledby="login-heading">
-            <Stack $gap={2.5}>
-              <Heading id="login-heading">ログイン</Heading>
-              {reason ? <Notice role="status">{reason}</Notice> : null}
-              {form.formError ? <FormError>{form.formError}</FormError> : null}
-              <TextField
-                label="メールアドレス"
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={form.errors.email}
-                required
-              />
-              <TextField
-                label="パスワード"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={form.errors.password}
-                required
-              />
-              <Button type="submit" block busy={form.isPending}>
-                {form.isPending ? 'ログインしています…' : 'ログイン'}
-              </Button>
-              <Text>
-                <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>
-              </Text>
-              <Text>
-                はじめての方は <AppLink href="/signup">新規登録</AppLink>
-              </Text>
-            </Stack>
-          </form>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={440} header={{ hideButton: true }}>
+      <form {...form.formProps(() => ({ email, password }))} aria-labelledby="login-heading">
+        <Stack $gap={2.5}>
+          <Heading id="login-heading">ログイン</Heading>
+          {reason ? <Notice role="status">{reason}</Notice> : null}
+          {form.formError ? <FormError>{form.formError}</FormError> : null}
+          <EmailField value={email} onChange={setEmail} error={form.errors.email} />
+          <TextField
+            label="パスワード"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={form.errors.password}
+            required
+          />
+          <Button type="submit" block busy={form.isPending}>
+            {form.isPending ? 'ログインしています…' : 'ログイン'}
+          </Button>
+          <Text>
+            <AppLink href="/password_reset/new">パスワードをお忘れの方</AppLink>
+          </Text>
+          <Text>
+            はじめての方は <AppLink href="/signup">新規登録</AppLink>
+          </Text>
+        </Stack>
+      </form>
+    </CardPage>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, FormError, Heading, LoadingSkeleton, PageLayout, Stack, Text, describeError, type HeaderProps } from '@sukoyaka/shared';
+import { FormError, Heading, LoadingSkeleton, Stack, Text, describeError, type HeaderProps } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
-import { Actions, MISSING_TOKEN_MESSAGE, Narrow } from './parts';
+import { Actions, MISSING_TOKEN_MESSAGE } from './parts';
+import { CardPage } from '../parts/CardPage';
 
 export interface MailLinkPageProps {
   /** The mail's `token=`, spent on opening (useSpendTokenOnOpen); null when the link had none. */
@@ -57,11 +58,5 @@ export function MailLinkPage({
       </Stack>
     );
   }
-  return (
-    <PageLayout header={header ?? {}}>
-      <Narrow>
-        <Card>{content}</Card>
-      </Narrow>
-    </PageLayout>
-  );
+  return <CardPage header={header}>{content}</CardPage>;
 }

@@ -1,30 +1,14 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, within } from '@testing-library/react';
+import { ASSOCIATION, navigation, signInMember } from '../testing/member';
 import { MenuPage } from './MenuPage';
-
-const ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' };
-const navigation = {
-  nickname: 'すこやか 花子',
-  emailVerified: true,
-  association: ASSOCIATION,
-  pendingAgreementAssociationId: null,
-  smsMfaEnabled: false,
-  pointPrograms: [{ id: 'p1', name: 'すこやかポイント' }],
-  mynaAvailable: true,
-  unreadAnnouncements: 0,
-  next: null as string | null,
-};
 
 describe('the メニュー page (/menu, issue 27)', () => {
   const bff = setupFakeBff();
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/menu');
-    bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
-    bff.onCall(
-      'getUserInfo',
-      reply({ userId: 'u1', email: 'hanako@example.jp', nickname: 'すこやか 花子', association: ASSOCIATION, birthday: null }),
-    );
+    signInMember(bff);
     bff.onCall('countUnreadAnnouncements', reply({ unreadCount: 0 }));
   });
   afterEach(() => window.history.replaceState(null, '', '/'));

@@ -5,10 +5,8 @@ import {
   AppLink,
   Button,
   ButtonLinkStyle,
-  Card,
   FormError,
   Heading,
-  PageLayout,
   Stack,
   Text,
   TextField,
@@ -18,8 +16,9 @@ import {
   useContractForm,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { Actions, Announce, Narrow, NewPasswordField, useMailToken, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
+import { Actions, Announce, NewPasswordField, useMailToken, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
+import { CardPage } from '../parts/CardPage';
 
 function LinkProblem({ message }: { message: string }) {
   return (
@@ -96,11 +95,5 @@ export function PasswordResetChangePage() {
     );
   }
 
-  return (
-    <PageLayout>
-      <Narrow>
-        <Card>{content}</Card>
-      </Narrow>
-    </PageLayout>
-  );
+  return <CardPage>{content}</CardPage>;
 }

@@ -1,25 +1,12 @@
 import type { NotificationSettings } from '@sukoyaka/contract';
 import { notificationCategories } from '@sukoyaka/contract/account';
-import {
-  AppLink,
-  Button,
-  Card,
-  describeError,
-  FormError,
-  Heading,
-  LoadingSkeleton,
-  MemberOnly,
-  Narrow,
-  PageLayout,
-  Stack,
-  Text,
-  usePageTitle,
-} from '@sukoyaka/shared';
+import { AppLink, Button, describeError, FormError, LoadingSkeleton, MemberOnly, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
+import { CardPage } from '../parts/CardPage';
 
 const Fieldset = styled.fieldset`
   margin: 0;
@@ -96,21 +83,12 @@ function Settings() {
 export function NotificationSettingsPage() {
   usePageTitle('通知設定');
   return (
-    <PageLayout>
-      <Narrow $max={640}>
-        <Card>
-          <Stack $gap={2}>
-            <Heading>通知設定</Heading>
-            <Text $muted>
-              受け取りたい通知を選んでください。ご本人確認やセキュリティに関する大切なお知らせは、設定にかかわらずお送りします。
-            </Text>
-            <MemberOnly>{() => <Settings />}</MemberOnly>
-            <Text>
-              <AppLink href="/profile">アカウント設定に戻る</AppLink>
-            </Text>
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage max={640} title="通知設定">
+      <Text $muted>受け取りたい通知を選んでください。ご本人確認やセキュリティに関する大切なお知らせは、設定にかかわらずお送りします。</Text>
+      <MemberOnly>{() => <Settings />}</MemberOnly>
+      <Text>
+        <AppLink href="/profile">アカウント設定に戻る</AppLink>
+      </Text>
+    </CardPage>
   );
 }

@@ -17,6 +17,7 @@ import {
   usePageTitle,
   type UserInfo,
   useContractForm,
+  type ContractForm,
   japaneseDate,
 } from '@sukoyaka/shared';
 import { useState, type ReactNode } from 'react';
@@ -120,31 +121,26 @@ function Row({ label, children, action }: { label: string; children: ReactNode; 
   );
 }
 
-function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved: () => void; onCancel: () => void }) {
-  const [nickname, setNickname] = useState(current);
-  const update = useUpdateProfile();
-  const form = useContractForm({
-    schema: accountCalls.updateProfile.input,
-    // Left out, the height stays as it is.
-    mutation: update,
-    onSuccess: onSaved,
-  });
-
+/** A value of the profile edited in place: the form-level error, its field, and save or cancel. */
+function InlineEditForm({
+  name,
+  form,
+  submits,
+  onCancel,
+  children,
+}: {
+  /** The form's accessible name. */
+  name: string;
+  form: ContractForm;
+  submits: () => unknown;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
-    <form {...form.formProps(() => ({ nickname }))} aria-label="ニックネームの変更">
+    <form {...form.formProps(submits)} aria-label={name}>
       <Stack $gap={1.5}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
-        <TextField
-          label="ニックネーム"
-          hint="20文字以内。ホームなどで表示されます。"
-          name="nickname"
-          autoComplete="nickname"
-          autoFocus
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          error={form.errors.nickname}
-          required
-        />
+        {children}
         <InlineActions>
           <Button type="submit" busy={form.isPending}>
             {form.isPending ? '保存しています…' : '保存する'}
@@ -158,6 +154,33 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   );
 }
 
+function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved: () => void; onCancel: () => void }) {
+  const [nickname, setNickname] = useState(current);
+  const update = useUpdateProfile();
+  const form = useContractForm({
+    schema: accountCalls.updateProfile.input,
+    // Left out, the height stays as it is.
+    mutation: update,
+    onSuccess: onSaved,
+  });
+
+  return (
+    <InlineEditForm name="ニックネームの変更" form={form} submits={() => ({ nickname })} onCancel={onCancel}>
+      <TextField
+        label="ニックネーム"
+        hint="20文字以内。ホームなどで表示されます。"
+        name="nickname"
+        autoComplete="nickname"
+        autoFocus
+        value={nickname}
+        onChange={(event) => setNickname(event.target.value)}
+        error={form.errors.nickname}
+        required
+      />
+    </InlineEditForm>
+  );
+}
+
 /** 身長 (cm, one decimal): the BMI lines of the weight page need it. Blank clears it. */
 function HeightForm({ member, onSaved, onCancel }: { member: UserInfo; onSaved: () => void; onCancel: () => void }) {
   const [height, setHeight] = useState(member.height === undefined ? '' : String(member.height));
@@ -165,30 +188,24 @@ function HeightForm({ member, onSaved, onCancel }: { member: UserInfo; onSaved: 
   const form = useContractForm({ schema: accountCalls.updateProfile.input, mutation: update, onSuccess: onSaved });
 
   return (
-    <form {...form.formProps(() => ({ nickname: member.nickname, height: heightFromText(height) }))} aria-label="身長の変更">
-      <Stack $gap={1.5}>
-        {form.formError ? <FormError>{form.formError}</FormError> : null}
-        <TextField
-          label="身長（cm）"
-          hint={`${HEIGHT_HINT}空欄で保存すると削除します。`}
-          name="height"
-          inputMode="decimal"
-          autoComplete="off"
-          autoFocus
-          value={height}
-          onChange={(event) => setHeight(event.target.value)}
-          error={form.errors.height ?? form.errors.nickname}
-        />
-        <InlineActions>
-          <Button type="submit" busy={form.isPending}>
-            {form.isPending ? '保存しています…' : '保存する'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={form.isPending}>
-            キャンセル
-          </Button>
-        </InlineActions>
-      </Stack>
-    </form>
+    <InlineEditForm
+      name="身長の変更"
+      form={form}
+      submits={() => ({ nickname: member.nickname, height: heightFromText(height) })}
+      onCancel={onCancel}
+    >
+      <TextField
+        label="身長（cm）"
+        hint={`${HEIGHT_HINT}空欄で保存すると削除します。`}
+        name="height"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        value={height}
+        onChange={(event) => setHeight(event.target.value)}
+        error={form.errors.height ?? form.errors.nickname}
+      />
+    </InlineEditForm>
   );
 }
 

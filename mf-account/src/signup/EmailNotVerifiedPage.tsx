@@ -2,11 +2,9 @@ import {
   AppError,
   AppLink,
   Button,
-  Card,
   FormError,
   Heading,
   LoadingSkeleton,
-  PageLayout,
   Stack,
   Text,
   describeError,
@@ -17,8 +15,9 @@ import {
 import { useEffect } from 'react';
 import { useUserEmail } from '../email-change/api/get-user-email';
 import { useAppliesToMember, useHomeWhen } from '../navigation/not-for-this-member';
-import { Actions, Address, Announce, Narrow } from '../mail-flows/parts';
+import { Actions, Address, Announce } from '../mail-flows/parts';
 import { useResendMailUserEmailVerification } from './api/resend-mail-user-email-verification';
+import { CardPage } from '../parts/CardPage';
 
 function ResendOutcome({ resend }: { resend: ReturnType<typeof useResendMailUserEmailVerification> }) {
   if (resend.isSuccess) {
@@ -52,35 +51,31 @@ export function EmailNotVerifiedPage() {
   if (userEmail.error && !isVisitor) throw userEmail.error;
 
   return (
-    <PageLayout>
-      <Narrow>
-        <Card>
-          {userEmail.isPending || isVisitor ? (
-            <LoadingSkeleton label="メールアドレスを確認しています" rows={2} />
-          ) : (
-            <Stack $gap={2}>
-              <Heading>メールアドレスの確認が完了していません</Heading>
-              <Text>
-                <Address>{userEmail.data?.email}</Address>{' '}
-                に確認メールを送信しています。メールに記載されたリンクを開くと、すこやかをご利用いただけます。
-              </Text>
-              <Text $muted>
-                メールが届かない場合は、迷惑メールフォルダをご確認ください。携帯電話のメールアドレスをお使いの場合は、受信拒否の設定（ドメイン指定受信）もご確認ください。リンクの有効期限（24時間）が切れた場合も、再送信してください。
-              </Text>
-              <ResendOutcome resend={resend} />
-              <Actions>
-                <Button onClick={() => resend.mutate()} busy={resend.isPending}>
-                  {resend.isPending ? '送信しています…' : '確認メールを再送信する'}
-                </Button>
-              </Actions>
-              <Text $muted>
-                メールアドレスを間違えて登録した場合は、正しいメールアドレスで<AppLink href="/signup">新規登録</AppLink>
-                をやり直してください。
-              </Text>
-            </Stack>
-          )}
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage>
+      {userEmail.isPending || isVisitor ? (
+        <LoadingSkeleton label="メールアドレスを確認しています" rows={2} />
+      ) : (
+        <Stack $gap={2}>
+          <Heading>メールアドレスの確認が完了していません</Heading>
+          <Text>
+            <Address>{userEmail.data?.email}</Address>{' '}
+            に確認メールを送信しています。メールに記載されたリンクを開くと、すこやかをご利用いただけます。
+          </Text>
+          <Text $muted>
+            メールが届かない場合は、迷惑メールフォルダをご確認ください。携帯電話のメールアドレスをお使いの場合は、受信拒否の設定（ドメイン指定受信）もご確認ください。リンクの有効期限（24時間）が切れた場合も、再送信してください。
+          </Text>
+          <ResendOutcome resend={resend} />
+          <Actions>
+            <Button onClick={() => resend.mutate()} busy={resend.isPending}>
+              {resend.isPending ? '送信しています…' : '確認メールを再送信する'}
+            </Button>
+          </Actions>
+          <Text $muted>
+            メールアドレスを間違えて登録した場合は、正しいメールアドレスで<AppLink href="/signup">新規登録</AppLink>
+            をやり直してください。
+          </Text>
+        </Stack>
+      )}
+    </CardPage>
   );
 }

@@ -4,13 +4,10 @@ import {
   AppLink,
   Button,
   ButtonLinkStyle,
-  Card,
   FormError,
   Heading,
-  PageLayout,
   Stack,
   Text,
-  TextField,
   describeError,
   usePageTitle,
   formLevelError,
@@ -18,10 +15,12 @@ import {
 } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
-import { Actions, Address, Announce, Narrow, NewPasswordField } from '../mail-flows/parts';
+import { Actions, Address, Announce, NewPasswordField } from '../mail-flows/parts';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { useSignUp } from './api/sign-up';
 import { useEmailCheck } from './api/validate-email';
+import { CardPage } from '../parts/CardPage';
+import { EmailField } from '../parts/EmailField';
 
 function TermsLabel() {
   return (
@@ -91,51 +90,42 @@ export function SignupPage() {
   const failure = formLevelError(signUp.error);
 
   return (
-    <PageLayout header={{ signupFlow: true }}>
-      <Narrow>
-        <Card>
-          {sentTo ? (
-            <CheckYourMail email={sentTo} />
-          ) : (
-            <form {...form.formProps(() => ({ email, password, agreedToTerms }))} aria-labelledby="signup-heading">
-              <Stack $gap={2.5}>
-                <Heading id="signup-heading">新規登録</Heading>
-                <Text>メールアドレスとパスワードを登録してください。登録後、健康保険組合の加入者情報を確認します。</Text>
-                {failure ? <FormError>{describeError(failure)}</FormError> : null}
-                <TextField
-                  label="メールアドレス"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={email}
-                  onChange={(event) => {
-                    setEmail(event.target.value);
-                    form.setErrors(({ email: _email, ...rest }) => rest);
-                  }}
-                  onBlur={onEmailBlur}
-                  error={emailError}
-                  required
-                />
-                <NewPasswordField value={password} onChange={setPassword} error={fieldErrors.password} />
-                <Checkbox
-                  label={<TermsLabel />}
-                  name="agreedToTerms"
-                  checked={agreedToTerms}
-                  onChange={(event) => setAgreedToTerms(event.target.checked)}
-                  error={fieldErrors.agreedToTerms}
-                />
-                <Button type="submit" block busy={form.isPending}>
-                  {form.isPending ? '登録しています…' : '登録する'}
-                </Button>
-                <Text $muted>
-                  すでに登録済みの方は <AppLink href="/login">ログイン</AppLink>
-                </Text>
-              </Stack>
-            </form>
-          )}
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage header={{ signupFlow: true }}>
+      {sentTo ? (
+        <CheckYourMail email={sentTo} />
+      ) : (
+        <form {...form.formProps(() => ({ email, password, agreedToTerms }))} aria-labelledby="signup-heading">
+          <Stack $gap={2.5}>
+            <Heading id="signup-heading">新規登録</Heading>
+            <Text>メールアドレスとパスワードを登録してください。登録後、健康保険組合の加入者情報を確認します。</Text>
+            {failure ? <FormError>{describeError(failure)}</FormError> : null}
+            <EmailField
+              autoComplete="email"
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                form.setErrors(({ email: _email, ...rest }) => rest);
+              }}
+              onBlur={onEmailBlur}
+              error={emailError}
+            />
+            <NewPasswordField value={password} onChange={setPassword} error={fieldErrors.password} />
+            <Checkbox
+              label={<TermsLabel />}
+              name="agreedToTerms"
+              checked={agreedToTerms}
+              onChange={(event) => setAgreedToTerms(event.target.checked)}
+              error={fieldErrors.agreedToTerms}
+            />
+            <Button type="submit" block busy={form.isPending}>
+              {form.isPending ? '登録しています…' : '登録する'}
+            </Button>
+            <Text $muted>
+              すでに登録済みの方は <AppLink href="/login">ログイン</AppLink>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </CardPage>
   );
 }

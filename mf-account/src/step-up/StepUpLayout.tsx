@@ -1,22 +1,19 @@
-import { Card, Heading, Narrow, PageLayout, Stack, Text } from '@sukoyaka/shared';
+import { Heading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
+import { CardPage } from '../parts/CardPage';
 
 /** The frame of the two confirmation pages: a narrow card with a heading and why it is asked. */
 export function StepUpLayout({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
   return (
-    <PageLayout>
-      <Narrow>
-        <Card>
-          <Stack $gap={2.5}>
-            <Stack $gap={1}>
-              <Heading>{title}</Heading>
-              <Text>{lead}</Text>
-            </Stack>
-            {children}
-          </Stack>
-        </Card>
-      </Narrow>
-    </PageLayout>
+    <CardPage>
+      <Stack $gap={2.5}>
+        <Stack $gap={1}>
+          <Heading>{title}</Heading>
+          <Text>{lead}</Text>
+        </Stack>
+        {children}
+      </Stack>
+    </CardPage>
   );
 }
 

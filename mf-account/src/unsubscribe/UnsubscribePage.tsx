@@ -1,19 +1,8 @@
 import { unsubscribeTokenCategory } from '@sukoyaka/contract/account';
-import {
-  AppLink,
-  Button,
-  ButtonLinkStyle,
-  Card,
-  FormError,
-  Heading,
-  PageLayout,
-  Stack,
-  Text,
-  describeError,
-  usePageTitle,
-} from '@sukoyaka/shared';
-import { Actions, Announce, MISSING_TOKEN_MESSAGE, Narrow, useMailToken } from '../mail-flows/parts';
+import { AppLink, Button, ButtonLinkStyle, FormError, Heading, Stack, Text, describeError, usePageTitle } from '@sukoyaka/shared';
+import { Actions, Announce, MISSING_TOKEN_MESSAGE, useMailToken } from '../mail-flows/parts';
 import { useUnsubscribeNotification } from './api/unsubscribe-notification';
+import { CardPage } from '../parts/CardPage';
 
 /**
  * `/settings/notifications/unsubscribe?token=…`: the link at the foot of every notification mail.
@@ -62,13 +51,7 @@ export function UnsubscribePage() {
     );
   }
 
-  return (
-    <PageLayout>
-      <Narrow>
-        <Card>{content}</Card>
-      </Narrow>
-    </PageLayout>
-  );
+  return <CardPage>{content}</CardPage>;
 }
 
 function SettingsLink() {

@@ -1,4 +1,5 @@
 import type { CallInput, CallOutput } from '@sukoyaka/contract';
+import { saveFile } from '@sukoyaka/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './operator-client';
 
@@ -29,20 +30,8 @@ export const useCorrectGiftOrderTracking = (associationId: string) =>
 export const useCancelGiftOrder = (associationId: string) =>
   useOrderWrite(associationId, (input: CallInput<'cancelOperatorGiftOrder'>) => adminApi.cancelOperatorGiftOrder(input));
 
-/** Saves a text file through a temporary link (the browser's download); the CSV keeps its BOM. */
-function saveText(file: CallOutput<'exportOperatorGiftOrders'>): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mediaType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The carrier's CSV of the filtered orders, downloaded. `save` is replaceable for tests. */
-export function useExportGiftOrders(save: (file: CallOutput<'exportOperatorGiftOrders'>) => void = saveText) {
+export function useExportGiftOrders(save: (file: CallOutput<'exportOperatorGiftOrders'>) => void = saveFile) {
   return useMutation({
     mutationFn: (input: CallInput<'exportOperatorGiftOrders'>) => adminApi.exportOperatorGiftOrders(input),
     onSuccess: (file) => save(file),

@@ -1,21 +1,11 @@
 import type { AnnouncementCategory, OperatorAnnouncement } from '@sukoyaka/contract';
-import { announcementCategories, announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
-import {
-  Button,
-  Card,
-  FormError,
-  SectionHeading,
-  Stack,
-  Text,
-  TextAreaField,
-  TextField,
-  useContractForm,
-  useFormValues,
-} from '@sukoyaka/shared';
-import { AnnouncementView, Select } from '@sukoyaka/shared/widgets';
+import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import { Button, Card, FormError, SectionHeading, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useUpdateAnnouncement } from '../api/content';
+import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
 
@@ -82,28 +72,11 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
             {...form.formProps(() => ({
               associationId: association.associationId,
               announcementId: item.id,
-              title: values.title,
-              category: values.category,
-              body: values.body,
-              linkPath: values.linkPath.trim() || null,
-              linkLabel: values.linkLabel.trim() || null,
-              publishFrom: japanMoment(values.publishFrom),
-              publishUntil: values.publishUntil ? japanMoment(values.publishUntil) : null,
+              ...announcementInput(values),
             }))}
           >
             <Stack $gap={2}>
-              <TextField {...field('title', form.errors)} label="タイトル" />
-              <Select
-                label="カテゴリ"
-                value={values.category}
-                onChange={set('category')}
-                options={announcementCategories.map((one) => ({ value: one, label: announcementCategoryLabels[one] }))}
-              />
-              <TextAreaField {...field('body', form.errors)} label="本文" />
-              <TextField {...field('linkPath', form.errors)} label="リンク先（サイト内のパス。例: /enquetes）" optional />
-              <TextField {...field('linkLabel', form.errors)} label="リンクの文言" optional />
-              <TextField {...field('publishFrom', form.errors)} label="掲載開始日時" type="datetime-local" />
-              <TextField {...field('publishUntil', form.errors)} label="掲載終了日時" type="datetime-local" optional />
+              <AnnouncementFields values={values} set={set} field={field} errors={form.errors} />
               <Stack $gap={1} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
                 <Button type="submit" busy={form.isPending}>
                   変更を保存する

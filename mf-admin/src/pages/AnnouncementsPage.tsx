@@ -1,30 +1,15 @@
 import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
-import { announcementCategories, announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
-import {
-  Button,
-  Card,
-  EmptyState,
-  FormError,
-  Heading,
-  Notice,
-  SectionHeading,
-  Stack,
-  Text,
-  TextAreaField,
-  TextField,
-  describeError,
-  useContractForm,
-  useFormValues,
-  usePageTitle,
-} from '@sukoyaka/shared';
-import { Checkbox, Select } from '@sukoyaka/shared/widgets';
+import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import { Button, EmptyState, FormError, Notice, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement } from '../api/content';
+import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
-import { formatJapanTime, japanLocalNow, japanMoment } from '../parts/datetime';
+import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
+import { formatJapanTime, japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
-import { Table, TableScroll } from '../parts/Table';
 
 export const STATE_LABELS: Record<AnnouncementState, string> = {
   draft: '下書き',
@@ -35,18 +20,16 @@ export const STATE_LABELS: Record<AnnouncementState, string> = {
 
 /** /admin/announcements: the association's announcements, publishing and withdrawing, and a new one. */
 export function AnnouncementsPage() {
-  usePageTitle('お知らせ | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorAnnouncements(association.associationId);
   const [editing, setEditing] = useState<OperatorAnnouncement | null>(null);
   const [edited, setEdited] = useState<string | null>(null);
   return (
-    <Stack $gap={3}>
-      <Heading>お知らせ</Heading>
-      <Text>
-        {association.associationName}の会員に表示するお知らせです。公開すると、掲載開始日時から会員のホームと一覧に未読として表示されます。
-      </Text>
-      {!canEdit ? <Notice>閲覧者の権限では作成・公開できません。</Notice> : null}
+    <AdminPage
+      title="お知らせ"
+      intro={`${association.associationName}の会員に表示するお知らせです。公開すると、掲載開始日時から会員のホームと一覧に未読として表示されます。`}
+      readOnlyNotice="閲覧者の権限では作成・公開できません。"
+    >
       {edited ? <Notice role="status">{edited}</Notice> : null}
       {canEdit && editing ? (
         <AnnouncementEditor
@@ -64,45 +47,26 @@ export function AnnouncementsPage() {
           const items = data.pages.flatMap((page) => page.items);
           if (items.length === 0) return <EmptyState title="お知らせはまだありません" />;
           return (
-            <Card>
-              <TableScroll>
-                <Table>
-                  <caption>お知らせの一覧</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">タイトル</th>
-                      <th scope="col">状態</th>
-                      <th scope="col">掲載期間</th>
-                      <th scope="col" className="number">
-                        既読
-                      </th>
-                      <th scope="col">操作</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((item) => (
-                      <AnnouncementRow
-                        key={item.id}
-                        item={item}
-                        onEdit={() => {
-                          setEdited(null);
-                          setEditing(item);
-                        }}
-                      />
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-              {list.hasNextPage ? (
-                <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                  もっと見る
-                </Button>
-              ) : null}
-            </Card>
+            <DataTable
+              caption="お知らせの一覧"
+              columns={['タイトル', '状態', '掲載期間', { label: '既読', number: true }, '操作']}
+              more={list}
+            >
+              {items.map((item) => (
+                <AnnouncementRow
+                  key={item.id}
+                  item={item}
+                  onEdit={() => {
+                    setEdited(null);
+                    setEditing(item);
+                  }}
+                />
+              ))}
+            </DataTable>
           );
         }}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -169,48 +133,20 @@ function CreateAnnouncementForm() {
     },
   });
   return (
-    <Card aria-labelledby="new-announcement">
-      <SectionHeading id="new-announcement">お知らせを作成する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {done ? <Notice role="status">{done}</Notice> : null}
-      <form
-        {...form.formProps(() => ({
-          associationId: association.associationId,
-          title: values.title,
-          category: values.category,
-          body: values.body,
-          linkPath: values.linkPath.trim() || null,
-          linkLabel: values.linkLabel.trim() || null,
-          publishFrom: japanMoment(values.publishFrom),
-          publishUntil: values.publishUntil ? japanMoment(values.publishUntil) : null,
-          publish: values.publish,
-        }))}
-      >
-        <Stack $gap={2}>
-          <TextField {...field('title', form.errors)} label="タイトル" />
-          <Select
-            label="カテゴリ"
-            value={values.category}
-            onChange={set('category')}
-            options={announcementCategories.map((category) => ({ value: category, label: announcementCategoryLabels[category] }))}
-          />
-          <TextAreaField {...field('body', form.errors)} label="本文" />
-          <TextField {...field('linkPath', form.errors)} label="リンク先（サイト内のパス。例: /enquetes）" optional />
-          <TextField {...field('linkLabel', form.errors)} label="リンクの文言" optional />
-          <TextField {...field('publishFrom', form.errors)} label="掲載開始日時" type="datetime-local" />
-          <TextField {...field('publishUntil', form.errors)} label="掲載終了日時" type="datetime-local" optional />
-          <Checkbox
-            label="すぐに公開する（外すと下書き）"
-            checked={values.publish}
-            onChange={(event) => setValues({ ...values, publish: event.target.checked })}
-          />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              保存する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-announcement"
+      heading="お知らせを作成する"
+      form={form}
+      done={done}
+      submitLabel="保存する"
+      submits={() => ({ associationId: association.associationId, ...announcementInput(values), publish: values.publish })}
+    >
+      <AnnouncementFields values={values} set={set} field={field} errors={form.errors} />
+      <Checkbox
+        label="すぐに公開する（外すと下書き）"
+        checked={values.publish}
+        onChange={(event) => setValues({ ...values, publish: event.target.checked })}
+      />
+    </FormCard>
   );
 }

@@ -5,13 +5,14 @@ import {
   operatorAuditActions,
   operatorAuditTargetLabels,
 } from '@sukoyaka/contract/operators';
-import { Button, Card, EmptyState, Heading, Stack, Text, TextField, usePageTitle } from '@sukoyaka/shared';
+import { Button, Card, EmptyState, Stack, Text } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAuditLogs, useOperatorStaff, type AuditLogFilters } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanDay, formatJapanTime } from '../parts/datetime';
+import { AdminPage, PeriodFields } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
 
@@ -79,7 +80,6 @@ function describeFilters(filters: AuditLogFilters, operatorName: string | undefi
 
 /** /admin/audit_logs: every operator action in the association, newest first, filtered and paged. */
 export function AuditLogPage() {
-  usePageTitle('操作履歴 | すこやか運営管理');
   const { association } = useCurrentAssociation();
   const [draft, setDraft] = useState<AuditLogFilters>(EMPTY);
   const [filters, setFilters] = useState<AuditLogFilters>(EMPTY);
@@ -88,9 +88,7 @@ export function AuditLogPage() {
   const backwards = Boolean(draft.from && draft.to && draft.from > draft.to);
   const operatorName = staff.data?.operators.find((operator) => operator.id === filters.operatorId)?.name;
   return (
-    <Stack $gap={3}>
-      <Heading>操作履歴</Heading>
-      <Text>{association.associationName}で運営担当者が行った操作の記録です（新しい順、日本時間）。</Text>
+    <AdminPage title="操作履歴" intro={`${association.associationName}で運営担当者が行った操作の記録です（新しい順、日本時間）。`}>
       <Card aria-labelledby="audit-filters">
         <Stack $gap={1.5}>
           <Text id="audit-filters" style={{ fontWeight: 700 }}>
@@ -103,19 +101,7 @@ export function AuditLogPage() {
               if (!backwards) setFilters(draft);
             }}
           >
-            <TextField
-              label="開始日"
-              type="date"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-            />
-            <TextField
-              label="終了日"
-              type="date"
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              error={backwards ? '終了日は開始日以降の日付を入力してください' : undefined}
-            />
+            <PeriodFields value={draft} onChange={setDraft} backwards={backwards} />
             <Select
               label="操作"
               value={draft.action}
@@ -194,6 +180,6 @@ export function AuditLogPage() {
           );
         }}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }

@@ -3,11 +3,8 @@ import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
-  EmptyState,
   FormError,
-  Heading,
   List,
-  Notice,
   SectionHeading,
   Stack,
   Text,
@@ -16,39 +13,31 @@ import {
   describeError,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
-import { QueryState } from '../parts/states';
+import { AdminPage, CardList, FormCard } from '../parts/page-frame';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** /admin/competitions: the association's prize competitions, drawing the ended ones, a new one. */
 export function CompetitionsPage() {
-  usePageTitle('懸賞 | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorCompetitions(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>懸賞</Heading>
-      <Text>会員が応募できる懸賞です。抽選はサーバーで行われ、記録された値から誰でも同じ結果を再現できます。</Text>
-      {!canEdit ? <Notice>閲覧者の権限では作成・抽選できません。</Notice> : null}
-      <QueryState query={list} label="懸賞">
-        {(data) => (
-          <Stack $gap={2}>
-            {data.items.length === 0 ? <EmptyState title="懸賞はまだありません" /> : null}
-            {data.items.map((item) => (
-              <CompetitionCard key={item.id} item={item} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+    <AdminPage
+      title="懸賞"
+      intro="会員が応募できる懸賞です。抽選はサーバーで行われ、記録された値から誰でも同じ結果を再現できます。"
+      readOnlyNotice="閲覧者の権限では作成・抽選できません。"
+    >
+      <CardList query={list} label="懸賞" items={(data) => data.items} empty="懸賞はまだありません">
+        {(item) => <CompetitionCard key={item.id} item={item} />}
+      </CardList>
       {canEdit ? <CreateCompetitionForm /> : null}
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -117,55 +106,48 @@ function CreateCompetitionForm() {
     },
   });
   return (
-    <Card aria-labelledby="new-competition">
-      <SectionHeading id="new-competition">懸賞を作成する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {done ? <Notice role="status">{done}</Notice> : null}
-      <form
-        {...form.formProps(() => ({
-          associationId: association.associationId,
-          title: values.title,
-          description: values.description,
-          startsAt: japanMoment(values.startsAt),
-          endsAt: japanMoment(values.endsAt),
-          entryKind: values.entryKind,
-          ...(values.entryKind === 'steps' ? { stepsRequired: toNumber(values.amount) } : { coinCost: toNumber(values.amount) }),
-          prizes: [{ name: values.prize, winners: toNumber(values.winners) }],
-        }))}
-      >
-        <Stack $gap={2}>
-          <TextField {...field('title', form.errors)} label="タイトル" />
-          <TextAreaField {...field('description', form.errors)} label="説明" optional />
-          <TextField {...field('startsAt', form.errors)} label="開始日時" type="datetime-local" />
-          <TextField {...field('endsAt', form.errors)} label="終了日時" type="datetime-local" />
-          <RadioGroup
-            legend="応募方法"
-            name="entryKind"
-            value={values.entryKind}
-            onChange={(value) => setValues({ ...values, entryKind: value })}
-            error={form.errors.entryKind}
-            options={[
-              { value: 'steps', label: '期間中の歩数で応募' },
-              { value: 'coins', label: 'コインで応募' },
-            ]}
-          />
-          <TextField
-            label={values.entryKind === 'steps' ? '目標歩数' : '必要コイン数'}
-            name="amount"
-            inputMode="numeric"
-            value={values.amount}
-            onChange={set('amount')}
-            error={form.errors.stepsRequired ?? form.errors.coinCost}
-          />
-          <TextField {...field('prize', form.errors, 'prizes.0.name')} label="賞品名" />
-          <TextField {...field('winners', form.errors, 'prizes.0.winners')} label="当選者数" inputMode="numeric" />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              作成する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-competition"
+      heading="懸賞を作成する"
+      form={form}
+      done={done}
+      submitLabel="作成する"
+      submits={() => ({
+        associationId: association.associationId,
+        title: values.title,
+        description: values.description,
+        startsAt: japanMoment(values.startsAt),
+        endsAt: japanMoment(values.endsAt),
+        entryKind: values.entryKind,
+        ...(values.entryKind === 'steps' ? { stepsRequired: toNumber(values.amount) } : { coinCost: toNumber(values.amount) }),
+        prizes: [{ name: values.prize, winners: toNumber(values.winners) }],
+      })}
+    >
+      <TextField {...field('title', form.errors)} label="タイトル" />
+      <TextAreaField {...field('description', form.errors)} label="説明" optional />
+      <TextField {...field('startsAt', form.errors)} label="開始日時" type="datetime-local" />
+      <TextField {...field('endsAt', form.errors)} label="終了日時" type="datetime-local" />
+      <RadioGroup
+        legend="応募方法"
+        name="entryKind"
+        value={values.entryKind}
+        onChange={(value) => setValues({ ...values, entryKind: value })}
+        error={form.errors.entryKind}
+        options={[
+          { value: 'steps', label: '期間中の歩数で応募' },
+          { value: 'coins', label: 'コインで応募' },
+        ]}
+      />
+      <TextField
+        label={values.entryKind === 'steps' ? '目標歩数' : '必要コイン数'}
+        name="amount"
+        inputMode="numeric"
+        value={values.amount}
+        onChange={set('amount')}
+        error={form.errors.stepsRequired ?? form.errors.coinCost}
+      />
+      <TextField {...field('prize', form.errors, 'prizes.0.name')} label="賞品名" />
+      <TextField {...field('winners', form.errors, 'prizes.0.winners')} label="当選者数" inputMode="numeric" />
+    </FormCard>
   );
 }

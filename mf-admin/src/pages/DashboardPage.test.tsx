@@ -1,10 +1,9 @@
-import { bffError, reply } from '@sukoyaka/shared/testing';
+import { bffError, drawnCharts, reply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { drawnCharts } from '../testing/fake-uplot';
 import { ASSOCIATION_ID, renderAt, setupAdminBff, signedIn } from '../testing/render';
 
-jest.mock('uplot', () => jest.requireActual('../testing/fake-uplot'));
+jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 
 const bff = setupAdminBff();
 const days = (counts: number[]) => counts.map((count, index) => ({ day: `2026-11-${String(20 + index).padStart(2, '0')}`, count }));

@@ -1,4 +1,4 @@
-import { Card, FactRows, Heading, SectionHeading, Stack, Text, TextField, Button, theme, usePageTitle } from '@sukoyaka/shared';
+import { Card, FactRows, SectionHeading, Stack, Text, Button, theme } from '@sukoyaka/shared';
 import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -7,6 +7,7 @@ import { useCurrentAssociation } from '../parts/association';
 import { DayChart } from '../parts/chart/DayChart';
 import { weeklySums, type ChartLine } from '../parts/chart/series';
 import { formatJapanDay } from '../parts/datetime';
+import { AdminPage, PeriodFields } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { Table, TableScroll } from '../parts/Table';
 
@@ -69,7 +70,6 @@ function pointLines(
 }
 
 export function DashboardPage() {
-  usePageTitle('ダッシュボード | すこやか運営管理');
   const { association } = useCurrentAssociation();
   const [period, setPeriod] = useState<Period>(() => lastDays(90));
   const [weekly, setWeekly] = useState(true);
@@ -80,11 +80,11 @@ export function DashboardPage() {
   const perUnit = (series: ChartLine['points']) => (weekly ? weeklySums(series) : series);
 
   return (
-    <Stack $gap={3}>
-      <Heading>ダッシュボード</Heading>
-      <Text $muted>
-        {association.associationName}の利用状況（{formatJapanDay(period.from)} 〜 {formatJapanDay(period.to)}、日本時間）
-      </Text>
+    <AdminPage
+      title="ダッシュボード"
+      mutedIntro
+      intro={`${association.associationName}の利用状況（${formatJapanDay(period.from)} 〜 ${formatJapanDay(period.to)}、日本時間）`}
+    >
       <Card>
         <form
           onSubmit={(event) => {
@@ -105,19 +105,7 @@ export function DashboardPage() {
                 直近{days}日
               </Button>
             ))}
-            <TextField
-              label="開始日"
-              type="date"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-            />
-            <TextField
-              label="終了日"
-              type="date"
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              error={draft.from > draft.to ? '終了日は開始日以降の日付を入力してください' : undefined}
-            />
+            <PeriodFields value={draft} onChange={setDraft} backwards={draft.from > draft.to} />
             <Button type="submit">表示</Button>
           </Presets>
         </form>
@@ -279,6 +267,6 @@ export function DashboardPage() {
           <Text $muted>集計がそろうと表示されます。</Text>
         )}
       </Card>
-    </Stack>
+    </AdminPage>
   );
 }

@@ -1,22 +1,10 @@
 import type { DoctorProfile } from '@sukoyaka/contract';
 import { healthCalls } from '@sukoyaka/contract/health';
-import {
-  Button,
-  Card,
-  FormError,
-  Heading,
-  Notice,
-  Stack,
-  Text,
-  TextAreaField,
-  TextField,
-  useContractForm,
-  useFormValues,
-  usePageTitle,
-} from '@sukoyaka/shared';
+import { Card, Notice, TextAreaField, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useDoctorProfile, useUpdateDoctorProfile } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
+import { AdminPage, ContractFormBody } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 
 const lines = (text: string) =>
@@ -27,17 +15,17 @@ const lines = (text: string) =>
 
 /** /admin/doctor_profile: the physician who supervises the association's health forecast. */
 export function DoctorProfilePage() {
-  usePageTitle('監修医 | すこやか運営管理');
   const { association } = useCurrentAssociation();
   const profile = useDoctorProfile(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>監修医</Heading>
-      <Text>健康予測のページ（/doctor_profile01）で会員に表示する、{association.associationName}の監修医の紹介です。</Text>
+    <AdminPage
+      title="監修医"
+      intro={`健康予測のページ（/doctor_profile01）で会員に表示する、${association.associationName}の監修医の紹介です。`}
+    >
       <QueryState query={profile} label="監修医の情報">
         {(data) => <DoctorForm key={association.associationId} initial={data.profile} />}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -66,29 +54,24 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
     <Card>
       {!initial ? <Notice>この組合の監修医はまだ登録されていません。会員にはサービス共通の監修医が表示されます。</Notice> : null}
       {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {saved ? <Notice role="status">保存しました。</Notice> : null}
-      <form
-        {...form.formProps(() => ({
+      <ContractFormBody
+        form={form}
+        done={saved ? '保存しました。' : null}
+        submitLabel="保存する"
+        disabled={!canEdit}
+        submits={() => ({
           associationId: association.associationId,
           profile: { ...values, qualifications: lines(values.qualifications), career: lines(values.career) },
-        }))}
+        })}
       >
-        <Stack $gap={2}>
-          <TextField {...field('name', errors)} label="氏名" disabled={!canEdit} />
-          <TextField {...field('nameKana', errors)} label="氏名（ふりがな）" disabled={!canEdit} />
-          <TextField {...field('title', errors)} label="肩書き" disabled={!canEdit} />
-          <TextField {...field('specialty', errors)} label="専門" disabled={!canEdit} />
-          <TextAreaField {...field('qualifications', errors)} label="資格（1行に1つ）" optional disabled={!canEdit} />
-          <TextAreaField {...field('career', errors)} label="経歴（1行に1つ）" optional disabled={!canEdit} />
-          <TextAreaField {...field('message', errors)} label="メッセージ" disabled={!canEdit} />
-          <div>
-            <Button type="submit" disabled={!canEdit} busy={form.isPending}>
-              保存する
-            </Button>
-          </div>
-        </Stack>
-      </form>
+        <TextField {...field('name', errors)} label="氏名" disabled={!canEdit} />
+        <TextField {...field('nameKana', errors)} label="氏名（ふりがな）" disabled={!canEdit} />
+        <TextField {...field('title', errors)} label="肩書き" disabled={!canEdit} />
+        <TextField {...field('specialty', errors)} label="専門" disabled={!canEdit} />
+        <TextAreaField {...field('qualifications', errors)} label="資格（1行に1つ）" optional disabled={!canEdit} />
+        <TextAreaField {...field('career', errors)} label="経歴（1行に1つ）" optional disabled={!canEdit} />
+        <TextAreaField {...field('message', errors)} label="メッセージ" disabled={!canEdit} />
+      </ContractFormBody>
     </Card>
   );
 }

@@ -3,28 +3,23 @@ import { DOCUMENT_FILE_TYPES, contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
-  EmptyState,
   FormError,
-  Heading,
   Label,
   List,
-  Notice,
   SectionHeading,
-  Stack,
   Text,
   TextAreaField,
   TextField,
   describeError,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
 import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { readFileBase64 } from '../parts/file-text';
-import { QueryState } from '../parts/states';
+import { AdminPage, CardList, FormCard } from '../parts/page-frame';
 
 /** A chosen file as the call takes it: name, type, bytes in base64. */
 async function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
@@ -33,26 +28,19 @@ async function asUpload(file: File): Promise<{ fileName: string; contentType: st
 
 /** /admin/documents: the association's procedures page (/paperworks) in versions, with its files. */
 export function DocumentsPage() {
-  usePageTitle('手続き・書類 | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const documents = useOperatorDocuments(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>手続き・書類</Heading>
-      <Text>会員の「各種手続き」ページ（/paperworks）に表示する本文と書類です。新しい版は公開するまで下書きです。</Text>
-      {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
-      <QueryState query={documents} label="手続き・書類">
-        {(data) => (
-          <Stack $gap={2}>
-            {data.versions.length === 0 ? <EmptyState title="まだ版はありません" /> : null}
-            {data.versions.map((version) => (
-              <VersionCard key={version.id} version={version} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+    <AdminPage
+      title="手続き・書類"
+      intro="会員の「各種手続き」ページ（/paperworks）に表示する本文と書類です。新しい版は公開するまで下書きです。"
+      readOnlyNotice="閲覧者の権限では変更できません。"
+    >
+      <CardList query={documents} label="手続き・書類" items={(data) => data.versions} empty="まだ版はありません">
+        {(version) => <VersionCard key={version.id} version={version} />}
+      </CardList>
       {canEdit ? <NewVersionForm /> : null}
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -104,33 +92,28 @@ function NewVersionForm() {
     },
   });
   return (
-    <Card aria-labelledby="new-version">
-      <SectionHeading id="new-version">新しい版を作成する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      <form {...form.formProps(() => ({ associationId: association.associationId, title: values.title, body: values.body, files }))}>
-        <Stack $gap={2}>
-          <TextField {...field('title', form.errors)} label="タイトル" />
-          <TextAreaField {...field('body', form.errors)} label="本文" />
-          <Label htmlFor={inputId}>書類（PDF・CSV・Excel、5つまで、各512KBまで）</Label>
-          <input
-            id={inputId}
-            type="file"
-            multiple
-            accept={DOCUMENT_FILE_TYPES.join(',')}
-            onChange={(event) => void Promise.all(Array.from(event.target.files ?? []).map(asUpload)).then(setFiles)}
-          />
-          {Object.entries(form.errors)
-            .filter(([name, message]) => name.startsWith('files') && message)
-            .map(([name, message]) => (
-              <FormError key={name}>{message}</FormError>
-            ))}
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              下書きとして作成する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-version"
+      heading="新しい版を作成する"
+      form={form}
+      submitLabel="下書きとして作成する"
+      submits={() => ({ associationId: association.associationId, title: values.title, body: values.body, files })}
+    >
+      <TextField {...field('title', form.errors)} label="タイトル" />
+      <TextAreaField {...field('body', form.errors)} label="本文" />
+      <Label htmlFor={inputId}>書類（PDF・CSV・Excel、5つまで、各512KBまで）</Label>
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        accept={DOCUMENT_FILE_TYPES.join(',')}
+        onChange={(event) => void Promise.all(Array.from(event.target.files ?? []).map(asUpload)).then(setFiles)}
+      />
+      {Object.entries(form.errors)
+        .filter(([name, message]) => name.startsWith('files') && message)
+        .map(([name, message]) => (
+          <FormError key={name}>{message}</FormError>
+        ))}
+    </FormCard>
   );
 }

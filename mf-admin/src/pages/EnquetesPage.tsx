@@ -2,13 +2,9 @@ import type { EnqueteState, OperatorEnquete } from '@sukoyaka/contract';
 import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
-  Card,
   EmptyState,
   FormError,
-  Heading,
   Link,
-  Notice,
-  SectionHeading,
   Stack,
   Text,
   TextAreaField,
@@ -16,15 +12,15 @@ import {
   describeError,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCloseEnquete, useCreateEnquete, useOperatorEnquetes, usePublishEnquete } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
+import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
-import { Table, TableScroll } from '../parts/Table';
+
 import { adminPaths } from '../paths';
 
 const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
@@ -42,47 +38,29 @@ const newQuestion = (): QuestionDraft => ({ kind: 'single', text: '', required: 
 
 /** /admin/enquetes: the association's enquetes, opening and closing them, their results, a new one. */
 export function EnquetesPage() {
-  usePageTitle('アンケート | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorEnquetes(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>アンケート</Heading>
-      <Text>会員に回答してもらうアンケートです。結果は運営担当者だけが見られます（回答者は表示されません）。</Text>
-      {!canEdit ? <Notice>閲覧者の権限では作成・公開できません。</Notice> : null}
+    <AdminPage
+      title="アンケート"
+      intro="会員に回答してもらうアンケートです。結果は運営担当者だけが見られます（回答者は表示されません）。"
+      readOnlyNotice="閲覧者の権限では作成・公開できません。"
+    >
       <QueryState query={list} label="アンケート">
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState title="アンケートはまだありません" />
           ) : (
-            <Card>
-              <TableScroll>
-                <Table>
-                  <caption>アンケートの一覧</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">タイトル</th>
-                      <th scope="col">状態</th>
-                      <th scope="col" className="number">
-                        回答数
-                      </th>
-                      <th scope="col">回答期限</th>
-                      <th scope="col">操作</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((item) => (
-                      <EnqueteRow key={item.id} item={item} />
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-            </Card>
+            <DataTable caption="アンケートの一覧" columns={['タイトル', '状態', { label: '回答数', number: true }, '回答期限', '操作']}>
+              {data.items.map((item) => (
+                <EnqueteRow key={item.id} item={item} />
+              ))}
+            </DataTable>
           )
         }
       </QueryState>
       {canEdit ? <CreateEnqueteForm /> : null}
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -148,90 +126,83 @@ function CreateEnqueteForm() {
   const change = (index: number, patch: Partial<QuestionDraft>) =>
     setQuestions(questions.map((question, at) => (at === index ? { ...question, ...patch } : question)));
   return (
-    <Card aria-labelledby="new-enquete">
-      <SectionHeading id="new-enquete">アンケートを作成する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {done ? <Notice role="status">{done}</Notice> : null}
-      <form
-        {...form.formProps(() => ({
-          associationId: association.associationId,
-          title: values.title,
-          description: values.description,
-          closesAt: values.closesAt ? japanMoment(values.closesAt) : null,
-          questions: questions.map((question) => ({
-            kind: question.kind,
-            text: question.text,
-            required: question.required,
-            choices:
-              question.kind === 'single' || question.kind === 'multiple'
-                ? question.choices
-                    .split('\n')
-                    .map((line) => line.trim())
-                    .filter(Boolean)
-                : [],
-            ...(question.kind === 'scale' ? { scaleMin: 1, scaleMax: 5 } : {}),
-          })),
-        }))}
-      >
-        <Stack $gap={2}>
-          <TextField {...field('title', form.errors)} label="タイトル" />
-          <TextAreaField {...field('description', form.errors)} label="説明" optional />
-          <TextField {...field('closesAt', form.errors)} label="回答期限" type="datetime-local" optional />
-          {questions.map((question, index) => (
-            <fieldset key={index}>
-              <legend>設問{index + 1}</legend>
-              <Stack $gap={1}>
-                <Select
-                  label="種類"
-                  value={question.kind}
-                  onChange={(event) => change(index, { kind: event.target.value as Kind })}
-                  options={(Object.keys(KIND_LABELS) as Kind[]).map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
-                />
-                <TextField
-                  label="設問文"
-                  name={`questions.${index}.text`}
-                  value={question.text}
-                  onChange={(event) => change(index, { text: event.target.value })}
-                  error={form.errors[`questions.${index}.text`]}
-                />
-                {question.kind === 'single' || question.kind === 'multiple' ? (
-                  <TextAreaField
-                    label="選択肢（1行に1つ）"
-                    error={form.errors[`questions.${index}.choices`]}
-                    name={`questions.${index}.choices`}
-                    value={question.choices}
-                    onChange={(event) => change(index, { choices: event.target.value })}
-                  />
-                ) : null}
-                {question.kind === 'scale' ? <Text $muted>1〜5の5段階で回答してもらいます。</Text> : null}
-                <Checkbox
-                  label="回答必須"
-                  checked={question.required}
-                  onChange={(event) => change(index, { required: event.target.checked })}
-                />
-                {questions.length > 1 ? (
-                  <div>
-                    <Button variant="text" onClick={() => setQuestions(questions.filter((_, at) => at !== index))}>
-                      設問{index + 1}を削除
-                    </Button>
-                  </div>
-                ) : null}
-              </Stack>
-            </fieldset>
-          ))}
-          {form.errors.questions ? <FormError>{form.errors.questions}</FormError> : null}
-          <div>
-            <Button variant="secondary" onClick={() => setQuestions([...questions, newQuestion()])}>
-              設問を追加
-            </Button>
-          </div>
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              下書きとして作成する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-enquete"
+      heading="アンケートを作成する"
+      form={form}
+      done={done}
+      submitLabel="下書きとして作成する"
+      submits={() => ({
+        associationId: association.associationId,
+        title: values.title,
+        description: values.description,
+        closesAt: values.closesAt ? japanMoment(values.closesAt) : null,
+        questions: questions.map((question) => ({
+          kind: question.kind,
+          text: question.text,
+          required: question.required,
+          choices:
+            question.kind === 'single' || question.kind === 'multiple'
+              ? question.choices
+                  .split('\n')
+                  .map((line) => line.trim())
+                  .filter(Boolean)
+              : [],
+          ...(question.kind === 'scale' ? { scaleMin: 1, scaleMax: 5 } : {}),
+        })),
+      })}
+    >
+      <TextField {...field('title', form.errors)} label="タイトル" />
+      <TextAreaField {...field('description', form.errors)} label="説明" optional />
+      <TextField {...field('closesAt', form.errors)} label="回答期限" type="datetime-local" optional />
+      {questions.map((question, index) => (
+        <fieldset key={index}>
+          <legend>設問{index + 1}</legend>
+          <Stack $gap={1}>
+            <Select
+              label="種類"
+              value={question.kind}
+              onChange={(event) => change(index, { kind: event.target.value as Kind })}
+              options={(Object.keys(KIND_LABELS) as Kind[]).map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+            />
+            <TextField
+              label="設問文"
+              name={`questions.${index}.text`}
+              value={question.text}
+              onChange={(event) => change(index, { text: event.target.value })}
+              error={form.errors[`questions.${index}.text`]}
+            />
+            {question.kind === 'single' || question.kind === 'multiple' ? (
+              <TextAreaField
+                label="選択肢（1行に1つ）"
+                error={form.errors[`questions.${index}.choices`]}
+                name={`questions.${index}.choices`}
+                value={question.choices}
+                onChange={(event) => change(index, { choices: event.target.value })}
+              />
+            ) : null}
+            {question.kind === 'scale' ? <Text $muted>1〜5の5段階で回答してもらいます。</Text> : null}
+            <Checkbox
+              label="回答必須"
+              checked={question.required}
+              onChange={(event) => change(index, { required: event.target.checked })}
+            />
+            {questions.length > 1 ? (
+              <div>
+                <Button variant="text" onClick={() => setQuestions(questions.filter((_, at) => at !== index))}>
+                  設問{index + 1}を削除
+                </Button>
+              </div>
+            ) : null}
+          </Stack>
+        </fieldset>
+      ))}
+      {form.errors.questions ? <FormError>{form.errors.questions}</FormError> : null}
+      <div>
+        <Button variant="secondary" onClick={() => setQuestions([...questions, newQuestion()])}>
+          設問を追加
+        </Button>
+      </div>
+    </FormCard>
   );
 }

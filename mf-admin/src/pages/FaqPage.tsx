@@ -4,10 +4,7 @@ import {
   Button,
   Card,
   EmptyState,
-  FormError,
-  Heading,
   List,
-  Notice,
   SectionHeading,
   Stack,
   Text,
@@ -15,24 +12,24 @@ import {
   TextField,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/content';
 import { useCurrentAssociation } from '../parts/association';
+import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 
 /** /admin/faq: the association's FAQ categories and questions (hidden ones too), and new ones. */
 export function FaqPage() {
-  usePageTitle('よくある質問 | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const faq = useOperatorFaq(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>よくある質問</Heading>
-      <Text>{association.associationName}の会員に表示する「よくある質問」です。非表示にした質問は会員には見えません。</Text>
-      {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
+    <AdminPage
+      title="よくある質問"
+      intro={`${association.associationName}の会員に表示する「よくある質問」です。非表示にした質問は会員には見えません。`}
+      readOnlyNotice="閲覧者の権限では変更できません。"
+    >
       <QueryState query={faq} label="よくある質問">
         {(data) => (
           <Stack $gap={3}>
@@ -44,7 +41,7 @@ export function FaqPage() {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -101,26 +98,15 @@ function NewCategoryForm() {
   const [name, setName] = useState('');
   const form = useContractForm({ schema: contentCalls.saveOperatorFaqCategory.input, mutation: save, onSuccess: () => setName('') });
   return (
-    <Card aria-labelledby="new-faq-category">
-      <SectionHeading id="new-faq-category">カテゴリを追加する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      <form {...form.formProps(() => ({ associationId: association.associationId, name }))}>
-        <Stack $gap={2}>
-          <TextField
-            label="カテゴリ名"
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={form.errors.name}
-          />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              追加する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-faq-category"
+      heading="カテゴリを追加する"
+      form={form}
+      submitLabel="追加する"
+      submits={() => ({ associationId: association.associationId, name })}
+    >
+      <TextField label="カテゴリ名" name="name" value={name} onChange={(event) => setName(event.target.value)} error={form.errors.name} />
+    </FormCard>
   );
 }
 
@@ -138,25 +124,19 @@ function NewQuestionForm({ categoryId }: { categoryId: string }) {
     onSuccess: reset,
   });
   return (
-    <details>
-      <summary>質問を追加する</summary>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      <form {...form.formProps(() => ({ associationId: association.associationId, categoryId, ...values }))}>
-        <Stack $gap={2}>
-          <TextField {...field('question', form.errors)} label="質問" />
-          <TextAreaField {...field('answer', form.errors)} label="回答" />
-          <Checkbox
-            label="会員に表示する"
-            checked={values.visible}
-            onChange={(event) => setValues({ ...values, visible: event.target.checked })}
-          />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              追加する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </details>
+    <FormDetails
+      summary="質問を追加する"
+      form={form}
+      submitLabel="追加する"
+      submits={() => ({ associationId: association.associationId, categoryId, ...values })}
+    >
+      <TextField {...field('question', form.errors)} label="質問" />
+      <TextAreaField {...field('answer', form.errors)} label="回答" />
+      <Checkbox
+        label="会員に表示する"
+        checked={values.visible}
+        onChange={(event) => setValues({ ...values, visible: event.target.checked })}
+      />
+    </FormDetails>
   );
 }

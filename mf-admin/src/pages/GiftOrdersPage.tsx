@@ -6,29 +6,25 @@ import {
   Card,
   EmptyState,
   FormError,
-  Heading,
-  Notice,
   Stack,
   Text,
   TextField,
   describeError,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCancelGiftOrder, useCorrectGiftOrderTracking, useExportGiftOrders, useGiftOrders, useShipGiftOrder } from '../api/gift-orders';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
+import { AdminPage, DataTable } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
-import { Table, TableScroll } from '../parts/Table';
 
 type Status = (typeof giftOrderStatuses)[number];
 
 /** /admin/gift_orders: the association's orders of physical gifts — filter, the carrier's CSV, ship, cancel. */
 export function GiftOrdersPage() {
-  usePageTitle('ギフトの発送 | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const [filter, setFilter] = useState<{ status: Status | ''; from: string; to: string }>({ status: 'preparing', from: '', to: '' });
   const query = {
@@ -39,13 +35,11 @@ export function GiftOrdersPage() {
   const orders = useGiftOrders(association.associationId, query);
   const exported = useExportGiftOrders();
   return (
-    <Stack $gap={3}>
-      <Heading>ギフトの発送</Heading>
-      <Text>
-        {association.associationName}
-        の会員がポイントと交換した配送ギフトの注文です。配送業者向けのCSVを出力し、発送したら追跡番号を登録してください（会員にメールでお知らせします）。
-      </Text>
-      {!canEdit ? <Notice>閲覧者の権限では、CSVの出力・発送の登録・取り消しはできません。</Notice> : null}
+    <AdminPage
+      title="ギフトの発送"
+      intro={`${association.associationName}の会員がポイントと交換した配送ギフトの注文です。配送業者向けのCSVを出力し、発送したら追跡番号を登録してください（会員にメールでお知らせします）。`}
+      readOnlyNotice="閲覧者の権限では、CSVの出力・発送の登録・取り消しはできません。"
+    >
       <Card aria-label="絞り込み">
         <Stack $gap={2}>
           <Actions $gap={2}>
@@ -96,35 +90,15 @@ export function GiftOrdersPage() {
           const rows = data.pages.flatMap((page) => page.orders);
           if (rows.length === 0) return <EmptyState title="該当する注文はありません" />;
           return (
-            <Card>
-              <TableScroll>
-                <Table>
-                  <caption>注文一覧（新しい順）</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">注文</th>
-                      <th scope="col">ギフト</th>
-                      <th scope="col">お届け先</th>
-                      <th scope="col">状態</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((order) => (
-                      <OrderRow key={order.id} order={order} />
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-              {orders.hasNextPage ? (
-                <Button variant="secondary" busy={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
-                  もっと見る
-                </Button>
-              ) : null}
-            </Card>
+            <DataTable caption="注文一覧（新しい順）" columns={['注文', 'ギフト', 'お届け先', '状態']} more={orders}>
+              {rows.map((order) => (
+                <OrderRow key={order.id} order={order} />
+              ))}
+            </DataTable>
           );
         }}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Card,
   EmptyState,
   FormError,
-  Heading,
   Label,
   List,
   Notice,
@@ -16,7 +15,6 @@ import {
   describeError,
   useContractForm,
   useFormValues,
-  usePageTitle,
 } from '@sukoyaka/shared';
 import { GiftPicture, RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useId, useState } from 'react';
@@ -25,6 +23,7 @@ import { useAddGift, useAdjustPoints, useCreateProgram, useImportGiftCodes, useP
 import { useCurrentAssociation } from '../parts/association';
 import { readFileText } from '../parts/file-text';
 import { menuTerms } from '../parts/menu-text';
+import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { GiftImageForm } from './GiftImageForm';
 
@@ -46,14 +45,14 @@ const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text
 
 /** /admin/points: the association's point programs, their menus and gifts, and manual grants. */
 export function PointsPage() {
-  usePageTitle('ポイント・ギフト | すこやか運営管理');
   const { association, canEdit } = useCurrentAssociation();
   const programs = usePointPrograms(association.associationId);
   return (
-    <Stack $gap={3}>
-      <Heading>ポイント・ギフト</Heading>
-      <Text>{association.associationName}のポイントと、その獲得メニュー・交換できるギフトです。</Text>
-      {!canEdit ? <Notice>閲覧者の権限では変更できません。</Notice> : null}
+    <AdminPage
+      title="ポイント・ギフト"
+      intro={`${association.associationName}のポイントと、その獲得メニュー・交換できるギフトです。`}
+      readOnlyNotice="閲覧者の権限では変更できません。"
+    >
       <QueryState query={programs} label="ポイント">
         {(data) => (
           <Stack $gap={3}>
@@ -66,7 +65,7 @@ export function PointsPage() {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -146,49 +145,42 @@ function CreateProgramForm() {
     beforeSubmit: () => setDone(false),
   });
   return (
-    <Card aria-labelledby="create-program">
-      <SectionHeading id="create-program">ポイントを作成する</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {done ? <Notice role="status">ポイントを作成しました。</Notice> : null}
-      <form
-        {...form.formProps(() => ({
-          associationId: association.associationId,
-          name: values.name,
-          expiryMonths: toNumber(values.expiryMonths),
-          consentText: values.consentText,
-          menus: values.menuTitle.trim()
-            ? [
-                {
-                  kind: 'vital_recorded',
-                  vitalType: values.menuVital,
-                  title: values.menuTitle,
-                  points: toNumber(values.menuPoints),
-                  dailyLimit: 1,
-                },
-              ]
-            : [],
-        }))}
-      >
-        <Stack $gap={2}>
-          <TextField {...field('name', form.errors)} label="ポイント名" />
-          <TextField {...field('expiryMonths', form.errors)} label="有効期限（月）" inputMode="numeric" />
-          <TextField {...field('consentText', form.errors)} label="同意文（空欄なら同意は不要）" optional />
-          <TextField {...field('menuTitle', form.errors, 'menus.0.title')} label="最初のメニュー名（例: 体重を記録）" optional />
-          <Select
-            label="記録の種類"
-            value={values.menuVital}
-            onChange={set('menuVital')}
-            options={operatorVitalTypes.map((type) => ({ value: type, label: VITAL_LABELS[type] }))}
-          />
-          <TextField {...field('menuPoints', form.errors, 'menus.0.points')} label="1回のポイント" inputMode="numeric" optional />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              作成する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="create-program"
+      heading="ポイントを作成する"
+      form={form}
+      done={done ? 'ポイントを作成しました。' : null}
+      submitLabel="作成する"
+      submits={() => ({
+        associationId: association.associationId,
+        name: values.name,
+        expiryMonths: toNumber(values.expiryMonths),
+        consentText: values.consentText,
+        menus: values.menuTitle.trim()
+          ? [
+              {
+                kind: 'vital_recorded',
+                vitalType: values.menuVital,
+                title: values.menuTitle,
+                points: toNumber(values.menuPoints),
+                dailyLimit: 1,
+              },
+            ]
+          : [],
+      })}
+    >
+      <TextField {...field('name', form.errors)} label="ポイント名" />
+      <TextField {...field('expiryMonths', form.errors)} label="有効期限（月）" inputMode="numeric" />
+      <TextField {...field('consentText', form.errors)} label="同意文（空欄なら同意は不要）" optional />
+      <TextField {...field('menuTitle', form.errors, 'menus.0.title')} label="最初のメニュー名（例: 体重を記録）" optional />
+      <Select
+        label="記録の種類"
+        value={values.menuVital}
+        onChange={set('menuVital')}
+        options={operatorVitalTypes.map((type) => ({ value: type, label: VITAL_LABELS[type] }))}
+      />
+      <TextField {...field('menuPoints', form.errors, 'menus.0.points')} label="1回のポイント" inputMode="numeric" optional />
+    </FormCard>
   );
 }
 
@@ -202,42 +194,34 @@ function AddGiftForm({ programId }: { programId: string }) {
     onSuccess: reset,
   });
   return (
-    <details>
-      <summary>ギフトを追加する</summary>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      <form
-        {...form.formProps(() => ({
-          programId,
-          name: values.name,
-          cost: toNumber(values.cost),
-          kind: values.kind,
-          stock: values.kind === 'delivery' && values.stock.trim() ? toNumber(values.stock) : null,
-        }))}
-      >
-        <Stack $gap={2}>
-          <TextField {...field('name', form.errors)} label="ギフト名" />
-          <TextField {...field('cost', form.errors)} label="必要ポイント" inputMode="numeric" />
-          <RadioGroup
-            legend="受け取り方"
-            name={`kind-${programId}`}
-            value={values.kind}
-            onChange={(value) => setValues({ ...values, kind: value })}
-            options={[
-              { value: 'digital_code', label: 'デジタルコード' },
-              { value: 'delivery', label: '配送' },
-            ]}
-          />
-          {values.kind === 'delivery' ? (
-            <TextField {...field('stock', form.errors)} label="在庫数（空欄なら無制限）" inputMode="numeric" optional />
-          ) : null}
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              追加する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </details>
+    <FormDetails
+      summary="ギフトを追加する"
+      form={form}
+      submitLabel="追加する"
+      submits={() => ({
+        programId,
+        name: values.name,
+        cost: toNumber(values.cost),
+        kind: values.kind,
+        stock: values.kind === 'delivery' && values.stock.trim() ? toNumber(values.stock) : null,
+      })}
+    >
+      <TextField {...field('name', form.errors)} label="ギフト名" />
+      <TextField {...field('cost', form.errors)} label="必要ポイント" inputMode="numeric" />
+      <RadioGroup
+        legend="受け取り方"
+        name={`kind-${programId}`}
+        value={values.kind}
+        onChange={(value) => setValues({ ...values, kind: value })}
+        options={[
+          { value: 'digital_code', label: 'デジタルコード' },
+          { value: 'delivery', label: '配送' },
+        ]}
+      />
+      {values.kind === 'delivery' ? (
+        <TextField {...field('stock', form.errors)} label="在庫数（空欄なら無制限）" inputMode="numeric" optional />
+      ) : null}
+    </FormDetails>
   );
 }
 
@@ -329,38 +313,33 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
     onSuccess: (result: { balance: number }) => setBalance(result.balance),
   });
   return (
-    <Card aria-labelledby="adjust-points">
-      <SectionHeading id="adjust-points">ポイントを付与・取り消す</SectionHeading>
-      {form.formError ? <FormError>{form.formError}</FormError> : null}
-      {balance !== null ? <Notice role="status">完了しました。会員の残高は{balance}ptです。</Notice> : null}
-      <form {...form.formProps(() => ({ ...values, amount: toNumber(values.amount) }))}>
-        <Stack $gap={2}>
-          <Select
-            label="ポイント"
-            value={values.programId}
-            onChange={set('programId')}
-            options={programs.map((program) => ({ value: program.id, label: program.name }))}
-          />
-          <TextField {...field('memberEmail', form.errors)} label="会員のメールアドレス" type="email" />
-          <RadioGroup
-            legend="操作"
-            name="direction"
-            value={values.direction}
-            onChange={(value) => setValues({ ...values, direction: value })}
-            options={[
-              { value: 'grant', label: '付与' },
-              { value: 'revoke', label: '取り消し' },
-            ]}
-          />
-          <TextField {...field('amount', form.errors)} label="ポイント数" inputMode="numeric" />
-          <TextField {...field('reason', form.errors)} label="理由（会員の履歴に表示されます）" />
-          <div>
-            <Button type="submit" busy={form.isPending}>
-              実行する
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="adjust-points"
+      heading="ポイントを付与・取り消す"
+      form={form}
+      done={balance !== null ? `完了しました。会員の残高は${balance}ptです。` : null}
+      submitLabel="実行する"
+      submits={() => ({ ...values, amount: toNumber(values.amount) })}
+    >
+      <Select
+        label="ポイント"
+        value={values.programId}
+        onChange={set('programId')}
+        options={programs.map((program) => ({ value: program.id, label: program.name }))}
+      />
+      <TextField {...field('memberEmail', form.errors)} label="会員のメールアドレス" type="email" />
+      <RadioGroup
+        legend="操作"
+        name="direction"
+        value={values.direction}
+        onChange={(value) => setValues({ ...values, direction: value })}
+        options={[
+          { value: 'grant', label: '付与' },
+          { value: 'revoke', label: '取り消し' },
+        ]}
+      />
+      <TextField {...field('amount', form.errors)} label="ポイント数" inputMode="numeric" />
+      <TextField {...field('reason', form.errors)} label="理由（会員の履歴に表示されます）" />
+    </FormCard>
   );
 }

@@ -9,7 +9,7 @@ import { formatMeasuredAt } from './formats';
 import { measuredAtIso } from './VitalForm';
 import { VitalTypePage } from './VitalTypePage';
 
-jest.mock('uplot', () => jest.requireActual('./testing/fake-uplot'));
+jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 
 // The blood-pressure page (/vitals/blood_pressure): the form and the list that were on /vitals.
 const VitalsPage = () => <VitalTypePage kind={vitalKind('bloodPressure')} />;

@@ -1,13 +1,12 @@
-import { bffError, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, drawnCharts, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { queryClient as sharedQueryClient } from '@sukoyaka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vitalKind, type VitalKey } from './kinds';
-import { drawnCharts } from './testing/fake-uplot';
 import { NOW, WEEK, localIso, member, stepReading, sugarReading, summaryOf, temperatureReading, weightReading } from './testing/fixtures';
 import { VitalTypePage } from './VitalTypePage';
 
-jest.mock('uplot', () => jest.requireActual('./testing/fake-uplot'));
+jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 
 const W3 = '0b6c1a52-2a8c-4f1e-9d7a-5b0c2f1e3a03';
 const page = (items: unknown[], nextCursor: string | null = null) => reply({ items, nextCursor });

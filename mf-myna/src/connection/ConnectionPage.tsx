@@ -24,6 +24,7 @@ import { formatDateTime } from '../format';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { describeImport } from './import-status';
+import { LinkStep } from '../parts/LinkStep';
 
 const FETCHED = [
   { name: '特定健診の結果', description: '身長・体重、血圧、脂質、血糖、肝機能などの検査値と判定' },
@@ -125,18 +126,11 @@ function NextStep({ state, go }: { state: MynaConnectionState; go?: ((url: strin
           </FactRows>
           {state.latestImport ? <Text aria-live="polite">{describeImport(state.latestImport)}</Text> : null}
           {!state.agreement.agreed ? (
-            <Stack $gap={1}>
-              <Text>
-                {state.agreement.agreedVersion === null
-                  ? 'はじめに、マイナポータル連携の利用規約をお読みいただき、同意してください。'
-                  : '利用規約が更新されました。新しい内容をお読みいただき、もう一度同意してください。'}
-              </Text>
-              <Actions>
-                <ButtonLinkStyle as={AppLink} href={mynaPagePaths.agreements}>
-                  利用規約を読んで同意する
-                </ButtonLinkStyle>
-              </Actions>
-            </Stack>
+            <LinkStep href={mynaPagePaths.agreements} action="利用規約を読んで同意する" gap={1}>
+              {state.agreement.agreedVersion === null
+                ? 'はじめに、マイナポータル連携の利用規約をお読みいただき、同意してください。'
+                : '利用規約が更新されました。新しい内容をお読みいただき、もう一度同意してください。'}
+            </LinkStep>
           ) : !state.linked ? (
             <Stack $gap={1}>
               <Text>

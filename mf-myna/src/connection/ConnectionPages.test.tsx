@@ -1,23 +1,14 @@
-import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
+import { bffError, deferred, renderWithProviders, reply, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { agreement, at, connection, NOW, signedIn, unlinked } from '../testing/fixtures';
+import { agreement, at, connection, unlinked, setupSignedInAtNow } from '../testing/fixtures';
 import { AgreementsPage } from './AgreementsPage';
 import { CallbackPage } from './CallbackPage';
 import { ConnectionPage } from './ConnectionPage';
 import { CompletePage, MistakePage } from './OutcomePages';
 
 describe('My Number Portal connection pages (issue 12, "The flow")', () => {
-  const bff = setupFakeBff();
-
-  beforeEach(() => {
-    freezeClock(NOW);
-    signedIn(bff);
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    window.history.replaceState(null, '', '/');
-  });
+  const bff = setupSignedInAtNow();
 
   describe('/myna_connection', () => {
     it('says what is fetched and why, loads the state, and asks for consent first', async () => {

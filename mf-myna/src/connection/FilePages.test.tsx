@@ -1,22 +1,13 @@
-import { bffError, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, renderWithProviders, reply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { billsPage, connection, job, NOW, signedIn, unlinked } from '../testing/fixtures';
+import { billsPage, connection, job, NOW, unlinked, setupSignedInAtNow } from '../testing/fixtures';
 import { ExportPage } from './ExportPage';
 import { ImportPage } from './ImportPage';
 import { RemovePage } from './RemovePage';
 
 describe('import, export and removal (issue 12, "Import" and "Safe keeping")', () => {
-  const bff = setupFakeBff();
-
-  beforeEach(() => {
-    freezeClock(NOW);
-    signedIn(bff);
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    window.history.replaceState(null, '', '/');
-  });
+  const bff = setupSignedInAtNow();
 
   describe('/myna_connection/import', () => {
     it('starts the import, shows its progress while it runs (polling), then the counts per kind', async () => {

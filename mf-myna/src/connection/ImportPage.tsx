@@ -28,6 +28,7 @@ import { NotLinked } from '../parts/RecordsGate';
 import { ConnectButton, RelinkNeeded } from './ConnectionPage';
 import { mynaPagePaths } from '../paths';
 import { KIND_LABELS, phaseLabel } from './import-status';
+import { LinkStep } from '../parts/LinkStep';
 
 const STEPS: { phase: MynaImportPhase; label: string }[] = [
   { phase: 'medical_exams', label: '健診結果' },
@@ -78,14 +79,9 @@ function Import({ state }: { state: MynaConnectionState }) {
   if (!state.agreement.agreed) {
     return (
       <Card>
-        <Stack $gap={1.5}>
-          <Text>取り込むには、マイナポータル連携の利用規約への同意が必要です。</Text>
-          <Actions>
-            <ButtonLinkStyle as={AppLink} href={mynaPagePaths.agreements}>
-              利用規約を読んで同意する
-            </ButtonLinkStyle>
-          </Actions>
-        </Stack>
+        <LinkStep href={mynaPagePaths.agreements} action="利用規約を読んで同意する">
+          取り込むには、マイナポータル連携の利用規約への同意が必要です。
+        </LinkStep>
       </Card>
     );
   }
@@ -112,14 +108,9 @@ function Import({ state }: { state: MynaConnectionState }) {
   if (!state.secretQuestion.registered) {
     return (
       <Card>
-        <Stack $gap={1.5}>
-          <Text>取り込む前に、秘密の質問を登録してください。</Text>
-          <Actions>
-            <ButtonLinkStyle as={AppLink} href={mynaPagePaths.secretQuestionGuidance}>
-              秘密の質問を登録する
-            </ButtonLinkStyle>
-          </Actions>
-        </Stack>
+        <LinkStep href={mynaPagePaths.secretQuestionGuidance} action="秘密の質問を登録する">
+          取り込む前に、秘密の質問を登録してください。
+        </LinkStep>
       </Card>
     );
   }

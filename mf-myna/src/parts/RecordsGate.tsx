@@ -1,36 +1,27 @@
 import { ErrorCodes } from '@sukoyaka/contract';
 import { MynaErrorCodes } from '@sukoyaka/contract/myna';
-import { Actions, AppLink, ButtonLinkStyle, LoadingSkeleton, Stack, Text, navigate, toAppError, LoadFailure } from '@sukoyaka/shared';
+import { LoadingSkeleton, navigate, toAppError, LoadFailure } from '@sukoyaka/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
 import { currentPath, mynaPagePaths, withReturnTo } from '../paths';
+import { LinkStep } from './LinkStep';
 
 const isFresh = (until: string | null) => until !== null && new Date(until).getTime() > Date.now();
 
 /** Without a card linked: what the records are and where to link. */
 export function NotLinked() {
   return (
-    <Stack $gap={1.5}>
-      <Text>マイナポータルと連携すると、健診結果やお薬、医療費の情報をここで確認できます。</Text>
-      <Actions>
-        <ButtonLinkStyle as={AppLink} href={mynaPagePaths.top}>
-          マイナポータルと連携する
-        </ButtonLinkStyle>
-      </Actions>
-    </Stack>
+    <LinkStep href={mynaPagePaths.top} action="マイナポータルと連携する">
+      マイナポータルと連携すると、健診結果やお薬、医療費の情報をここで確認できます。
+    </LinkStep>
   );
 }
 
 function SecretQuestionMissing() {
   return (
-    <Stack $gap={1.5}>
-      <Text>取り込んだ情報を見るには、先に秘密の質問を登録してください。</Text>
-      <Actions>
-        <ButtonLinkStyle as={AppLink} href={mynaPagePaths.secretQuestionGuidance}>
-          秘密の質問を登録する
-        </ButtonLinkStyle>
-      </Actions>
-    </Stack>
+    <LinkStep href={mynaPagePaths.secretQuestionGuidance} action="秘密の質問を登録する">
+      取り込んだ情報を見るには、先に秘密の質問を登録してください。
+    </LinkStep>
   );
 }
 

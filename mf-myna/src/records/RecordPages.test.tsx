@@ -1,9 +1,9 @@
-import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
+import { bffError, deferred, renderWithProviders, reply, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, createQueryClient } from '@sukoyaka/shared';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
-import { connection, dispensing, exam, EXAM_ID, examSummary, NOW, signedIn, unlinked } from '../testing/fixtures';
+import { connection, dispensing, exam, EXAM_ID, examSummary, unlinked, setupSignedInAtNow } from '../testing/fixtures';
 import { CheckSheetPage } from './CheckSheetPage';
 import { MedicalExamPage } from './MedicalExamPage';
 import { MedicalExamsPage, MedicinesPage } from './RecordPages';
@@ -11,16 +11,10 @@ import { MedicalExamsPage, MedicinesPage } from './RecordPages';
 const lapsed = () => connection({ secretQuestion: { registered: true, lockedUntil: null, authenticatedUntil: null } });
 
 describe('the member’s records (issue 12, "The member’s records")', () => {
-  const bff = setupFakeBff();
+  const bff = setupSignedInAtNow();
 
   beforeEach(() => {
-    freezeClock(NOW);
-    signedIn(bff);
     bff.onCall('getMynaConnectionState', reply(connection()));
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    window.history.replaceState(null, '', '/');
   });
 
   describe('/myna_connection/medical_exams', () => {

@@ -1,9 +1,9 @@
-import { bffError, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { bffError, renderWithProviders, reply } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MynaConnectionState } from '@sukoyaka/contract';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
-import { at, connection, NOW, signedIn, userQuestion } from '../testing/fixtures';
+import { at, connection, userQuestion, setupSignedInAtNow } from '../testing/fixtures';
 import { ConfirmSecretQuestionPage } from './ConfirmSecretQuestionPage';
 import { secretQuestionDraft } from './draft';
 import { SecretQuestionGuidancePage, SecretQuestionResetGuidancePage } from './GuidancePages';
@@ -19,16 +19,10 @@ const QUESTIONS = {
 const notRegistered = () => userQuestion({ registered: false, question: null });
 
 describe('secret question pages (issue 12, "Secret question")', () => {
-  const bff = setupFakeBff();
+  const bff = setupSignedInAtNow();
 
   beforeEach(() => {
-    freezeClock(NOW);
-    signedIn(bff);
     secretQuestionDraft.clear();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    window.history.replaceState(null, '', '/');
   });
 
   it('/guidance explains why and leads to /new; a registered question leads to the reset instead', async () => {

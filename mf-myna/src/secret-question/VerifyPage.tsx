@@ -4,7 +4,6 @@ import {
   Actions,
   AppLink,
   Button,
-  ButtonLinkStyle,
   Card,
   FormError,
   LoadingSkeleton,
@@ -23,6 +22,7 @@ import { useAnswerMynaSecretQuestion, useUserMynaSecretQuestion } from '../api/m
 import { formatDateTime } from '../format';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
+import { LinkStep } from '../parts/LinkStep';
 
 /** Where to go once answered: `return_to` when it names a page of this site, else the connection's top. */
 function returnTarget(search: string = window.location.search): string {
@@ -65,14 +65,9 @@ function Answer({ question }: { question: UserMynaSecretQuestion }) {
 
   if (!question.registered || !question.question) {
     return (
-      <Stack $gap={2}>
-        <Text>マイナポータルの情報を見るには、先に秘密の質問を登録してください。</Text>
-        <Actions>
-          <ButtonLinkStyle as={AppLink} href={mynaPagePaths.secretQuestionGuidance}>
-            秘密の質問を登録する
-          </ButtonLinkStyle>
-        </Actions>
-      </Stack>
+      <LinkStep href={mynaPagePaths.secretQuestionGuidance} action="秘密の質問を登録する" gap={2}>
+        マイナポータルの情報を見るには、先に秘密の質問を登録してください。
+      </LinkStep>
     );
   }
   if (isLocked(question)) {

@@ -7,7 +7,7 @@ import type {
   MynaImport,
   UserMynaSecretQuestion,
 } from '@sukoyaka/contract';
-import { reply, type FakeBff } from '@sukoyaka/shared/testing';
+import { freezeClock, reply, setupFakeBff, type FakeBff } from '@sukoyaka/shared/testing';
 
 /*
  * The bff's answers for the component tests. Times are local wall-clock times (jest runs in the
@@ -28,6 +28,23 @@ export function signedIn(bff: FakeBff): void {
   bff.withAuthenticityToken('token-1');
   bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
   bff.onCall('getUserInfo', reply(member));
+}
+
+/**
+ * The fake bff of a page test: the member signed in and the clock at NOW before each test; real
+ * timers and the address back at / after it.
+ */
+export function setupSignedInAtNow(): FakeBff {
+  const bff = setupFakeBff();
+  beforeEach(() => {
+    freezeClock(NOW);
+    signedIn(bff);
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+  return bff;
 }
 
 export const EXAM_ID = '6f1c2b7a-1d2e-4c3b-9a8f-0e1d2c3b4a59';

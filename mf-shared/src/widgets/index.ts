@@ -20,3 +20,4 @@ export {
   type TabsProps,
 } from './form-controls';
 export { GiftPicture, type GiftPictureProps, type StoredPicture } from './GiftPicture';
+export { ChartCanvas, type ChartPlot, type UPlotCanvasProps } from './ChartCanvas';

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { associations, users } from './platform';
+import { users } from './platform';
+import { associationRef, createdAt, generatedId, memberRef, moment } from './columns';
 
 // The account area's tables: mail and SMS codes, sign-in locks and known browsers, rosters,
 // agreements, notification settings.
@@ -11,17 +12,15 @@ import { associations, users } from './platform';
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     purpose: text('purpose', { enum: ['email_verification', 'password_reset', 'email_change', 'account_unlock'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     /** The address the link was sent to (the new one, for an e-mail change). */
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: moment('expires_at'),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('one_time_tokens_user_idx').on(table.userId, table.purpose)],
 );
@@ -30,17 +29,15 @@ export const oneTimeTokens = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     purpose: text('purpose', { enum: ['phone_setup', 'sign_in'] }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     phoneNumber: text('phone_number').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: moment('expires_at'),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('sms_codes_user_idx').on(table.userId, table.purpose)],
 );
@@ -56,7 +53,7 @@ export const signInLocks = pgTable('sign_in_locks', {
   failedCount: integer('failed_count').notNull().default(0),
   /** Until then, browsers unknown to the account get 423 `system_account_locked`. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: moment('updated_at'),
 });
 
 /**
@@ -67,15 +64,13 @@ export const signInLocks = pgTable('sign_in_locks', {
 export const knownDevices = pgTable(
   'known_devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     tokenHash: text('token_hash').notNull().unique(),
     failedCount: integer('failed_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at'),
+    lastSignInAt: moment('last_sign_in_at'),
   },
   (table) => [index('known_devices_user_idx').on(table.userId)],
 );
@@ -87,10 +82,8 @@ export const knownDevices = pgTable(
 export const rosterEntries = pgTable(
   'roster_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    associationId: associationRef(),
     memberSymbol: text('member_symbol').notNull(),
     memberNumber: text('member_number').notNull(),
     birthday: date('birthday', { mode: 'string' }).notNull(),
@@ -98,7 +91,7 @@ export const rosterEntries = pgTable(
     linkedUserId: uuid('linked_user_id')
       .unique()
       .references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('roster_entries_identity_idx').on(table.associationId, table.memberSymbol, table.memberNumber, table.birthday)],
 );
@@ -107,15 +100,13 @@ export const rosterEntries = pgTable(
 export const agreementDocuments = pgTable(
   'agreement_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    associationId: associationRef(),
     kind: text('kind', { enum: ['association_terms', 'privacy_provision'] }).notNull(),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: moment('published_at').defaultNow(),
   },
   (table) => [uniqueIndex('agreement_documents_version_idx').on(table.associationId, table.kind, table.version)],
 );
@@ -124,14 +115,12 @@ export const agreementDocuments = pgTable(
 export const consents = pgTable(
   'consents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => agreementDocuments.id, { onDelete: 'cascade' }),
-    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+    agreedAt: moment('agreed_at'),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [index('consents_user_idx').on(table.userId, table.documentId)],
@@ -141,12 +130,10 @@ export const consents = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     category: text('category').notNull(),
     enabled: boolean('enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.category] })],
 );
@@ -159,12 +146,10 @@ export const notificationSettings = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     kind: text('kind', { enum: ['announcement', 'enquete', 'points_expiry'] }).notNull(),
     itemId: text('item_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.itemId] })],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { associations, sessions, users } from './platform';
+import { associations } from './platform';
+import { associationRef, createdAt, generatedId, memberRef, moment, sessionRef } from './columns';
 
 // The content area's tables (bff/src/content): announcements, FAQ, inquiries, the service's
 // versioned documents with their files, and enquetes with their answers. A null association_id
@@ -14,7 +15,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     category: text('category', { enum: ['important', 'info', 'campaign', 'maintenance'] }).notNull(),
@@ -23,16 +24,23 @@ export const announcements = pgTable(
     linkPath: text('link_path'),
     linkLabel: text('link_label'),
     /** Shown from this time (and listed by it, newest first) until publish_until. */
-    publishFrom: timestamp('publish_from', { withTimezone: true }).notNull(),
+    publishFrom: moment('publish_from'),
     publishUntil: timestamp('publish_until', { withTimezone: true }),
     /** Null while a draft (or unpublished): members never see it. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').defaultNow(),
   },
   (table) => [
     index('announcements_visible_idx').on(table.publishFrom.desc(), table.id.desc()),
     index('announcements_association_idx').on(table.associationId),
+    // Issue 28: a member's list is two ordered ranges, their association's and the site-wide ones.
+    // Plain "desc" (nulls first) as the lists' ORDER BY; drizzle's .desc() says "nulls last",
+    // an order the planner cannot use for them.
+    index('announcements_association_publish_idx').on(table.associationId, sql`${table.publishFrom} desc`, sql`${table.id} desc`),
+    index('announcements_site_wide_publish_idx')
+      .on(sql`${table.publishFrom} desc`, sql`${table.id} desc`)
+      .where(sql`${table.associationId} is null`),
     check('announcements_link_ck', sql`${table.linkPath} is null or ${table.linkPath} like '/%'`),
     check('announcements_window_ck', sql`${table.publishUntil} is null or ${table.publishUntil} > ${table.publishFrom}`),
   ],
@@ -41,13 +49,11 @@ export const announcements = pgTable(
 export const announcementReads = pgTable(
   'announcement_reads',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: moment('read_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.announcementId] })],
 );
@@ -55,12 +61,12 @@ export const announcementReads = pgTable(
 export const faqCategories = pgTable(
   'faq_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     visible: boolean('visible').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('faq_categories_association_idx').on(table.associationId)],
 );
@@ -68,7 +74,7 @@ export const faqCategories = pgTable(
 export const faqQuestions = pgTable(
   'faq_questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => faqCategories.id, { onDelete: 'cascade' }),
@@ -76,7 +82,7 @@ export const faqQuestions = pgTable(
     answer: text('answer').notNull(),
     position: integer('position').notNull().default(0),
     visible: boolean('visible').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('faq_questions_category_idx').on(table.categoryId)],
 );
@@ -84,10 +90,8 @@ export const faqQuestions = pgTable(
 export const inquiries = pgTable(
   'inquiries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     associationId: uuid('association_id').references(() => associations.id, { onDelete: 'set null' }),
     /** INQ-yyyyMMdd-XXXX (Japan day, four random letters and digits). */
     receiptNumber: text('receipt_number').notNull().unique(),
@@ -95,7 +99,7 @@ export const inquiries = pgTable(
     body: text('body').notNull(),
     /** The address the copy went to (the member's at the time). */
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('inquiries_user_idx').on(table.userId, table.createdAt.desc())],
 );
@@ -104,14 +108,14 @@ export const inquiries = pgTable(
 export const siteDocuments = pgTable(
   'site_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['terms', 'media_policy', 'paperworks'] }).notNull(),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('site_documents_version_uq').on(table.associationId, table.kind, table.version).nullsNotDistinct(),
@@ -122,7 +126,7 @@ export const siteDocuments = pgTable(
 export const documentFiles = pgTable(
   'document_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => siteDocuments.id, { onDelete: 'cascade' }),
@@ -137,17 +141,15 @@ export const documentFiles = pgTable(
 export const enquetes = pgTable(
   'enquetes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    associationId: associationRef(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** Null while a draft. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Answers are refused from this time (set when an operator closes it, or planned). */
     closesAt: timestamp('closes_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('enquetes_association_idx').on(table.associationId, table.publishedAt.desc())],
 );
@@ -155,7 +157,7 @@ export const enquetes = pgTable(
 export const enqueteQuestions = pgTable(
   'enquete_questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     enqueteId: uuid('enquete_id')
       .notNull()
       .references(() => enquetes.id, { onDelete: 'cascade' }),
@@ -180,7 +182,7 @@ export const enqueteQuestions = pgTable(
 export const enqueteChoices = pgTable(
   'enquete_choices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => enqueteQuestions.id, { onDelete: 'cascade' }),
@@ -194,14 +196,12 @@ export const enqueteChoices = pgTable(
 export const enqueteResponses = pgTable(
   'enquete_responses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     enqueteId: uuid('enquete_id')
       .notNull()
       .references(() => enquetes.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    userId: memberRef(),
+    answeredAt: moment('answered_at'),
   },
   (table) => [unique('enquete_responses_once_uq').on(table.enqueteId, table.userId), index('enquete_responses_user_idx').on(table.userId)],
 );
@@ -210,7 +210,7 @@ export const enqueteResponses = pgTable(
 export const enqueteAnswers = pgTable(
   'enquete_answers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     responseId: uuid('response_id')
       .notNull()
       .references(() => enqueteResponses.id, { onDelete: 'cascade' }),
@@ -232,16 +232,12 @@ export const enqueteAnswers = pgTable(
 export const cityOsOptIns = pgTable(
   'city_os_opt_ins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     nonceHash: text('nonce_hash').notNull().unique(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sessionId: sessionRef(),
+    userId: memberRef(),
+    createdAt: moment('created_at'),
+    expiresAt: moment('expires_at'),
   },
   (table) => [index('city_os_opt_ins_user_idx').on(table.userId), index('city_os_opt_ins_expires_idx').on(table.expiresAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sessions, users } from './platform';
+import { users } from './platform';
+import { memberRef, moment, sessionRef } from './columns';
 
 // The health area's Fitbit connection (Google Health API): written only by health/fitbit/.
 
@@ -18,12 +19,12 @@ export const fitbitConnections = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     accessToken: text('access_token').notNull(),
     refreshToken: text('refresh_token').notNull(),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    tokenExpiresAt: moment('token_expires_at'),
     /** What the member granted, space-separated. */
     scopes: text('scopes').notNull(),
     /** active | needs_renewal (Google no longer accepts the grant). */
     status: text('status').notNull().default('active'),
-    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    connectedAt: moment('connected_at'),
     /** A sync holds the connection from here (a lease: two overlapping syncs never both run). */
     syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
@@ -46,15 +47,11 @@ export const fitbitAuthorizations = pgTable(
   {
     id: uuid('id').primaryKey(),
     stateHash: text('state_hash').notNull().unique(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionRef(),
+    userId: memberRef(),
     codeVerifier: text('code_verifier').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at'),
+    expiresAt: moment('expires_at'),
   },
   (table) => [index('fitbit_authorizations_user_idx').on(table.userId)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { associations, users } from './platform';
+import { createdAt, generatedId, memberRef, moment } from './columns';
 
 // The health area's tables: the five vitals and the member's goals. Each reading has a source
 // (manual, wearable, app; only manual rows may be corrected), the app's own id for readings the
@@ -11,17 +12,15 @@ import { associations, users } from './platform';
 const SOURCES = sql`('manual', 'wearable', 'app')`;
 
 const readingColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  id: generatedId(),
+  userId: memberRef(),
+  measuredAt: moment('measured_at'),
   source: text('source', { enum: ['manual', 'wearable', 'app'] })
     .notNull()
     .default('manual'),
   clientRecordId: text('client_record_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: moment('updated_at').defaultNow(),
 });
 
 export const bloodPressures = pgTable(
@@ -101,10 +100,8 @@ export const bodyTemperatures = pgTable(
 export const steps = pgTable(
   'steps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     day: date('day', { mode: 'string' }).notNull(),
     steps: integer('steps').notNull(),
     source: text('source', { enum: ['manual', 'wearable', 'app'] })
@@ -114,8 +111,8 @@ export const steps = pgTable(
     status: text('status', { enum: ['counted', 'held'] })
       .notNull()
       .default('counted'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').defaultNow(),
   },
   (table) => [
     unique('steps_user_day_uq').on(table.userId, table.day),
@@ -139,7 +136,7 @@ export const vitalGoals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     dailySteps: integer('daily_steps'),
     targetWeight: numeric('target_weight', { precision: 4, scale: 1, mode: 'number' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').defaultNow(),
   },
   (table) => [
     check(
@@ -157,11 +154,9 @@ export const vitalGoals = pgTable(
 export const healthForecastSnapshots = pgTable(
   'health_forecast_snapshots',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    id: generatedId(),
+    userId: memberRef(),
+    savedAt: moment('saved_at').defaultNow(),
     sealed: text('sealed').notNull(),
   },
   (table) => [index('health_forecast_snapshots_user_saved_idx').on(table.userId, sql`${table.savedAt} desc`, sql`${table.id} desc`)],
@@ -175,7 +170,7 @@ export const healthForecastSnapshots = pgTable(
 export const doctorProfiles = pgTable(
   'doctor_profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     associationId: uuid('association_id').references(() => associations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     nameKana: text('name_kana').notNull(),
@@ -190,10 +185,38 @@ export const doctorProfiles = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     message: text('message').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').defaultNow(),
   },
   // One per association, and one service-wide row (a NULL association compares equal here).
   (table) => [
     uniqueIndex('doctor_profiles_association_uq').on(sql`coalesce(${table.associationId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);
+
+/**
+ * Issue 28: the operators' health figures as a roll-up, one row per association, Japan day and
+ * member who recorded anything that day (every vital: blood pressure, blood sugar, weight, body
+ * temperature, steps), with the number of their records. Kept by triggers in the transaction of
+ * each reading's insert, update and delete, and of a member's change of association (migration
+ * 0025; decision 0022): no write path can miss it. Read by
+ * health/operator-stats.ts on its primary key, one range per association and period.
+ */
+export const healthActivityDays = pgTable(
+  'health_activity_days',
+  {
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    records: integer('records').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.associationId, table.day, table.userId] }),
+    // A member's rows: their deletion (the cascade) and their change of association.
+    index('health_activity_days_user_idx').on(table.userId),
+    check('health_activity_days_records_ck', sql`${table.records} > 0`),
   ],
 );

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { activityEvents, associations, users } from './platform';
+import { associationRef, createdAt, generatedId, memberRef, moment } from './columns';
 
 // The incentives area's tables. Coins and points are one double-entry ledger: accounts, transfers
 // (immutable, each with exactly two entries of opposite sign), and point lots for expiry. Only
@@ -25,10 +26,8 @@ import { activityEvents, associations, users } from './platform';
 export const pointPrograms = pgTable(
   'point_programs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    associationId: associationRef(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Points expire this many months after they were granted. */
@@ -38,7 +37,7 @@ export const pointPrograms = pgTable(
     consentText: text('consent_text').notNull().default(''),
     /** The most points the program pays one member in one Japanese day (by the day paid), whatever the menus. */
     dailyPointCeiling: integer('daily_point_ceiling').notNull().default(200),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('point_programs_association_idx').on(table.associationId),
@@ -56,7 +55,7 @@ export const pointPrograms = pgTable(
 export const pointMenus = pgTable(
   'point_menus',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] }).notNull(),
     eventKind: text('event_kind').notNull(),
@@ -65,7 +64,7 @@ export const pointMenus = pgTable(
     dailyLimit: integer('daily_limit'),
     totalLimit: integer('total_limit'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('point_menus_program_idx').on(table.programId),
@@ -87,14 +86,14 @@ export const pointMenus = pgTable(
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     key: text('key').notNull(),
     kind: text('kind', { enum: ['member', 'issuing', 'redemption', 'expiry', 'adjustment'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** null: coins. */
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'restrict' }),
     balance: bigint('balance', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('ledger_accounts_key_uq').on(table.key),
@@ -112,7 +111,7 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     debitAccountId: uuid('debit_account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -130,7 +129,7 @@ export const ledgerTransfers = pgTable(
     /** What caused it: a menu, a gift, a draw, an operator's reason. */
     reference: text('reference'),
     idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('ledger_transfers_idempotency_uq').on(table.idempotencyKey),
@@ -142,6 +141,15 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_gift_order_idx')
       .on(table.reference)
       .where(sql`${table.reference} like 'gift_order:%'`),
+    // Issue 28: the coin history (program_id is null). "is null" is no equality to PostgreSQL's
+    // planner, so ledger_transfers_user_idx could not give its rows in order: a sort of the
+    // member's every transfer for each page. The gift history reads only redemptions and draws.
+    index('ledger_transfers_user_coins_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.programId} is null`),
+    index('ledger_transfers_user_gift_actions_idx')
+      .on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.kind} in ('redeem', 'challenge')`),
     check('ledger_transfers_amount_ck', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_ck', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
@@ -151,7 +159,7 @@ export const ledgerTransfers = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     transferId: uuid('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
@@ -171,7 +179,7 @@ export const ledgerEntries = pgTable(
 export const pointLots = pgTable(
   'point_lots',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -180,11 +188,13 @@ export const pointLots = pgTable(
       .references(() => ledgerTransfers.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     index('point_lots_account_expiry_idx').on(table.accountId, table.expiresAt, table.id),
+    // Reconcile (issue 28): a credit's lots, by index for each transfer of a slice.
+    index('point_lots_grant_transfer_idx').on(table.grantTransferId),
     index('point_lots_due_idx')
       .on(table.expiresAt)
       .where(sql`${table.remaining} > 0`),
@@ -223,9 +233,7 @@ export const earningMarks = pgTable(
       .notNull()
       .references(() => activityEvents.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     menuId: uuid('menu_id').references(() => pointMenus.id, { onDelete: 'set null' }),
     day: date('day', { mode: 'string' }).notNull(),
     /**
@@ -236,7 +244,7 @@ export const earningMarks = pgTable(
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
     /** What was paid (earned); the daily ceiling sums it. */
     points: integer('points'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.currency] }),
@@ -251,15 +259,13 @@ export const earningMarks = pgTable(
 export const pointAgreements = pgTable(
   'point_agreements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     programId: uuid('program_id')
       .notNull()
       .references(() => pointPrograms.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
+    agreedAt: moment('agreed_at').defaultNow(),
   },
   (table) => [unique('point_agreements_uq').on(table.userId, table.programId, table.version)],
 );
@@ -268,7 +274,7 @@ export const pointAgreements = pgTable(
 export const gifts = pgTable(
   'gifts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -281,7 +287,7 @@ export const gifts = pgTable(
     challengePrize: boolean('challenge_prize').notNull().default(false),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('gifts_program_idx').on(table.programId, table.position),
@@ -309,7 +315,7 @@ export const giftImages = pgTable(
     alt: text('alt').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [check('gift_images_size_ck', sql`${table.width} > 0 and ${table.height} > 0`)],
 );
@@ -338,10 +344,8 @@ export const giftImageFiles = pgTable(
 export const userGifts = pgTable(
   'user_gifts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     giftId: uuid('gift_id')
       .notNull()
       .references(() => gifts.id),
@@ -352,7 +356,7 @@ export const userGifts = pgTable(
     deliveryState: text('delivery_state', { enum: ['issued', 'preparing', 'shipped', 'cancelled'] }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('user_gifts_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
@@ -369,7 +373,7 @@ export const deliveryAddresses = pgTable('delivery_addresses', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   sealed: text('sealed').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: moment('updated_at').defaultNow(),
 });
 
 /**
@@ -382,7 +386,7 @@ export const deliveryAddresses = pgTable('delivery_addresses', {
 export const giftOrders = pgTable(
   'gift_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     userGiftId: uuid('user_gift_id')
       .notNull()
       .references(() => userGifts.id, { onDelete: 'cascade' }),
@@ -399,7 +403,7 @@ export const giftOrders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by'),
     cancelReason: text('cancel_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('gift_orders_user_gift_uq').on(table.userGiftId),
@@ -417,7 +421,7 @@ export const giftOrders = pgTable(
 export const giftCodes = pgTable(
   'gift_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     giftId: uuid('gift_id')
       .notNull()
       .references(() => gifts.id, { onDelete: 'cascade' }),
@@ -425,7 +429,7 @@ export const giftCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     codeSealed: text('code_sealed').notNull(),
     userGiftId: uuid('user_gift_id').references(() => userGifts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('gift_codes_hash_uq').on(table.giftId, table.codeHash),
@@ -440,10 +444,8 @@ export const giftCodes = pgTable(
 export const giftChallengeDraws = pgTable(
   'gift_challenge_draws',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     transferId: uuid('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
@@ -451,7 +453,7 @@ export const giftChallengeDraws = pgTable(
     roll: integer('roll').notNull(),
     oddsBasisPoints: integer('odds_basis_points').notNull(),
     userGiftId: uuid('user_gift_id').references(() => userGifts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('gift_challenge_draws_transfer_uq').on(table.transferId),
@@ -463,16 +465,16 @@ export const giftChallengeDraws = pgTable(
 export const pointCampaigns = pgTable(
   'point_campaigns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     programId: uuid('program_id')
       .notNull()
       .references(() => pointPrograms.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: moment('starts_at'),
+    endsAt: moment('ends_at'),
     partnerUrl: text('partner_url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('point_campaigns_program_idx').on(table.programId, table.endsAt),
@@ -483,14 +485,12 @@ export const pointCampaigns = pgTable(
 export const pointCampaignEntries = pgTable(
   'point_campaign_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => pointCampaigns.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberRef(),
+    createdAt: createdAt(),
   },
   (table) => [unique('point_campaign_entries_uq').on(table.campaignId, table.userId)],
 );
@@ -504,14 +504,12 @@ export const pointCampaignEntries = pgTable(
 export const prizeCompetitions = pgTable(
   'prize_competitions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    associationId: associationRef(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: moment('starts_at'),
+    endsAt: moment('ends_at'),
     entryKind: text('entry_kind', { enum: ['steps', 'coins'] }).notNull(),
     /** steps: the step total in the period an entry must reach to take part in the draw. */
     stepsRequired: integer('steps_required'),
@@ -526,7 +524,7 @@ export const prizeCompetitions = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** SHA-256(secret | sorted qualifying user ids), recorded with the draw. */
     drawSeed: text('draw_seed'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('prize_competitions_association_idx').on(table.associationId, table.endsAt.desc()),
@@ -541,16 +539,14 @@ export const prizeCompetitions = pgTable(
 export const prizeCompetitionEntries = pgTable(
   'prize_competition_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     competitionId: uuid('competition_id')
       .notNull()
       .references(() => prizeCompetitions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     /** The coin transfer of a coin entry (kind `competition`). */
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
-    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    enteredAt: moment('entered_at'),
     /** Set by the draw: won (with the prize), lost, or not_qualified (steps not reached). */
     result: text('result', { enum: ['won', 'lost', 'not_qualified'] }),
     prize: text('prize'),
@@ -558,5 +554,7 @@ export const prizeCompetitionEntries = pgTable(
   (table) => [
     unique('prize_competition_entries_uq').on(table.competitionId, table.userId),
     index('prize_competition_entries_user_idx').on(table.userId),
+    // Reconcile (issue 28): a competition transfer's entries, by index for each transfer of a slice.
+    index('prize_competition_entries_transfer_idx').on(table.transferId),
   ],
 );

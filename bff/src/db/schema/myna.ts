@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { sessions, users } from './platform';
+import { users } from './platform';
+import { generatedId, memberRef, moment, sessionRef } from './columns';
 
 // The My Number Portal area (issue 12): written only by bff/src/myna/.
 //
@@ -17,21 +18,19 @@ export const mynaDataKeys = pgTable('myna_data_keys', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   wrappedKey: text('wrapped_key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: moment('created_at'),
 });
 
 /** Every consent to and withdrawal of the My Number terms, by version; kept (also after removal). */
 export const mynaAgreements = pgTable(
   'myna_agreements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     /** agreed | withdrawn */
     action: text('action').notNull(),
     version: integer('version').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: moment('at'),
   },
   (table) => [index('myna_agreements_user_idx').on(table.userId, table.at.desc(), table.id.desc())],
 );
@@ -46,15 +45,11 @@ export const mynaAuthorizations = pgTable(
     id: uuid('id').primaryKey(),
     stateHash: text('state_hash').notNull().unique(),
     nonceHash: text('nonce_hash').notNull(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionRef(),
+    userId: memberRef(),
     codeVerifier: text('code_verifier').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at'),
+    expiresAt: moment('expires_at'),
   },
   (table) => [index('myna_authorizations_user_idx').on(table.userId)],
 );
@@ -70,8 +65,8 @@ export const mynaLinks = pgTable('myna_links', {
   subject: text('subject').notNull(),
   accessToken: text('access_token').notNull(),
   refreshToken: text('refresh_token'),
-  tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
-  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  tokenExpiresAt: moment('token_expires_at'),
+  linkedAt: moment('linked_at'),
   lastImportedAt: timestamp('last_imported_at', { withTimezone: true }),
 });
 
@@ -85,7 +80,7 @@ export const mynaSecretQuestions = pgTable('myna_secret_questions', {
   /** Wrong answers in a row since the last correct one (or the lock's end). */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: moment('created_at'),
 });
 
 /**
@@ -97,9 +92,7 @@ export const mynaImportJobs = pgTable(
   'myna_import_jobs',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     /** queued | running | succeeded | failed */
     status: text('status').notNull(),
     /** queued | medical_exams | medicines | medical_bills | done */
@@ -109,7 +102,7 @@ export const mynaImportJobs = pgTable(
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    requestedAt: moment('requested_at'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -127,18 +120,17 @@ export const mynaMedicalExams = pgTable(
   'myna_medical_exams',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     naturalKey: text('natural_key').notNull(),
     /** The examination day at 00:00 Japan time (the list's order and cursor). */
-    examinedAt: timestamp('examined_at', { withTimezone: true }).notNull(),
+    examinedAt: moment('examined_at'),
     payload: text('payload').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    importedAt: moment('imported_at'),
   },
   (table) => [
     uniqueIndex('myna_medical_exams_key_idx').on(table.userId, table.naturalKey),
-    index('myna_medical_exams_list_idx').on(table.userId, table.examinedAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_medical_exams_list_idx').on(table.userId, sql`${table.examinedAt} desc`, sql`${table.id} desc`),
   ],
 );
 
@@ -147,20 +139,19 @@ export const mynaDispensings = pgTable(
   'myna_dispensings',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     naturalKey: text('natural_key').notNull(),
     /** The dispensing day at 00:00 Japan time. */
-    dispensedAt: timestamp('dispensed_at', { withTimezone: true }).notNull(),
+    dispensedAt: moment('dispensed_at'),
     /** yyyy-MM of the dispensing (the month filter). */
     month: text('month').notNull(),
     payload: text('payload').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    importedAt: moment('imported_at'),
   },
   (table) => [
     uniqueIndex('myna_dispensings_key_idx').on(table.userId, table.naturalKey),
-    index('myna_dispensings_list_idx').on(table.userId, table.dispensedAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_dispensings_list_idx').on(table.userId, sql`${table.dispensedAt} desc`, sql`${table.id} desc`),
   ],
 );
 
@@ -169,21 +160,20 @@ export const mynaMedicalBills = pgTable(
   'myna_medical_bills',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     naturalKey: text('natural_key').notNull(),
     /** The first day of the month of treatment, 00:00 Japan time. */
-    monthAt: timestamp('month_at', { withTimezone: true }).notNull(),
+    monthAt: moment('month_at'),
     /** yyyy-MM and its year, for the year's page and totals. */
     month: text('month').notNull(),
     year: integer('year').notNull(),
     payload: text('payload').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    importedAt: moment('imported_at'),
   },
   (table) => [
     uniqueIndex('myna_medical_bills_key_idx').on(table.userId, table.naturalKey),
-    index('myna_medical_bills_list_idx').on(table.userId, table.monthAt.desc(), table.id.desc()),
+    // Plain "desc" (nulls first), as the list's ORDER BY (issue 28: "desc nulls last" gave no order).
+    index('myna_medical_bills_list_idx').on(table.userId, sql`${table.monthAt} desc`, sql`${table.id} desc`),
     index('myna_medical_bills_year_idx').on(table.userId, table.year),
   ],
 );
@@ -198,15 +188,13 @@ export const mynaMedicalReceipts = pgTable(
   'myna_medical_receipts',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     /** 支払年月日 (Japan), yyyy-MM-dd, and its year. */
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     year: integer('year').notNull(),
     payload: text('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at'),
+    updatedAt: moment('updated_at'),
   },
   (table) => [index('myna_medical_receipts_year_idx').on(table.userId, table.year, table.paidOn, table.id)],
 );

@@ -1,12 +1,12 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { associations } from './platform';
+import { associationRef, createdAt, generatedId, moment } from './columns';
 
 // The associations' staff (mf-admin). Never members: their own accounts, roles per association
 // and sessions. The platform reads them to decide who calls (platform/operator-sessions.ts);
 // bff/src/operators/ writes the accounts and their two-factor setting.
 
 export const operators = pgTable('operators', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   /** argon2id, as the members' (lib/password.ts). */
@@ -21,7 +21,7 @@ export const operators = pgTable('operators', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   /** A disabled operator cannot sign in; their sessions end. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** What an operator may do in one association: `editor` (publish, change) or `viewer` (read). */
@@ -31,11 +31,9 @@ export const operatorRoles = pgTable(
     operatorId: uuid('operator_id')
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
-    associationId: uuid('association_id')
-      .notNull()
-      .references(() => associations.id, { onDelete: 'cascade' }),
+    associationId: associationRef(),
     role: text('role', { enum: ['editor', 'viewer'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.operatorId, table.associationId] }),
@@ -53,7 +51,7 @@ export const operatorRoles = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     tokenHash: text('token_hash').notNull().unique(),
     operatorId: uuid('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
     authenticityToken: text('authenticity_token').notNull(),
@@ -61,9 +59,9 @@ export const operatorSessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /** Enrolment: the secret offered to this session, sealed, until the first code confirms it. */
     pendingTotpSecret: text('pending_totp_secret'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at'),
+    lastSeenAt: moment('last_seen_at'),
+    expiresAt: moment('expires_at'),
   },
   (table) => [index('operator_sessions_operator_idx').on(table.operatorId), index('operator_sessions_expires_idx').on(table.expiresAt)],
 );

@@ -117,6 +117,12 @@ export const auditLogs = pgTable(
     index('audit_logs_event_idx').on(table.event, table.createdAt),
     index('audit_logs_operator_idx').on(table.operatorId, table.createdAt),
     index('audit_logs_association_idx').on(table.associationId, table.createdAt.desc(), table.id.desc()),
+    // Issue 28: the operators' audit list reads only operators' actions, a small part of an
+    // association's log (every member's sign-in is there too). Plain "desc" (nulls first), as the
+    // list's ORDER BY: the index above, "desc nulls last", never gave its order.
+    index('audit_logs_association_operator_idx')
+      .on(table.associationId, sql`${table.createdAt} desc`, sql`${table.id} desc`)
+      .where(sql`${table.operatorId} is not null`),
   ],
 );
 

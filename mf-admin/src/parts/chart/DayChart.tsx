@@ -1,9 +1,8 @@
-import { Skeleton, Text } from '@sukoyaka/shared';
-import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { Text } from '@sukoyaka/shared';
+import { useId } from 'react';
 import styled from 'styled-components';
+import { DayCanvas } from './ChartCanvas';
 import { describeLine, type ChartLine } from './series';
-
-const ChartCanvas = lazy(() => import(/* webpackChunkName: "admin-chart" */ './ChartCanvas'));
 
 const Figure = styled.figure`
   margin: 0;
@@ -33,17 +32,6 @@ const Swatch = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
-/** The canvas chunk failed (offline, an old browser): the words and the table still tell it all. */
-class CanvasBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <Text $muted>グラフを表示できませんでした。数値は下の表でご覧ください。</Text> : this.props.children;
-  }
-}
-
 interface DayChartProps {
   title: string;
   unit: string;
@@ -71,11 +59,7 @@ export function DayChart({ title, unit, lines, weekly, summable, bars = true }: 
           </Text>
         ))}
       </div>
-      <CanvasBoundary>
-        <Suspense fallback={<Skeleton $height={200} aria-hidden="true" />}>
-          <ChartCanvas lines={lines} bars={bars} />
-        </Suspense>
-      </CanvasBoundary>
+      <DayCanvas lines={lines} bars={bars} />
       <Legend aria-hidden="true">
         {lines.map((line) => (
           <li key={line.label}>

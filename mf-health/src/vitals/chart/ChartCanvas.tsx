@@ -1,46 +1,10 @@
 import { format } from 'date-fns';
-import { useEffect, useRef } from 'react';
-import styled from 'styled-components';
-import uPlot from 'uplot';
-import { chartRange, linesInRange } from '@sukoyaka/shared/widgets';
+import { useCallback } from 'react';
+import type uPlot from 'uplot';
+import { ChartCanvas, chartRange, linesInRange, type ChartPlot } from '@sukoyaka/shared/widgets';
 import type { ChartLine, ChartSeries } from './chart-types';
 
-/*
- * The canvas drawing, in its own chunk with uPlot: the page and the text alternative render
- * before it arrives. uPlot's stylesheet is not loaded (no CSS pipeline in the areas' builds):
- * the few rules its layout needs are here, and its legend is replaced by ours in HTML.
- */
-const Frame = styled.div`
-  width: 100%;
-  height: 220px;
-  .uplot,
-  .u-wrap {
-    position: relative;
-    width: 100%;
-  }
-  .u-wrap {
-    user-select: none;
-  }
-  .u-under,
-  .u-over {
-    position: absolute;
-  }
-  .uplot canvas {
-    display: block;
-    position: relative;
-    width: 100%;
-    height: 100%;
-  }
-  .u-axis {
-    position: absolute;
-  }
-  .u-title,
-  .u-legend {
-    display: none;
-  }
-`;
-
-interface ChartCanvasProps {
+interface VitalCanvasProps {
   series: readonly ChartSeries[];
   lines: readonly ChartLine[];
   from: Date;
@@ -75,75 +39,69 @@ function valueRange(series: readonly ChartSeries[], lines: readonly ChartLine[],
   return chartRange(values, minSpan);
 }
 
-export default function ChartCanvas({ series, lines, from, to, bars = false, tickFormat, minSpan }: ChartCanvasProps) {
-  const frame = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return undefined;
-    const [low, high] = valueRange(series, lines, minSpan, bars);
-    // Only the lines inside the range are drawn; the legend and the text still name every one.
-    const shown = linesInRange(lines, [low, high]);
-    const barPaths = bars ? uPlot.paths.bars?.({ size: [0.7, 24] }) : undefined;
-    const options: uPlot.Options = {
-      width: element.clientWidth || 300,
-      height: 220,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: { x: { time: true, range: [toSeconds(from), toSeconds(to)] }, y: { range: [low, high] } },
-      axes: [
-        {
-          space: 56,
-          values: (_chart, splits) => splits.map((split) => format(new Date(split * 1000), tickFormat)),
-        },
-        { size: 56 },
-      ],
-      series: [
-        {},
-        ...series.map((one) => ({
-          label: one.label,
-          stroke: one.color,
-          fill: bars ? one.color : undefined,
-          width: 2,
-          spanGaps: true,
-          points: { show: !bars, size: 6, fill: one.color },
-          paths: barPaths,
-        })),
-      ],
-      hooks: {
-        // Reference ranges and goals across the whole plot, dashed, labelled at the right.
-        draw: [
-          (chart) => {
-            const { ctx, bbox } = chart;
-            ctx.save();
-            ctx.font = `${Math.round(12 * uPlot.pxRatio)}px sans-serif`;
-            ctx.textAlign = 'right';
-            for (const line of shown) {
-              const y = Math.round(chart.valToPos(line.value, 'y', true));
-              ctx.strokeStyle = line.color;
-              ctx.fillStyle = line.color;
-              ctx.lineWidth = uPlot.pxRatio * 1.5;
-              ctx.setLineDash(line.kind === 'goal' ? [] : [6 * uPlot.pxRatio, 4 * uPlot.pxRatio]);
-              ctx.beginPath();
-              ctx.moveTo(bbox.left, y);
-              ctx.lineTo(bbox.left + bbox.width, y);
-              ctx.stroke();
-              ctx.fillText(line.shortLabel, bbox.left + bbox.width - 4, y - 4);
-            }
-            ctx.restore();
+/** The vitals' chart: readings as lines with points or daily totals as bars, and the reference and goal lines. */
+export function VitalCanvas({ series, lines, from, to, bars = false, tickFormat, minSpan }: VitalCanvasProps) {
+  const plot = useCallback(
+    (lib: typeof uPlot): ChartPlot => {
+      const [low, high] = valueRange(series, lines, minSpan, bars);
+      // Only the lines inside the range are drawn; the legend and the text still name every one.
+      const shown = linesInRange(lines, [low, high]);
+      const barPaths = bars ? lib.paths.bars?.({ size: [0.7, 24] }) : undefined;
+      return {
+        options: {
+          legend: { show: false },
+          cursor: { show: false },
+          scales: { x: { time: true, range: [toSeconds(from), toSeconds(to)] }, y: { range: [low, high] } },
+          axes: [
+            {
+              space: 56,
+              values: (_chart, splits) => splits.map((split) => format(new Date(split * 1000), tickFormat)),
+            },
+            { size: 56 },
+          ],
+          series: [
+            {},
+            ...series.map((one) => ({
+              label: one.label,
+              stroke: one.color,
+              fill: bars ? one.color : undefined,
+              width: 2,
+              spanGaps: true,
+              points: { show: !bars, size: 6, fill: one.color },
+              paths: barPaths,
+            })),
+          ],
+          hooks: {
+            // Reference ranges and goals across the whole plot, dashed, labelled at the right.
+            draw: [
+              (chart) => {
+                const { ctx, bbox } = chart;
+                ctx.save();
+                ctx.font = `${Math.round(12 * lib.pxRatio)}px sans-serif`;
+                ctx.textAlign = 'right';
+                for (const line of shown) {
+                  const y = Math.round(chart.valToPos(line.value, 'y', true));
+                  ctx.strokeStyle = line.color;
+                  ctx.fillStyle = line.color;
+                  ctx.lineWidth = lib.pxRatio * 1.5;
+                  ctx.setLineDash(line.kind === 'goal' ? [] : [6 * lib.pxRatio, 4 * lib.pxRatio]);
+                  ctx.beginPath();
+                  ctx.moveTo(bbox.left, y);
+                  ctx.lineTo(bbox.left + bbox.width, y);
+                  ctx.stroke();
+                  ctx.fillText(line.shortLabel, bbox.left + bbox.width - 4, y - 4);
+                }
+                ctx.restore();
+              },
+            ],
           },
-        ],
-      },
-    };
-    const chart = new uPlot(options, chartData(series), element);
-    const resize = () => chart.setSize({ width: element.clientWidth || 300, height: 220 });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      chart.destroy();
-    };
-  }, [series, lines, from, to, bars, tickFormat, minSpan]);
-
-  return <Frame ref={frame} aria-hidden="true" data-testid="vital-chart-canvas" />;
+        },
+        data: chartData(series),
+      };
+    },
+    [series, lines, from, to, bars, tickFormat, minSpan],
+  );
+  return (
+    <ChartCanvas height={220} plot={plot} testId="vital-chart-canvas" failure="グラフを表示できませんでした。下の表でご覧ください。" />
+  );
 }

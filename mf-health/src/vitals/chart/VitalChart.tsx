@@ -1,11 +1,10 @@
-import { Button, List, Skeleton, Stack, Text, japaneseDateTime, japaneseDateWithWeekday } from '@sukoyaka/shared';
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Button, List, Stack, Text, japaneseDateTime, japaneseDateWithWeekday } from '@sukoyaka/shared';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { VitalCanvas } from './ChartCanvas';
 import type { ChartLine, ChartSeries } from './chart-types';
 import { formatNumber } from '../formats';
 import { describeSeries } from './summary';
-
-const ChartCanvas = lazy(() => import(/* webpackChunkName: "vital-chart" */ './ChartCanvas'));
 
 const Figure = styled.figure`
   margin: 0;
@@ -59,17 +58,6 @@ const Table = styled.table`
   }
 `;
 
-/** The canvas chunk failed (offline, an old web view): the text alternative still tells it all. */
-class CanvasBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <Text $muted>グラフを表示できませんでした。下の表でご覧ください。</Text> : this.props.children;
-  }
-}
-
 interface VitalChartProps {
   /** e.g. 体重の推移（1週間） */
   title: string;
@@ -108,12 +96,8 @@ export function VitalChart({ title, series, lines, from, to, digits, flatWithin,
             <Text key={sentence}>{sentence}</Text>
           ))}
         </div>
-        <CanvasBoundary>
-          <Suspense fallback={<Skeleton $height={220} aria-hidden="true" />}>
-            {/* The axis spans at least eight times what still counts as 横ばい: 4 kg, 24 mmHg, 1.6 ℃, 4,000 歩. */}
-            <ChartCanvas series={series} lines={lines} from={from} to={to} bars={daily} tickFormat={tickFormat} minSpan={flatWithin * 8} />
-          </Suspense>
-        </CanvasBoundary>
+        {/* The axis spans at least eight times what still counts as 横ばい: 4 kg, 24 mmHg, 1.6 ℃, 4,000 歩. */}
+        <VitalCanvas series={series} lines={lines} from={from} to={to} bars={daily} tickFormat={tickFormat} minSpan={flatWithin * 8} />
         <Legend aria-label="グラフの凡例">
           {series.map((one) => (
             <li key={one.label}>

@@ -1,0 +1,382 @@
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@sukoyaka/bff/src/app';
+import { loadConfig } from '@sukoyaka/bff/src/config';
+import { openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
+import { runContentNotifications } from '@sukoyaka/bff/src/content/notifications';
+import { healthStats } from '@sukoyaka/bff/src/health/operator-stats';
+import { runExpiryNotices } from '@sukoyaka/bff/src/incentives/expiry-notices';
+import { addGift, importGiftCodes, redeem } from '@sukoyaka/bff/src/incentives/gifts';
+import { listTransactions } from '@sukoyaka/bff/src/incentives/history';
+import { credit, runExpiry } from '@sukoyaka/bff/src/incentives/ledger';
+import { pointStats } from '@sukoyaka/bff/src/incentives/operator-handlers';
+import { runEarning } from '@sukoyaka/bff/src/incentives/programs';
+import { reconcile } from '@sukoyaka/bff/src/incentives/reconcile';
+import { HttpError } from '@sukoyaka/bff/src/platform/errors';
+import { startServices } from '@sukoyaka/bff/src/services';
+import { median } from '../bench-database';
+import type { ScaleSeed } from './seed';
+
+/*
+ * Each row of issue 28's table measured against today's code, on one seeded database: the jobs
+ * and the operators' figures through the service functions their handlers and interval jobs call
+ * (the same functions, the bff's pool settings but no statement timeout, so a slow job is timed
+ * rather than cancelled; reconcile reports its longest statement against the 15 s timeout),
+ * the member's home calls over HTTP through the app itself (buildApp, signed in as the probe).
+ * A measure returns its figure; one that leaves rows behind (an announcement, redemptions)
+ * removes them or leaves the ledger consistent, so the seed can be reused.
+ */
+
+export interface Scale {
+  seed: ScaleSeed;
+  db: Database;
+  /** One moment for the whole run, as a job pass takes `now` once. */
+  now: Date;
+}
+
+export const PUBLIC_URL = 'https://bench.example';
+/** The bff's default NOTIFICATIONS_EVERY_MINUTES: how often the notification pass runs. */
+export const NOTIFICATION_EVERY_MINUTES = 15;
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+/** Median of up to `runs` timings (ms), fewer when one is slow: a 40 s statement is timed once or twice, not ten times. */
+export async function timeMedian(run: () => Promise<unknown>, options: { runs: number; budgetMs: number }): Promise<number> {
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < options.runs && (times.length === 0 || performance.now() - started < options.budgetMs)) {
+    const at = performance.now();
+    await run();
+    times.push(performance.now() - at);
+  }
+  return median(times);
+}
+
+const japanDay = (at: Date, days = 0) => new Date(at.getTime() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The notification pass (announcements, enquetes, expiring points) when everything was sent. */
+export async function notificationPassIdle({ db, seed, now }: Scale): Promise<{ ms: number }> {
+  // An announcement an earlier run stopped halfway left behind, with its deliveries and mails.
+  await removeAnnouncements(db, seed);
+  let sent = 0;
+  const ms = await timeMedian(
+    async () => {
+      sent += (await runContentNotifications(db, now, PUBLIC_URL)).sent;
+      sent += (await runExpiryNotices(db, now, PUBLIC_URL)).sent;
+    },
+    { runs: 3, budgetMs: 20_000 },
+  );
+  if (sent > 0) throw new Error(`the idle notification pass sent ${sent} mails: the seed was not fully delivered`);
+  return { ms };
+}
+
+/**
+ * A new announcement to the whole association: one pass timed, its mails counted, and the time
+ * until every member has theirs projected from the pass's share and the job's interval. The
+ * announcement, its deliveries and its outbox rows are removed afterwards.
+ */
+export async function announcementFanOut({
+  db,
+  seed,
+  now,
+}: Scale): Promise<{ ms: number; perPass: number; passes: number; projectedMs: number }> {
+  await db.execute(sql`
+    insert into announcements (association_id, title, category, body, publish_from, published_at)
+    values (${seed.associationId}, ${BENCH_TITLE}, 'info', '本文', ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+  try {
+    const started = performance.now();
+    const { sent } = await runContentNotifications(db, now, PUBLIC_URL);
+    const ms = performance.now() - started;
+    if (sent === 0) throw new Error('one pass sent nothing for a new announcement');
+    const passes = Math.ceil(seed.members / sent);
+    // The first pass runs at once, each later one an interval after the one before.
+    const projectedMs = (passes - 1) * NOTIFICATION_EVERY_MINUTES * 60_000 + passes * ms;
+    return { ms, perPass: sent, passes, projectedMs };
+  } finally {
+    await removeAnnouncements(db, seed);
+  }
+}
+
+const BENCH_TITLE = 'スケールの新しいお知らせ';
+
+/** The announcements this row publishes, with their deliveries and the mails they enqueued (none is ever sent here). */
+async function removeAnnouncements(db: Database, seed: ScaleSeed): Promise<void> {
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select id::text as id from announcements where association_id = ${seed.associationId} and title = ${BENCH_TITLE}`),
+  ).map((row) => row.id);
+  if (ids.length === 0) return;
+  await db.execute(sql`delete from notification_deliveries where kind = 'announcement' and item_id in ${ids}`);
+  await db.execute(sql`delete from outbox_messages where kind = 'notification_announcement' and status = 'pending'`);
+  await db.execute(sql`delete from announcements where id::text in ${ids}`);
+}
+
+/** The incentives pass (earning, then expiry) with no event pending and no lot due. */
+export async function earningPassIdle({ db, now }: Scale): Promise<{ ms: number }> {
+  // An earlier run stopped halfway (a timeout, ^C) may have left its new events pending: settle
+  // them first, untimed, so the pass below is the idle one.
+  const settled = (await runEarning(db, now)).processed;
+  if (settled > 0) console.log(`  (settled ${settled} events an earlier run left pending)`);
+  let processed = 0;
+  const ms = await timeMedian(
+    async () => {
+      processed += (await runEarning(db, now)).processed;
+      await runExpiry(db, now);
+    },
+    { runs: 3, budgetMs: 20_000 },
+  );
+  if (processed > 0) throw new Error(`the idle earning pass processed ${processed} events: the seed left some pending`);
+  return { ms };
+}
+
+/**
+ * 1,000 new activity events (half blood pressures for coins, half weights for points) of
+ * different members, then one incentives pass. Today's and yesterday's days are both on time
+ * (not `late`), which gives the 1,009-member seed room for a few runs a day.
+ */
+export async function earningNewEvents({ db, seed, now }: Scale): Promise<{ ms: number; events: number; processed: number }> {
+  const createdAt = now.toISOString();
+  let events = 0;
+  for (const kind of ['vital_recorded:blood_pressure', 'vital_recorded:weight']) {
+    let left = 500;
+    for (const day of [japanDay(now), japanDay(now, -1)]) {
+      if (left === 0) break;
+      const inserted = rowsOf(
+        await db.execute(sql`
+          insert into activity_events (user_id, kind, day, created_at)
+          select u.id, ${kind}, ${day}::date, ${createdAt}::timestamptz from users u
+          where u.association_id = ${seed.associationId}
+            and not exists (select 1 from activity_events e where e.user_id = u.id and e.kind = ${kind} and e.day = ${day}::date)
+          limit ${left}
+          returning id`),
+      );
+      left -= inserted.length;
+      events += inserted.length;
+    }
+  }
+  const started = performance.now();
+  const earned = await runEarning(db, now);
+  await runExpiry(db, now);
+  const ms = performance.now() - started;
+  return { ms, events, processed: earned.processed };
+}
+
+/** The operators' health figures of the large association over the 30 days to today. */
+export async function operatorHealthStats({ db, seed, now }: Scale): Promise<{ ms: number }> {
+  const period = { from: japanDay(now, -29), to: japanDay(now) };
+  return { ms: await timeMedian(() => healthStats(db, seed.associationId, period), { runs: 5, budgetMs: 15_000 }) };
+}
+
+/** The operators' point figures of the one-member association, on a server holding the large one. */
+export async function operatorPointStatsSmall({ db, seed, now }: Scale): Promise<{ ms: number }> {
+  const period = { from: japanDay(now, -29), to: japanDay(now) };
+  await pointStats(db, seed.smallAssociationId, period);
+  return { ms: await timeMedian(() => pointStats(db, seed.smallAssociationId, period), { runs: 20, budgetMs: 10_000 }) };
+}
+
+/** The probe member's coin history (1,002 transfers): the first page, and the page after row 900. */
+export async function coinTransactionPages({ db, seed }: Scale): Promise<{ firstMs: number; deepMs: number }> {
+  const userId = seed.probe.userId;
+  let cursor: string | null = null;
+  // Walk to row 900 with the call itself, so the deep page's cursor is one a client would hold.
+  for (let read = 0; read < 900; read += 100) {
+    const page: Awaited<ReturnType<typeof listTransactions>> = await listTransactions(db, userId, null, {
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
+    cursor = page.nextCursor;
+  }
+  const deepCursor = cursor!;
+  const first = () => listTransactions(db, userId, null, { limit: 20 });
+  const deep = () => listTransactions(db, userId, null, { limit: 20, cursor: deepCursor });
+  for (let i = 0; i < 3; i += 1) await Promise.all([first(), deep()].map((call) => call));
+  const firstMs = await timeMedian(first, { runs: 30, budgetMs: 15_000 });
+  const deepMs = await timeMedian(deep, { runs: 30, budgetMs: 15_000 });
+  return { firstMs, deepMs };
+}
+
+/**
+ * The ledger's reconciliation over the whole database, timed whole, and each statement timed
+ * against the 15 s statement timeout of the bff's pool (the operator CLI's), which this pool lifts.
+ */
+export async function reconcileAll({ db }: Scale): Promise<{ ms: number; longestMs: number }> {
+  let longestMs = 0;
+  // The same database object, with each execute() timed: reconcile runs one statement per invariant.
+  const timed = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+      return async (query: Parameters<Database['execute']>[0]) => {
+        const at = performance.now();
+        try {
+          return await target.execute(query);
+        } finally {
+          longestMs = Math.max(longestMs, performance.now() - at);
+        }
+      };
+    },
+  });
+  const started = performance.now();
+  const report = await reconcile(timed);
+  const ms = performance.now() - started;
+  if (!report.ok) throw new Error(`reconcile found breaks: ${report.breaks.map((item) => item.invariant).join('; ')}`);
+  return { ms, longestMs };
+}
+
+/**
+ * Coin redemptions by 100 members at once, 2 attempts in flight per member, each member with
+ * coins for 20 of their 25 attempts: redemptions per second, and overspend (a member redeemed
+ * more than their coins allowed, or a cached balance that does not match).
+ */
+export async function coinRedemptions({ seed, now }: Scale): Promise<{ perSecond: number; overspend: number; redeemed: number }> {
+  // A pool as the ledger bench's: 20 connections, and room to wait for one (200 calls in flight).
+  const database = await openDatabase({
+    databaseUrl: seed.databaseUrl,
+    dataDir: '',
+    pool: { max: 20, connectionTimeoutMs: 60_000, idleTimeoutMs: 30_000, statementTimeoutMs: 15_000 },
+  });
+  try {
+    return await redemptions(database.db, seed, now);
+  } finally {
+    await database.close();
+  }
+}
+
+async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<{ perSecond: number; overspend: number; redeemed: number }> {
+  const MEMBERS = 100;
+  const ALLOWED = 20;
+  const ATTEMPTS = 25;
+  const COST = 10;
+  const STREAMS = 2;
+  const run = randomUUID().slice(0, 8);
+  const giftId = await addGift(db, { programId: null, name: `スケールギフト ${run}`, cost: COST, kind: 'digital_code' });
+  await importGiftCodes(db, giftId, Array.from({ length: MEMBERS * ATTEMPTS }, (_, i) => `SCALE-${run}-${i}`).join('\n'));
+  // Members far from the probe and from each other run's earning rows; each gets fresh coins.
+  const start = 1 + Math.floor(Math.random() * (seed.members - MEMBERS - 2));
+  const members = Array.from({ length: MEMBERS }, (_, i) => seed.memberId(start + 1 + i));
+  const before = new Map<string, number>();
+  for (const userId of members) {
+    const result = await db.transaction((tx) =>
+      credit(tx, {
+        kind: 'grant',
+        userId,
+        programId: null,
+        amount: COST * ALLOWED,
+        description: '付与',
+        idempotencyKey: `scale-${run}-${userId}`,
+        now,
+      }),
+    );
+    before.set(userId, result.balance);
+  }
+  const redeemed = new Map<string, number>();
+  const started = performance.now();
+  await Promise.all(
+    members.map((userId) =>
+      Promise.all(
+        Array.from({ length: STREAMS }, async (_, stream) => {
+          const member = { id: userId, email: '', nickname: '', associationId: seed.associationId, emailVerified: true };
+          for (let i = stream; i < ATTEMPTS; i += STREAMS) {
+            try {
+              await redeem(db, member, giftId, `scale-${run}-${stream}-${i}`, now);
+              redeemed.set(userId, (redeemed.get(userId) ?? 0) + 1);
+            } catch (error) {
+              // Refused (not enough coins): counted by its absence; anything else is the bench's error.
+              if (!(error instanceof HttpError)) throw error;
+            }
+          }
+        }),
+      ),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const balances = new Map(
+    rowsOf<{ user_id: string; balance: string }>(
+      await db.execute(
+        sql`select user_id, balance from ledger_accounts where program_id is null and kind = 'member' and user_id in ${members}`,
+      ),
+    ).map((row) => [row.user_id, Number(row.balance)]),
+  );
+  let overspend = 0;
+  let total = 0;
+  for (const userId of members) {
+    const count = redeemed.get(userId) ?? 0;
+    total += count;
+    const had = before.get(userId)!;
+    if (count * COST > had || balances.get(userId) !== had - count * COST) overspend += 1;
+  }
+  return { perSecond: total / seconds, overspend, redeemed: total };
+}
+
+/** What the member's home page calls as it opens (mf-account's home, mf-shared's session and member). */
+export const HOME_CALLS = [
+  'getSession',
+  'getUserInfo',
+  'getNavigationInfo',
+  'listAnnouncements?limit=3',
+  'listOpenEnquetes',
+  'listOpenPrizeCompetitions',
+  'getVitalsSummary',
+] as const;
+
+/** A running bff on the seed's database, signed in as the probe member: `call` times one GET. */
+export async function memberClient(seed: ScaleSeed): Promise<{ call: (path: string) => Promise<number>; close: () => Promise<void> }> {
+  // The app as the server runs it, with its interval jobs off (the rows time those on their own).
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: seed.databaseUrl,
+    NOTIFICATIONS_EVERY_MINUTES: '0',
+    INCENTIVES_JOB_EVERY_MINUTES: '0',
+  };
+  const config = loadConfig(env, { port: 0 });
+  const database = await openDatabase({ databaseUrl: seed.databaseUrl, dataDir: '' });
+  const services = await startServices(config);
+  const app = await buildApp({ config, db: database.db, services });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const jar = new Map<string, string>();
+  let token = '';
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/bff/${path}`, {
+      method,
+      headers: {
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        'content-type': 'application/json',
+        [AUTHENTICITY_TOKEN_HEADER]: token,
+        'x-requested-with': 'XMLHttpRequest',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
+    if (fresh) token = fresh;
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  try {
+    token = String((await send('GET', 'getAuthenticityTokenForClient')).authenticityToken);
+    await send('POST', 'signIn', { email: seed.probe.email, password: seed.probe.password });
+  } catch (error) {
+    await app.close();
+    await services.close();
+    await database.close();
+    throw error;
+  }
+  return {
+    call: async (path) => {
+      const started = performance.now();
+      await send('GET', path);
+      return performance.now() - started;
+    },
+    close: async () => {
+      await app.close();
+      await services.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { healthStats } from '../src/health/operator-stats';
+import { pointStats } from '../src/incentives/operator-handlers';
+import { MIGRATIONS_FOLDER } from '../src/paths';
+import { createMember, createTestContext, type TestContext } from './helpers';
+
+/*
+ * Issue 28: the operators' health figures come from the roll-up health_activity_days, kept by
+ * triggers in each reading's transaction. Every way a reading changes (insert, a corrected time,
+ * delete, another member's steps day, a member who joins or changes association) leaves the
+ * figures what the readings themselves say: the query the roll-up replaced is the reference here.
+ * And both dashboards' queries read only their association's index range (their plans).
+ */
+
+jest.setTimeout(120_000);
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const run = async <T>(text: string) => ((await ctx.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+
+/** The figures straight from the readings (the query before the roll-up), for one association and period. */
+async function fromReadings(associationId: string, from: string, to: string) {
+  const timed = (table: string) =>
+    `select r.user_id, to_char(r.measured_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as day from ${table} r join users u on u.id = r.user_id
+     where u.association_id = '${associationId}'`;
+  const rows = await run<{ kind: string; day: string | null; n: number }>(`
+    with readings as (${['blood_pressures', 'blood_sugars', 'weights', 'body_temperatures'].map(timed).join(' union all ')}
+      union all select s.user_id, to_char(s.day, 'YYYY-MM-DD') from steps s join users u on u.id = s.user_id where u.association_id = '${associationId}')
+    , inPeriod as (select * from readings where day >= '${from}' and day <= '${to}')
+    select 'day' as kind, day, count(*)::int as n from inPeriod group by day
+    union all select 'dayActive', day, count(distinct user_id)::int from inPeriod group by day
+    union all select 'weekActive', to_char(date_trunc('week', day::date), 'YYYY-MM-DD'), count(distinct user_id)::int from inPeriod group by 2
+    union all select 'active7', null, count(distinct user_id)::int from readings where day >= to_char('${to}'::date - 6, 'YYYY-MM-DD') and day <= '${to}'
+    union all select 'active30', null, count(distinct user_id)::int from readings where day >= to_char('${to}'::date - 29, 'YYYY-MM-DD') and day <= '${to}'`);
+  const of = (kind: string) =>
+    Object.fromEntries(rows.filter((row) => row.kind === kind && Number(row.n) > 0).map((row) => [row.day, Number(row.n)]));
+  return {
+    day: of('day'),
+    dayActive: of('dayActive'),
+    weekActive: of('weekActive'),
+    active7: Number(rows.find((row) => row.kind === 'active7')!.n),
+    active30: Number(rows.find((row) => row.kind === 'active30')!.n),
+  };
+}
+
+/** The same shape from the service's answer (days without records left out, as above). */
+async function fromService(associationId: string, from: string, to: string) {
+  const stats = await healthStats(ctx.db, associationId, { from, to });
+  const of = (series: Array<{ day: string; count: number }>) =>
+    Object.fromEntries(series.filter((item) => item.count > 0).map((item) => [item.day, item.count]));
+  return {
+    day: of(stats.recordsPerDay),
+    dayActive: of(stats.activeMembersPerDay),
+    weekActive: of(stats.activeMembersPerWeek),
+    active7: stats.activeMembers7,
+    active30: stats.activeMembers30,
+  };
+}
+
+async function expectSame(associationId: string) {
+  for (const [from, to] of [
+    ['2026-03-01', '2026-03-31'],
+    ['2026-03-10', '2026-03-12'],
+    ['2026-01-01', '2026-04-30'],
+  ] as const) {
+    expect(await fromService(associationId, from, to)).toEqual(await fromReadings(associationId, from, to));
+  }
+}
+
+test('the health figures from the roll-up equal those from the readings, through every kind of change', async () => {
+  const [one, two] = [await createMember(ctx.db), await createMember(ctx.db)];
+  const x = one.associationId;
+  const outsider = await createMember(ctx.db);
+  await run(`update users set association_id = '${x}' where id = '${two.id}'`);
+  // Japan days: 00:30 JST on the 10th is the 9th in UTC; several readings of one day and member.
+  await run(`insert into blood_pressures (user_id, measured_at, systolic, diastolic) values
+    ('${one.id}', '2026-03-10T00:30:00+09:00', 120, 80), ('${one.id}', '2026-03-10T20:00:00+09:00', 121, 81),
+    ('${two.id}', '2026-03-10T08:00:00+09:00', 130, 85), ('${outsider.id}', '2026-03-10T08:00:00+09:00', 140, 90),
+    ('${one.id}', '2026-02-20T08:00:00+09:00', 118, 79)`);
+  await run(`insert into weights (user_id, measured_at, weight) values ('${two.id}', '2026-03-11T07:00:00+09:00', 70.5)`);
+  await run(
+    `insert into blood_sugars (user_id, measured_at, glucose, timing) values ('${one.id}', '2026-03-12T07:00:00+09:00', 95, 'fasting')`,
+  );
+  await run(`insert into body_temperatures (user_id, measured_at, temperature) values ('${two.id}', '2026-03-31T23:59:00+09:00', 36.5)`);
+  await run(`insert into steps (user_id, day, steps) values ('${one.id}', '2026-03-11', 8000), ('${two.id}', '2026-03-12', 4000)`);
+  await expectSame(x);
+  expect((await fromService(x, '2026-03-10', '2026-03-10')).dayActive).toEqual({ '2026-03-10': 2 });
+
+  // A corrected time moves the record to another day; a delete takes it away (the row goes with its last record).
+  await run(
+    `update blood_pressures set measured_at = '2026-03-12T09:00:00+09:00' where user_id = '${one.id}' and measured_at = '2026-03-10T20:00:00+09:00'`,
+  );
+  await run(`delete from weights where user_id = '${two.id}'`);
+  await run(`update steps set day = '2026-03-13' where user_id = '${two.id}'`);
+  await run(`update steps set steps = 9000 where user_id = '${one.id}'`);
+  await expectSame(x);
+
+  // A member who joins the association brings their readings; one who leaves takes theirs.
+  await run(`update users set association_id = '${x}' where id = '${outsider.id}'`);
+  await expectSame(x);
+  await run(`update users set association_id = null where id = '${two.id}'`);
+  await expectSame(x);
+  expect(await run(`select count(*)::int as n from health_activity_days where user_id = '${two.id}'`)).toEqual([{ n: 0 }]);
+
+  // A member deleted with their readings leaves nothing behind.
+  await run(`delete from users where id = '${outsider.id}'`);
+  await expectSame(x);
+  expect(await run(`select count(*)::int as n from health_activity_days where user_id = '${outsider.id}'`)).toEqual([{ n: 0 }]);
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+/** The plans of every statement `work` sends, sequential scans disabled (only an index range can serve them cheaply). */
+async function plansOf(work: () => Promise<unknown>): Promise<PlanNode[][]> {
+  const session = (ctx.db as unknown as { session: object }).session;
+  const prototype = Object.getPrototypeOf(session) as {
+    prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
+  };
+  const original = prototype.prepareQuery;
+  const sent: Array<{ sql: string; params: unknown[] }> = [];
+  prototype.prepareQuery = function (this: unknown, query, ...rest) {
+    sent.push(query);
+    return original.call(this, query, ...rest);
+  };
+  try {
+    await work();
+  } finally {
+    prototype.prepareQuery = original;
+  }
+  const literal = (value: unknown): string =>
+    Array.isArray(value) ? `array[${value.map(literal).join(', ')}]::uuid[]` : `'${String(value).replace(/'/g, "''")}'`;
+  const plans: PlanNode[][] = [];
+  for (const query of sent) {
+    const text = query.sql.replace(/\$(\d+)\b/g, (_, index: string) => literal(query.params[Number(index) - 1]));
+    plans.push(
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = (await tx.execute(sql.raw(`explain (format json) ${text}`))) as unknown as { rows: Array<Record<string, unknown>> };
+        const cell = Object.values(result.rows[0]!)[0];
+        return nodes(((typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>)[0]!.Plan);
+      }),
+    );
+  }
+  return plans;
+}
+
+test("the dashboards' queries read one index range of the association, never every association's rows", async () => {
+  const member = await createMember(ctx.db);
+  const [program] = await run<{ id: string }>(
+    `insert into point_programs (association_id, name) values ('${member.associationId}', 'ポイント') returning id`,
+  );
+  const healthPlans = await plansOf(() => healthStats(ctx.db, member.associationId, { from: '2026-03-01', to: '2026-03-31' }));
+  expect(healthPlans).toHaveLength(1);
+  const reads = healthPlans[0]!.filter((node) => node['Relation Name'] !== undefined);
+  expect(reads.map((node) => node['Relation Name'])).toEqual(reads.map(() => 'health_activity_days'));
+  for (const node of reads) expect(node['Index Cond']).toContain(member.associationId);
+
+  const pointPlans = await plansOf(() => pointStats(ctx.db, member.associationId, { from: '2026-03-01', to: '2026-03-31' }));
+  // The association's programs, then their transfers by program and period.
+  expect(pointPlans).toHaveLength(2);
+  const transfers = pointPlans[1]!.filter((node) => node['Relation Name'] === 'ledger_transfers');
+  expect(transfers.map((node) => node['Index Name'])).toEqual(['ledger_transfers_program_created_idx']);
+  expect(transfers[0]!['Index Cond']).toContain(program!.id);
+  expect(pointPlans[1]!.some((node) => node['Relation Name'] === 'point_programs')).toBe(false);
+});
+
+test("migration 0025's batched backfill builds the roll-up the triggers keep", async () => {
+  const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0025_figures_and_list_ranges.sql'), 'utf8');
+  const backfill = migration.slice(migration.lastIndexOf('DO $$'));
+  const member = await createMember(ctx.db);
+  await run(`insert into blood_pressures (user_id, measured_at, systolic, diastolic) values
+    ('${member.id}', '2026-03-10T00:30:00+09:00', 120, 80), ('${member.id}', '2026-03-10T09:00:00+09:00', 121, 81)`);
+  await run(`insert into steps (user_id, day, steps) values ('${member.id}', '2026-03-11', 8000)`);
+  const kept = await run(`select association_id, day::text, user_id, records from health_activity_days order by 1, 2, 3`);
+  expect(kept.length).toBeGreaterThan(0);
+  await run(`delete from health_activity_days`);
+  await run(backfill);
+  expect(await run(`select association_id, day::text, user_id, records from health_activity_days order by 1, 2, 3`)).toEqual(kept);
+  await expectSame(member.associationId);
+});
