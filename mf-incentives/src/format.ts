@@ -1,5 +1,9 @@
-/** Numbers and dates as a Japanese member reads them; dates in Japan time, as the ledger's months are. */
-const TOKYO = 'Asia/Tokyo';
+import { japanClockOf, japanDayOf, japanMonthDay, japaneseDate, japaneseMonth } from '@sukoyaka/shared';
+
+/**
+ * Numbers and dates as a Japanese member reads them; dates in Japan time, as the ledger's months
+ * are, in mf-shared's one set of formats (ui/dates.ts).
+ */
 
 export const formatAmount = (value: number) => value.toLocaleString('ja-JP');
 export const formatCoins = (value: number) => `${formatAmount(value)}コイン`;
@@ -8,28 +12,11 @@ export const formatPoints = (value: number) => `${formatAmount(value)}pt`;
 /** A signed change: +100 or −50 (with a real minus sign). */
 export const formatSigned = (value: number) => (value > 0 ? `+${formatAmount(value)}` : value < 0 ? `−${formatAmount(-value)}` : '0');
 
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('ja-JP', {
-    timeZone: TOKYO,
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
+/** The Japan day of a moment: 2026年11月26日. */
+export const formatDate = (iso: string) => japaneseDate(japanDayOf(iso));
 
 /** The month (yyyy-MM) in Japan time that contains `date`. */
-export function monthOf(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TOKYO, year: 'numeric', month: '2-digit' }).formatToParts(date);
-  const year = parts.find((part) => part.type === 'year')?.value ?? '2000';
-  const month = parts.find((part) => part.type === 'month')?.value ?? '01';
-  return `${year}-${month}`;
-}
+export const monthOf = (date: Date) => japanDayOf(date).slice(0, 7);
 
 /** The last `count` months, newest first, as yyyy-MM. */
 export function recentMonths(now: Date, count = 12): string[] {
@@ -40,10 +27,7 @@ export function recentMonths(now: Date, count = 12): string[] {
   });
 }
 
-export const monthLabel = (month: string) => {
-  const [year, mm] = month.split('-');
-  return `${year}年${Number(mm)}月`;
-};
+export const monthLabel = (month: string) => japaneseMonth(month);
 
 /** Expiries within the next `days` days (default: about two months) are "soon". */
 export function expiringSoon<T extends { expiresAt: string }>(expiries: readonly T[], now: Date, days = 62): T[] {
@@ -52,18 +36,10 @@ export function expiringSoon<T extends { expiresAt: string }>(expiries: readonly
 }
 
 /** The day (yyyy-MM-dd) in Japan time that contains the moment `iso`. */
-export function japanDayOf(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TOKYO, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-}
+export { japanDayOf };
 
 /** A Japanese day, yyyy-MM-dd → 「11月26日(水)」 (the history's headings and its lines' days). */
-export function formatDayHeading(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const weekday = '日月火水木金土'[new Date(Date.UTC(year, month - 1, date)).getUTCDay()];
-  return `${month}月${date}日(${weekday})`;
-}
+export const formatDayHeading = (day: string) => japanMonthDay(day);
 
 /** The time of day in Japan, 「15:27」. */
-export function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-}
+export const formatTime = (iso: string) => japanClockOf(iso);

@@ -1,20 +1,13 @@
-import { format } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { japaneseDate, japaneseDateTime, japaneseMonth } from '@sukoyaka/shared';
 
-/** 2026年11月21日(土) 10:30 */
-export const formatDateTime = (iso: string) => format(new Date(iso), 'yyyy年M月d日(E) HH:mm', { locale: ja });
+/** The site's one format for a moment: 2026年11月21日(土) 10:30. */
+export const formatDateTime = (iso: string) => japaneseDateTime(iso);
 
-/** A calendar day as the records give it (yyyy-MM-dd): 2025年6月12日 */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  return `${year}年${month}月${date}日`;
-}
+/** A calendar day as the records give it (yyyy-MM-dd, or the day of a timestamp): 2025年6月12日 */
+export const formatDay = (day: string) => japaneseDate(day.slice(0, 10));
 
 /** yyyy-MM: 2025年6月 */
-export function formatMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return `${year}年${number}月`;
-}
+export const formatMonth = (month: string) => japaneseMonth(month);
 
 /** An amount of yen: 12,340円 */
 export const formatYen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;

@@ -80,6 +80,7 @@ export {
 
 export { GlobalStyle, MOBILE_BREAKPOINT, SPACING_UNIT, breakpoints, mobileOnly, theme, up, type Theme } from './ui/theme';
 export * from './ui/primitives';
+export { Phrases, supportsAutoPhrase } from './ui/phrases';
 export { Actions, FactRows, Narrow, Notice } from './ui/layout';
 export { Footer, Header, PageLayout, SignupBanner, type HeaderProps } from './parts/page-parts';
 export { unreadAnnouncementsQueryKey } from './parts/unread-announcements';
@@ -130,8 +131,16 @@ export {
   isoDateOf,
   isSameLocalDay,
   isValidDate,
+  japanClockOf,
+  japanDateTime,
+  japanDay,
+  japanDayOf,
+  japanMonthDay,
   japaneseDate,
+  japaneseDateTime,
   japaneseDateWithWeekday,
+  japaneseMonth,
+  japaneseMonthDay,
   parseIsoDate,
   startOfLocalDay,
 } from './ui/dates';

@@ -41,7 +41,7 @@ const Meta = styled.span`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing(1)};
   align-items: center;
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
   color: ${({ theme }) => theme.colors.textMuted};
   margin-bottom: ${({ theme }) => theme.spacing(0.5)};
 `;

@@ -25,7 +25,7 @@ import { CardPage } from '../parts/CardPage';
 
 const Receipt = styled.p`
   margin: 0;
-  font-size: 1.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   font-weight: 700;
   letter-spacing: 0.05em;
   overflow-wrap: anywhere;

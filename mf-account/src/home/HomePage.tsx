@@ -39,12 +39,20 @@ const Links = styled(List).attrs({ $gap: 1 })`
   }
 `;
 
+/**
+ * The greeting breaks only after 「さん、」 or at a space: Chromium's phrase model would split
+ * 「おはよう／ございます」 at 320 px; a name longer than the line still wraps (overflow-wrap).
+ */
+const Greeting = styled(Heading)`
+  word-break: keep-all;
+`;
+
 function MemberHome({ member, mynaAvailable }: { member: UserInfo; mynaAvailable: boolean }) {
   return (
     <Stack $gap={3}>
       <Stack $gap={1}>
-        {/* One string, so the phrase breaking sees the whole greeting (never 「こんに／ちは」, issue 27). */}
-        <Heading>{`${member.nickname}さん、${greetingAt(new Date())}`}</Heading>
+        {/* One string, kept whole between its spaces and commas: never 「こんに／ちは」 nor 「おはよう／ございます」 (issue 27). */}
+        <Greeting>{`${member.nickname}さん、${greetingAt(new Date())}`}</Greeting>
         {member.association ? <Text $muted>{member.association.name}</Text> : null}
       </Stack>
       <Tiles>

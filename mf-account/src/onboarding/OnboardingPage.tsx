@@ -41,7 +41,7 @@ const STEP_TITLES: Record<Step, string> = {
 
 const Progress = styled.p`
   margin: 0;
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
   font-weight: 700;
   color: ${({ theme }) => theme.colors.textMuted};
 `;

@@ -88,7 +88,7 @@ const LinkRow = styled(AppLink)`
   font-weight: 700;
   &::after {
     content: '›';
-    font-size: 1.25rem;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;

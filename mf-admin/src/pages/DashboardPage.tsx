@@ -1,4 +1,4 @@
-import { Card, FactRows, SectionHeading, Stack, Text, Button } from '@sukoyaka/shared';
+import { Card, FactRows, SectionHeading, Stack, Text, Button, theme } from '@sukoyaka/shared';
 import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -51,7 +51,13 @@ const DayTable = styled(TableScroll)`
   }
 `;
 
-const COLORS = { signUps: '#0b6e4f', active: '#1a73e8', records: '#8250df', granted: '#bf8700', redeemed: '#b42318' } as const;
+const COLORS = {
+  signUps: theme.colors.primary,
+  active: theme.colors.focus,
+  records: '#8250df',
+  granted: '#bf8700',
+  redeemed: theme.colors.danger,
+} as const;
 
 function pointLines(
   data: { granted: ChartLine['points']; redeemed: ChartLine['points'] },
@@ -77,7 +83,7 @@ export function DashboardPage() {
     <AdminPage
       title="ダッシュボード"
       mutedIntro
-      intro={`${association.associationName}の利用状況（${period.from} 〜 ${period.to}、日本時間）`}
+      intro={`${association.associationName}の利用状況（${formatJapanDay(period.from)} 〜 ${formatJapanDay(period.to)}、日本時間）`}
     >
       <Card>
         <form

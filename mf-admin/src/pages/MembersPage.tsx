@@ -20,7 +20,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useLookupMember } from '../api/members';
 import { useCurrentAssociation } from '../parts/association';
-import { formatJapanTime } from '../parts/datetime';
+import { formatJapanDay, formatJapanTime } from '../parts/datetime';
 
 const KINDS: Array<{ value: MemberLookupKind; label: string }> = [
   { value: 'email', label: 'メールアドレスで探す' },
@@ -64,7 +64,7 @@ function MemberCard({ member }: { member: OperatorMemberSupport }) {
           {member.membershipExpiresOn ? (
             <>
               <dt>資格の終了日</dt>
-              <dd>{member.membershipExpiresOn}</dd>
+              <dd>{member.membershipExpiresOn ? formatJapanDay(member.membershipExpiresOn) : '—'}</dd>
             </>
           ) : null}
           <dt>マイナンバーカード連携</dt>

@@ -34,7 +34,7 @@ const Bar = styled.header`
   gap: ${({ theme }) => theme.spacing(1, 2)};
   padding: ${({ theme }) => theme.spacing(1, 2)};
   background: ${({ theme }) => theme.colors.primaryDark};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onPrimary};
 `;
 
 const Brand = styled.p`
@@ -88,7 +88,7 @@ const Main = styled.main`
 `;
 
 const Who = styled.span`
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
 `;
 
 /**

@@ -1,3 +1,5 @@
+import { japanDateTime, japanDay } from '@sukoyaka/shared';
+
 /** A `datetime-local` value (Japan time, as operators think of it) as ISO 8601 with +09:00. */
 export function japanMoment(local: string): string {
   return local ? `${local.length === 16 ? `${local}:00` : local}+09:00` : '';
@@ -13,23 +15,11 @@ export function japanLocalOf(iso: string | null): string {
   return iso ? japanLocalNow(new Date(iso)) : '';
 }
 
-const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
-
-/** A yyyy-MM-dd day in Japanese: 2026年11月26日(木). */
-export function formatJapanDay(day: string): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return day;
-  return `${at.getUTCFullYear()}年${at.getUTCMonth() + 1}月${at.getUTCDate()}日(${WEEKDAYS[at.getUTCDay()]})`;
-}
+/** A yyyy-MM-dd day in Japanese: 2026年11月26日(木) (mf-shared's one format). */
+export const formatJapanDay = (day: string) => japanDay(day);
 
 /**
- * A moment in Japan time, in Japanese: 2026年11月26日(木) 14:05 — the one date format of the
- * operators' pages, whatever the device's time zone.
+ * A moment in Japan time, in Japanese: 2026年11月26日(木) 14:05 — the site's one date format,
+ * in Japan time whatever the device's time zone; '—' for none.
  */
-export const formatJapanTime = (iso: string | null) => {
-  if (!iso) return '—';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const japan = new Date(at.getTime() + 9 * 3600_000).toISOString();
-  return `${formatJapanDay(japan.slice(0, 10))} ${japan.slice(11, 16)}`;
-};
+export const formatJapanTime = (iso: string | null) => (iso ? japanDateTime(iso) : '—');

@@ -1,8 +1,8 @@
 import type { FitbitConnection } from '@sukoyaka/contract';
-import { format } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { japaneseDateTime } from '@sukoyaka/shared';
 
-export const formatSyncedAt = (iso: string) => format(new Date(iso), 'yyyy年M月d日(E) HH:mm', { locale: ja });
+/** The site's one format for a moment: 2026年11月21日(土) 10:30. */
+export const formatSyncedAt = (iso: string) => japaneseDateTime(iso);
 
 /** The last sync as one sentence, or null before the first. */
 export function describeLastSync(connection: FitbitConnection): string | null {

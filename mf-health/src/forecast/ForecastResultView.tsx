@@ -1,20 +1,20 @@
 import type { ForecastResult, LipidTargets, RiskCategory } from '@sukoyaka/contract';
 import { CATEGORY_LABELS, COMMON_LIPID_TARGETS, FACTOR_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
-import { AppLink, Card, List, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Card, List, SectionHeading, Stack, Text, theme } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { IconArray } from './IconArray';
 import { peopleText, riskText } from './words';
 
 const CATEGORY_COLORS: Readonly<Record<RiskCategory, string>> = {
-  low: '#0b6e4f',
+  low: theme.colors.primary,
   middle: '#9a6700',
-  high: '#b42318',
-  secondary: '#b42318',
+  high: theme.colors.danger,
+  secondary: theme.colors.danger,
 };
 
 const Headline = styled.p`
   margin: 0;
-  font-size: 2rem;
+  font-size: ${({ theme }) => theme.fontSizes.display};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `;
@@ -22,11 +22,11 @@ const Headline = styled.p`
 const Badge = styled.span<{ $category: RiskCategory }>`
   display: inline-block;
   margin-left: ${({ theme }) => theme.spacing(1)};
-  padding: 2px 10px;
-  border-radius: 999px;
-  font-size: 0.9375rem;
+  padding: ${({ theme }) => theme.spacing(0.25, 1.25)};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.label};
   vertical-align: middle;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onPrimary};
   background: ${({ $category }) => CATEGORY_COLORS[$category]};
 `;
 
@@ -41,8 +41,12 @@ const Split = styled.div`
 const Bar = styled.span<{ $share: number }>`
   display: block;
   height: 8px;
-  border-radius: 4px;
-  background: linear-gradient(90deg, #c2410c ${({ $share }) => $share}%, #e5e9e7 ${({ $share }) => $share}%);
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: linear-gradient(
+    90deg,
+    #c2410c ${({ $share }) => $share}%,
+    ${({ theme }) => theme.colors.surfaceMuted} ${({ $share }) => $share}%
+  );
 `;
 
 /** The guideline's lipid targets for a category, and the ones for everyone. */
@@ -106,7 +110,8 @@ export function ForecastResultView({ result }: { result: ForecastResult }) {
             {factors.map((factor) => (
               <li key={factor.factor}>
                 <Text>
-                  {FACTOR_LABELS[factor.factor]}：{factor.points}点<span style={{ color: '#57606a' }}>（最大{factor.max}点）</span>
+                  {FACTOR_LABELS[factor.factor]}：{factor.points}点
+                  <span style={{ color: theme.colors.textMuted }}>（最大{factor.max}点）</span>
                 </Text>
                 <Bar $share={(factor.points / factor.max) * 100} aria-hidden="true" />
               </li>

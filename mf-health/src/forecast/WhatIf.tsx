@@ -29,7 +29,7 @@ const Row = styled.div`
 
 const Compare = styled.p`
   margin: 0;
-  font-size: 1.25rem;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `;

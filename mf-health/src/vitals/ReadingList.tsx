@@ -22,14 +22,14 @@ const Line = styled.div`
 `;
 
 const Values = styled.span`
-  font-size: 1.125rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
 `;
 
 const Detail = styled(Muted)`

@@ -51,7 +51,7 @@ describe('/vitals/<type>: form, chart, goals and list (issue 10)', () => {
       await userEvent.click(screen.getByRole('button', { name: '表で見る' }));
       const table = screen.getByRole('table');
       const rows = within(table).getAllByRole('row');
-      expect(rows[1]).toHaveTextContent('2026/11/21 07:0062.4');
+      expect(rows[1]).toHaveTextContent('2026年11月21日(土) 07:0062.4');
       expect(within(table).getByRole('columnheader', { name: '体重（kg）' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: '表を閉じる' })).toHaveAttribute('aria-expanded', 'true');
     });

@@ -25,12 +25,12 @@ const Grid = styled(List).attrs({ $gap: 2 })`
 
 const CardTitle = styled.h2`
   margin: 0;
-  font-size: 1.0625rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
 const Value = styled.p`
   margin: 0;
-  font-size: 1.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `;
@@ -50,7 +50,7 @@ const Placeholder = styled.span<{ $width: string }>`
   display: inline-block;
   width: min(${({ $width }) => $width}, 100%);
   border-radius: ${({ theme }) => theme.radius};
-  background: #e4e9e7;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
 /**

@@ -1,4 +1,4 @@
-import { clockTimeOf, japaneseDateWithWeekday, parseIsoDate } from '@sukoyaka/shared';
+import { japaneseDateTime, japaneseDateWithWeekday } from '@sukoyaka/shared';
 
 /*
  * Numbers and moments as the vitals pages write them, without date-fns: /vitals and home's
@@ -13,11 +13,10 @@ export function formatNumber(value: number, digits: number): string {
 
 /** A reading's moment in local time: 2026年11月21日(土) 10:50. */
 export function formatMeasuredAt(iso: string): string {
-  const at = new Date(iso);
-  return `${japaneseDateWithWeekday(at)} ${clockTimeOf(at)}`;
+  return japaneseDateTime(iso);
 }
 
 /** A day's count: 2026年11月21日(土). */
 export function formatDay(day: string): string {
-  return japaneseDateWithWeekday(parseIsoDate(day));
+  return japaneseDateWithWeekday(day);
 }

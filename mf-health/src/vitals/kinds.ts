@@ -1,4 +1,5 @@
 import type { CallName, BloodPressure, BloodSugar, BodyTemperature, Step, VitalGoals, VitalSource, Weight } from '@sukoyaka/contract';
+import { theme } from '@sukoyaka/shared';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
 import { formatNumber } from './formats';
@@ -68,10 +69,10 @@ export const SOURCE_LABELS: Record<VitalSource, string> = {
 };
 
 const COLORS = {
-  main: '#0b6e4f',
-  second: '#1a73e8',
+  main: theme.colors.primary,
+  second: theme.colors.focus,
   caution: '#b26a00',
-  danger: '#b42318',
+  danger: theme.colors.danger,
   goal: '#6f42c1',
 };
 

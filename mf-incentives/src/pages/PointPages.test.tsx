@@ -146,7 +146,13 @@ describe('point pages', () => {
     expect(lines[1]).toHaveTextContent('獲得 15:27');
     expect(lines[1]).not.toHaveTextContent('分・');
     expect(within(screen.getByRole('list', { name: '11月25日(水)' })).getByRole('listitem')).toHaveTextContent('獲得 12:00');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['11月26日(木)', '11月25日(水)']);
+    // The days are headings of the page's second level, beside 失効予定 (right under the h1).
+    const history = screen.getByRole('group', { name: /^\d{4}年\d{1,2}月の履歴$/ });
+    expect(
+      within(history)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['11月26日(木)', '11月25日(水)']);
   });
 
   it('/transactions: older lines of the month load on asking', async () => {
@@ -213,7 +219,7 @@ describe('point pages', () => {
       await userEvent.click(screen.getByRole('button', { name: '交換する' }));
       expect((await screen.findAllByRole('status'))[0]).toHaveTextContent('「QUOカードPay 500円分」と交換しました。');
       // The code at once, to copy or show as a QR code (it is mailed too).
-      expect(screen.getByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'コードをコピー（QUOカードPay 500円分）' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '交換したギフトを見る' })).toHaveAttribute('href', '/incentives/user_gifts');
       expect(bff.callsOf('redeemGift')).toHaveLength(1);
       expect(bff.callsOf('redeemGift')[0]?.body).toEqual({ giftId: digitalGift.id });

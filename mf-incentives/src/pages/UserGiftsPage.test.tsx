@@ -63,7 +63,7 @@ describe('/incentives/user_gifts', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
     renderAt('/incentives/user_gifts');
-    await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'コードをコピー（QUOカードPay 500円分）' }));
     expect(writeText).toHaveBeenCalledWith('QUO-1234-5678');
     expect(await screen.findByText('コードをコピーしました。')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'QRコードを表示' }));
@@ -78,7 +78,7 @@ describe('/incentives/user_gifts', () => {
     Object.defineProperty(document, 'execCommand', { value: () => false, configurable: true });
     bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift], nextCursor: null }));
     renderAt('/incentives/user_gifts');
-    await userEvent.click(await screen.findByRole('button', { name: 'QUOカードPay 500円分のギフトコードをコピーする' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'コードをコピー（QUOカードPay 500円分）' }));
     expect(await screen.findByText('コピーできませんでした。コードを長押ししてコピーしてください。')).toBeInTheDocument();
   });
 

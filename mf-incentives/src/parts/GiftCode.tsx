@@ -42,7 +42,8 @@ export function GiftCode({ code, giftName, qrOpen = false }: { code: string; gif
       <Actions>
         <Button
           variant="secondary"
-          aria-label={`${giftName}のギフトコードをコピーする`}
+          // The visible words first, then which gift: a name that holds the label as seen (WCAG 2.5.3).
+          aria-label={`コードをコピー（${giftName}）`}
           onClick={() => void copyText(code).then((copied) => setStatus(copied ? 'copied' : 'failed'))}
         >
           コードをコピー

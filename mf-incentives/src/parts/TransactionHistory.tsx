@@ -19,9 +19,10 @@ const Row = styled.li`
   }
 `;
 
-const DayHeading = styled.h3`
+// h2: the history sits right under the page's h1 (axe heading-order).
+const DayHeading = styled.h2`
   margin: ${({ theme }) => theme.spacing(1, 0, 0)};
-  font-size: 0.9375rem;
+  font-size: ${({ theme }) => theme.fontSizes.label};
 `;
 
 /** The lines grouped by the Japanese day they were made, newest first (as they come). */

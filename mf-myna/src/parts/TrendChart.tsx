@@ -30,7 +30,7 @@ const Figure = styled.figure`
     height: auto;
   }
   figcaption {
-    font-size: 0.875rem;
+    font-size: ${({ theme }) => theme.fontSizes.small};
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;

@@ -31,8 +31,19 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
   }
+  /*
+   * Room for an item's name such as 「腹囲（実測）」 on one line at 320 px (longer ones wrap between
+   * phrases); the judgement badge may wrap here, so the result keeps the rest of the row rather
+   * than one character a line.
+   */
+  th[scope='row'] {
+    min-width: 7em;
+  }
+  td > span {
+    white-space: normal;
+  }
   th[scope='col'] {
-    font-size: 0.875rem;
+    font-size: ${({ theme }) => theme.fontSizes.small};
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;

@@ -1,5 +1,6 @@
 import type { MynaJudgement } from '@sukoyaka/contract';
 import { mynaJudgementLabels } from '@sukoyaka/contract/myna';
+import { theme } from '@sukoyaka/shared';
 import styled from 'styled-components';
 
 /*
@@ -8,16 +9,16 @@ import styled from 'styled-components';
  */
 
 const STYLES: Record<MynaJudgement, { background: string; color: string; mark: string }> = {
-  normal: { background: '#e3f3ec', color: '#0b5a40', mark: '○' },
-  guidance: { background: '#fff4d6', color: '#7a4b00', mark: '△' },
-  see_doctor: { background: '#fdecea', color: '#a11b12', mark: '！' },
+  normal: { background: theme.colors.primaryLight, color: theme.colors.primaryDark, mark: '○' },
+  guidance: { background: theme.colors.warningLight, color: theme.colors.warning, mark: '△' },
+  see_doctor: { background: theme.colors.dangerLight, color: theme.colors.danger, mark: '！' },
 };
 
 const Badge = styled.span<{ $judgement: MynaJudgement }>`
   display: inline-block;
-  padding: 2px 8px;
-  border-radius: 999px;
-  font-size: 0.8125rem;
+  padding: ${({ theme }) => theme.spacing(0.25, 1)};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.hint};
   font-weight: 700;
   white-space: nowrap;
   background: ${({ $judgement }) => STYLES[$judgement].background};

@@ -24,10 +24,10 @@ const ItemHead = styled.div`
   gap: ${({ theme }) => theme.spacing(0.5, 1)};
   h3 {
     margin: 0;
-    font-size: 1rem;
+    font-size: ${({ theme }) => theme.fontSizes.body};
   }
   strong {
-    font-size: 1.125rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -23,9 +23,10 @@ function DispensingCard({ dispensing }: { dispensing: MynaDispensing }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack $gap={0.5}>
-        <h3 id={headingId} style={{ margin: 0, fontSize: '1rem' }}>
+        {/* h2: the view sits right under its page's h1, on both pages that show it (axe heading-order). */}
+        <h2 id={headingId} style={{ margin: 0, fontSize: '1rem' }}>
           {formatDay(dispensing.dispensedOn)}・{dispensing.pharmacyName ?? '薬局名なし'}
-        </h3>
+        </h2>
         {dispensing.prescriberName ? <Text $muted>処方：{dispensing.prescriberName}</Text> : null}
         <List aria-labelledby={headingId}>
           {dispensing.medicines.map((medicine, index) => (

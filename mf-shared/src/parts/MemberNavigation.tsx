@@ -5,6 +5,7 @@ import { webPath } from '../device/deep-links';
 import { APP_CHROME_ATTRIBUTE } from '../device/device';
 import { AppLink } from '../routing/navigation';
 import { usePathname } from '../routing/router';
+import { VisuallyHidden } from '../ui/primitives';
 import { MOBILE_BREAKPOINT, mobileOnly } from '../ui/theme';
 import { CountBadge } from './AnnouncementsBell';
 import { announcementsLabel, badgeCount, useUnreadAnnouncements } from './unread-announcements';
@@ -132,7 +133,7 @@ const TabLink = styled(AppLink)`
     min-height: 44px;
     padding: ${({ theme }) => theme.spacing(1, 1.5)};
     border-radius: ${({ theme }) => theme.radius};
-    font-size: 0.9375rem;
+    font-size: ${({ theme }) => theme.fontSizes.label};
     &:hover {
       background: ${({ theme }) => theme.colors.background};
     }
@@ -160,16 +161,23 @@ export function MemberNavigation() {
           const isAnnouncements = item.href === '/announcements';
           return (
             <Item key={item.href}>
-              <TabLink
-                href={item.href}
-                aria-current={currentness(item, pathname)}
-                aria-label={isAnnouncements && unread ? announcementsLabel(unread) : undefined}
-              >
+              <TabLink href={item.href} aria-current={currentness(item, pathname)}>
                 <IconBox>
                   <Icon size={24} strokeWidth={2} aria-hidden="true" focusable="false" />
                   {isAnnouncements && unread ? <CountBadge aria-hidden="true">{badgeCount(unread)}</CountBadge> : null}
                 </IconBox>
-                <span>{item.label}</span>
+                {/*
+                 * With a count, the name is one hidden text 「お知らせ（未読3件）」 rather than an aria-label
+                 * that would leave the badge's visible count out (WCAG 2.5.3, axe label-content-name-mismatch).
+                 */}
+                {isAnnouncements && unread ? (
+                  <>
+                    <span aria-hidden="true">{item.label}</span>
+                    <VisuallyHidden>{announcementsLabel(unread)}</VisuallyHidden>
+                  </>
+                ) : (
+                  <span>{item.label}</span>
+                )}
               </TabLink>
             </Item>
           );

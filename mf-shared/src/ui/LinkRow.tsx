@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppLink } from '../routing/navigation';
+import { Phrases } from './phrases';
 
 const Row = styled(AppLink)`
   display: flex;
@@ -25,7 +26,10 @@ const Row = styled(AppLink)`
 export function LinkRow({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) {
   return (
     <Row href={href} {...rest}>
-      <span>{children}</span>
+      {/* A destination's name breaks between phrases, with BudouX where CSS cannot (ui/phrases.tsx). */}
+      <span data-phrases="">
+        <Phrases>{children}</Phrases>
+      </span>
       <ChevronRight size={20} aria-hidden="true" focusable="false" />
     </Row>
   );

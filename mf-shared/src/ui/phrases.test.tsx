@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../testing';
 import { breakPhrases, loadPhraseParser, supportsAutoPhrase } from './phrases';
-import { Button, Heading, Text } from './primitives';
+import { LinkRow } from './LinkRow';
+import { Button, Heading, KeyFigure, Label, SectionHeading, Text } from './primitives';
+import { GlobalStyle } from './theme';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
 
 // Issue 7: where the browser lacks `word-break: auto-phrase` (jsdom has no CSS.supports at all),
 // BudouX is loaded and the shared primitives put a <wbr> between phrases.
@@ -73,5 +77,45 @@ describe('Japanese phrase breaking, BudouX fallback', () => {
     } finally {
       delete (globalThis as { CSS?: unknown }).CSS;
     }
+  });
+});
+
+// Issue 27: the shared heading and label parts break between phrases once, for every page.
+describe('phrase-aware breaks in the shared heading and label parts', () => {
+  const phrasesOf = (element: Element) => element.innerHTML.replace(/<(?!wbr)[^>]+>/g, '').split(/<wbr[^>]*>/);
+
+  it.each([
+    ['a section heading', <SectionHeading key="h">腹囲（実測）の推移</SectionHeading>, 'heading'],
+    ['a label', <Label key="l">腹囲（実測）を入力してください</Label>, 'label'],
+    ['a key figure’s label', <KeyFigure key="k" label="今日の歩数の目標まであと" value="1,000" unit="歩" />, 'figure'],
+    [
+      'a destination row',
+      <LinkRow key="r" href="/profile">
+        プロフィールとお届け先住所
+      </LinkRow>,
+      'link',
+    ],
+  ])('%s gets <wbr> between phrases where the browser cannot find them', async (_name, part, kind) => {
+    const { container } = renderWithProviders(<>{part}</>);
+    const marked = container.querySelector('[data-phrases]');
+    expect(marked).not.toBeNull();
+    await waitFor(() => expect(marked!.querySelector('wbr')).not.toBeNull());
+    // Never inside a phrase: the words the text holds come out whole.
+    const phrases = phrasesOf(marked!);
+    expect(phrases.length).toBeGreaterThan(1);
+    const words = ['腹囲', '（実測）', '歩数', '目標', 'プロフィール', 'お届け先住所'].filter((word) => phrases.join('').includes(word));
+    expect(words.length).toBeGreaterThan(0);
+    for (const word of words) expect(phrases.some((phrase) => phrase.includes(word))).toBe(true);
+    if (kind === 'link') expect(screen.getByRole('link', { name: 'プロフィールとお届け先住所' })).toBeInTheDocument();
+  });
+
+  it('the global style asks for phrase breaks on the whole page, headings and labels included', () => {
+    // The style as the server would write it: styled-components' own sheet, not jsdom's CSSOM.
+    const sheet = new ServerStyleSheet();
+    renderToStaticMarkup(sheet.collectStyles(<GlobalStyle />));
+    const css = sheet.getStyleTags();
+    sheet.seal();
+    expect(css).toMatch(/body\s*\{[^}]*word-break:\s*auto-phrase/);
+    expect(css).toMatch(/h1,\s*h2,[^{]*\bdt,\s*th,[^{]*\{[^}]*word-break:\s*auto-phrase/);
   });
 });

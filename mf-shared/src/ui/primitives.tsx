@@ -312,7 +312,7 @@ const FigureBox = styled.p`
   gap: ${({ theme }) => theme.spacing(0.25)};
 `;
 
-const FigureLabel = styled.span`
+const FigureLabel = styled.span.attrs(phraseAttrs)`
   font-size: ${({ theme }) => theme.fontSizes.small};
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: ${({ theme }) => theme.fontWeights.bold};

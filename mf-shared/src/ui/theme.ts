@@ -108,7 +108,14 @@ export const GlobalStyle = createGlobalStyle`
     line-height: ${theme.lineHeights.body};
     color: ${theme.colors.text};
     background: ${theme.colors.background};
+    /*
+     * Japanese breaks between phrases on every page, never inside one (「こんにちは」, 「腹囲（実測）」,
+     * 「日本動脈硬化学会」): set once here and inherited by every heading, label, cell and line.
+     * Browsers without auto-phrase ignore it and break as before (normal); a phrase longer than
+     * its line still breaks (overflow-wrap), so nothing overflows.
+     */
     word-break: normal;
+    word-break: auto-phrase;
     overflow-wrap: anywhere;
     line-break: strict;
   }
@@ -116,10 +123,10 @@ export const GlobalStyle = createGlobalStyle`
   :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   button, input, select, textarea { font: inherit; }
   /*
-   * Japanese breaks between phrases, never leaving one character alone on a line: headings,
-   * buttons, labels and the short texts of the shared primitives (marked data-phrases).
+   * Headings, buttons, labels and the short texts of the shared primitives (marked data-phrases)
+   * also never leave one character alone on their last line.
    */
-  h1, h2, h3, h4, h5, h6, button, label, legend, [data-phrases] {
+  h1, h2, h3, h4, h5, h6, button, label, legend, dt, th, caption, [data-phrases] {
     word-break: auto-phrase;
     text-wrap: pretty;
   }

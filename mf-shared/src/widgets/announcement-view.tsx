@@ -34,8 +34,8 @@ export function BodyText({ text }: { text: string }) {
 export const Badge = styled.span<{ $tone?: 'accent' | 'muted' }>`
   display: inline-block;
   padding: ${({ theme }) => theme.spacing(0.25, 1)};
-  border-radius: 999px;
-  font-size: 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.caption};
   font-weight: 700;
   background: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.danger : theme.colors.primaryLight)};
   color: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.surface : theme.colors.primaryDark)};

@@ -19,7 +19,7 @@ const Legend = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  font-size: 0.8125rem;
+  font-size: ${({ theme }) => theme.fontSizes.hint};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

@@ -1,5 +1,4 @@
-import { Button, List, Stack, Text } from '@sukoyaka/shared';
-import { format } from 'date-fns';
+import { Button, List, Stack, Text, japaneseDateTime, japaneseDateWithWeekday } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { VitalCanvas } from './ChartCanvas';
@@ -17,7 +16,7 @@ const Legend = styled(List).attrs({ $gap: 0.5 })`
   flex-wrap: wrap;
   column-gap: ${({ theme }) => theme.spacing(2)};
   margin-top: ${({ theme }) => theme.spacing(1)};
-  font-size: 0.8125rem;
+  font-size: ${({ theme }) => theme.fontSizes.hint};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -39,7 +38,7 @@ const TableScroll = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: 0.875rem;
+  font-size: ${({ theme }) => theme.fontSizes.small};
   font-variant-numeric: tabular-nums;
   th,
   td {
@@ -140,7 +139,7 @@ export function VitalChart({ title, series, lines, from, to, digits, flatWithin,
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.at.getTime()}>
-                      <th scope="row">{format(row.at, daily ? 'yyyy/M/d' : 'yyyy/M/d HH:mm')}</th>
+                      <th scope="row">{daily ? japaneseDateWithWeekday(row.at) : japaneseDateTime(row.at)}</th>
                       {row.values.map((value, index) => (
                         <td key={series[index]!.label}>{value === null ? '—' : formatNumber(value, digits)}</td>
                       ))}
