@@ -76,7 +76,7 @@ test.describe('gift delivery: redeem a towel to an address, the operator ships i
 
     // The member sees 発送済み with the tracking number, and the mail has come.
     await member.goto(siteUrl('/incentives/user_gifts'));
-    const gift = member.getByRole('region', { name: 'オリジナルタオル' }).filter({ hasText: orderNumber });
+    const gift = member.getByRole('article', { name: 'オリジナルタオル' }).filter({ hasText: orderNumber });
     await expect(gift).toContainText('配送状況：発送済み');
     await expect(gift).toContainText(`追跡番号：${TRACKING}`);
     await screenshot(member, 'gift-delivery-03-member-sees-shipped');

@@ -102,7 +102,7 @@ test.describe('incentives: earn points by recording a vital, redeem a gift, see 
 
     // The member's gifts before redeeming (the demo already has one QUOカードPay).
     await page.goto(siteUrl('/incentives/user_gifts'));
-    const quoCards = page.getByRole('region', { name: 'QUOカードPay 500円分' });
+    const quoCards = page.getByRole('article', { name: 'QUOカードPay 500円分' });
     await quoCards.first().waitFor();
     const giftsBefore = await quoCards.count();
 

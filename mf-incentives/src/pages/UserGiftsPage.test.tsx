@@ -47,12 +47,12 @@ describe('/incentives/user_gifts', () => {
     renderAt('/incentives/user_gifts');
     expect(await screen.findByText('交換したギフトを読み込み中…')).toBeInTheDocument();
     answer.resolve(reply({ userGifts: [userGift, delivery, shipped], nextCursor: null }));
-    const code = await screen.findByRole('region', { name: 'QUOカードPay 500円分' });
+    const code = await screen.findByRole('article', { name: 'QUOカードPay 500円分' });
     expect(within(code).getByText('QUO-1234-5678')).toBeInTheDocument();
-    const preparing = screen.getByRole('region', { name: '体組成計' });
+    const preparing = screen.getByRole('article', { name: '体組成計' });
     expect(preparing).toHaveTextContent('配送状況：発送準備中');
     expect(preparing).toHaveTextContent('注文番号：ORD-20261101-7KQ3');
-    const sent = screen.getByRole('region', { name: 'オリジナルタオル' });
+    const sent = screen.getByRole('article', { name: 'オリジナルタオル' });
     expect(sent).toHaveTextContent('配送状況：発送済み');
     expect(sent).toHaveTextContent('ヤマト運輸・追跡番号：491234567890');
     expect(document.title).toBe('交換したギフト | すこやか');
@@ -138,15 +138,15 @@ describe('/incentives/user_gifts', () => {
     );
     renderAt('/incentives/user_gifts');
     await userEvent.click(await screen.findByRole('button', { name: 'もっと見る' }));
-    expect(await screen.findByRole('region', { name: '体組成計' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'QUOカードPay 500円分' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: '体組成計' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'QUOカードPay 500円分' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
   });
 
   it('a gift opened from a deep link (?gift=) is marked current', async () => {
     bff.onCall('listVisibleUserGifts', reply({ userGifts: [userGift, delivery], nextCursor: null }));
     renderAt(`/incentives/user_gifts?gift=${delivery.id}`);
-    expect(await screen.findByRole('region', { name: '体組成計' })).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('region', { name: 'QUOカードPay 500円分' })).not.toHaveAttribute('aria-current');
+    expect(await screen.findByRole('article', { name: '体組成計' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('article', { name: 'QUOカードPay 500円分' })).not.toHaveAttribute('aria-current');
   });
 });

@@ -69,7 +69,9 @@ function GiftCard({ gift, highlighted }: { gift: UserGift; highlighted: boolean 
   const [confirmHide, setConfirmHide] = useState(false);
   const headingId = `user-gift-${gift.id}`;
   return (
+    // An article, not a named section: two orders of one gift would be two landmarks of one name.
     <Card
+      as="article"
       aria-labelledby={headingId}
       aria-current={highlighted || undefined}
       style={highlighted ? { outline: '2px solid currentColor' } : undefined}
