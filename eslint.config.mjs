@@ -12,6 +12,12 @@ const areas = ['account', 'health', 'incentives', 'myna', 'admin'];
 // the contract's core module, loaded on every page, would carry them).
 const serverAreas = ['account', 'health', 'incentives', 'system', 'myna', 'content'];
 
+/** mf-shared (both its modules) imports no area and nothing of the bff. */
+const BELOW_EVERY_AREA = {
+  group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
+  message: 'mf-shared stands below every area.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -194,12 +200,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
-              message: 'mf-shared stands below every area.',
-            },
-          ],
+          patterns: [BELOW_EVERY_AREA],
         },
       ],
     },
@@ -219,10 +220,7 @@ export default tseslint.config(
           'error',
           {
             patterns: [
-              {
-                group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
-                message: 'mf-shared stands below every area.',
-              },
+              BELOW_EVERY_AREA,
               {
                 group: [...layers.slice(index + 1), 'testing', 'widgets'].flatMap((above) => [`../${above}`, `../${above}/**`]),
                 message: `mf-shared/src/${folder} may import only from ${layers.slice(0, index + 1).join(', ')} (the layers in mf-shared/README.md).`,
@@ -244,10 +242,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@sukoyaka/account', '@sukoyaka/health', '@sukoyaka/incentives', '@sukoyaka/myna', '@sukoyaka/admin', '**/bff/**'],
-              message: 'mf-shared stands below every area.',
-            },
+            BELOW_EVERY_AREA,
             {
               group: ['../*', '../**'],
               message: "The widgets import mf-shared's main module as '@sukoyaka/shared' (one copy of each part).",

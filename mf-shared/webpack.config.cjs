@@ -1,7 +1,8 @@
 const { systemModuleConfig } = require('@sukoyaka/build');
 const { contractLayout } = require('@sukoyaka/build/contract');
 
-// The utility module: one SystemJS module that every area imports as @sukoyaka/shared.
+// The utility module every area imports as @sukoyaka/shared, and its second module,
+// @sukoyaka/shared/widgets: the parts only some pages use (docs/decisions/0018).
 module.exports = (_env, argv) =>
   systemModuleConfig({
     folder: 'mf-shared',
