@@ -209,7 +209,7 @@ export default tseslint.config(
   // the bff/contract boundaries above. ----
   // mf-shared's folders are layers, lowest first (mf-shared/README.md, "Layers"): a module imports
   // from its own folder and the folders before it, never from a later one, nor from testing/ or widgets/.
-  // Tests may reach any layer. The patterns repeat the block above because a later
+  // Tests may reach any layer. Each block names BELOW_EVERY_AREA again because a later
   // no-restricted-imports replaces an earlier one for the same files.
   ...((layers) =>
     layers.map((folder, index) => ({
