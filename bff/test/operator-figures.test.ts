@@ -8,10 +8,11 @@ import { createMember, createTestContext, type TestContext } from './helpers';
 
 /*
  * Issue 28: the operators' health figures come from the roll-up health_activity_days, kept by
- * triggers in each reading's transaction. Every way a reading changes (insert, a corrected time,
- * delete, another member's steps day, a member who joins or changes association) leaves the
- * figures what the readings themselves say: the query the roll-up replaced is the reference here.
- * And both dashboards' queries read only their association's index range (their plans).
+ * triggers in each reading's transaction (one set-based pass per writing statement, 0027). Every
+ * way a reading changes (insert, a corrected time, delete, another member's steps day, a member
+ * who joins or changes association) leaves the figures what the readings themselves say: the
+ * query the roll-up replaced is the reference here. And both dashboards' queries read only their
+ * association's index range (their plans).
  */
 
 jest.setTimeout(120_000);
@@ -114,6 +115,28 @@ test('the health figures from the roll-up equal those from the readings, through
   await run(`delete from users where id = '${outsider.id}'`);
   await expectSame(x);
   expect(await run(`select count(*)::int as n from health_activity_days where user_id = '${outsider.id}'`)).toEqual([{ n: 0 }]);
+});
+
+test('one statement writing many readings of several members moves the roll-up as its rows do (statement triggers, migration 0027)', async () => {
+  const [one, two] = [await createMember(ctx.db), await createMember(ctx.db)];
+  const x = one.associationId;
+  await run(`update users set association_id = '${x}' where id = '${two.id}'`);
+  // 240 readings in one statement: both members, every 6 hours through March (several per Japan day).
+  await run(`insert into blood_pressures (user_id, measured_at, systolic, diastolic)
+    select case when g % 2 = 0 then '${one.id}'::uuid else '${two.id}'::uuid end,
+           timestamptz '2026-03-01T00:00:00+09:00' + g * interval '3 hours', 120, 80
+    from generate_series(0, 239) as g`);
+  await run(`insert into steps (user_id, day, steps) select '${one.id}'::uuid, date '2026-03-01' + g, 5000 from generate_series(0, 30) as g`);
+  await expectSame(x);
+  // One update moves many of one member's readings a day later (days gain and lose at once);
+  // another changes only values (nothing moves).
+  await run(`update blood_pressures set measured_at = measured_at + interval '1 day' where user_id = '${one.id}' and measured_at < '2026-03-15T00:00:00+09:00'`);
+  await run(`update blood_pressures set systolic = 125 where user_id = '${two.id}'`);
+  await run(`update steps set day = day + 40 where user_id = '${one.id}' and day > '2026-03-20'`);
+  await expectSame(x);
+  // One delete takes some days away whole and others in part.
+  await run(`delete from blood_pressures where user_id in ('${one.id}', '${two.id}') and (measured_at < '2026-03-05T00:00:00+09:00' or extract(hour from measured_at at time zone 'Asia/Tokyo') = 9)`);
+  await expectSame(x);
 });
 
 interface PlanNode {
