@@ -30,82 +30,46 @@ CREATE OR REPLACE FUNCTION "health_activity_apply"(members uuid[], days date[], 
     AND h."records" > -c."delta";
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_readings_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- For each kind of table (readings by their Japan day, steps by their day) and each kind of
+-- statement, one trigger function; then the three statement triggers of each table. PostgreSQL
+-- allows no column list on an UPDATE trigger with transition tables, so every update fires it;
+-- an update that moves nothing nets to no change.
+DO $do$
+DECLARE
+  kind text;
+  day_of text;
+  changed text;
+  rows_of text;
+  tbl text;
 BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", ("measured_at" AT TIME ZONE 'Asia/Tokyo')::date AS "day", 1 AS "delta" FROM new_rows) c;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_readings_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+  FOREACH kind IN ARRAY ARRAY['readings', 'steps'] LOOP
+    day_of := CASE kind WHEN 'steps' THEN '"day"' ELSE '("measured_at" AT TIME ZONE ''Asia/Tokyo'')::date' END;
+    FOREACH changed IN ARRAY ARRAY['inserted', 'deleted', 'updated'] LOOP
+      rows_of := CASE changed
+        WHEN 'inserted' THEN format('SELECT "user_id", %s AS "day", 1 AS "delta" FROM new_rows', day_of)
+        WHEN 'deleted' THEN format('SELECT "user_id", %s AS "day", -1 AS "delta" FROM old_rows', day_of)
+        ELSE format('SELECT "user_id", %1$s AS "day", -1 AS "delta" FROM old_rows UNION ALL SELECT "user_id", %1$s, 1 FROM new_rows', day_of)
+      END;
+      EXECUTE format($f$CREATE OR REPLACE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", ("measured_at" AT TIME ZONE 'Asia/Tokyo')::date AS "day", -1 AS "delta" FROM old_rows) c;
+  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (%s) c;
   RETURN NULL;
-END $$;
+END $body$$f$, 'health_activity_' || kind || '_' || changed, rows_of);
+    END LOOP;
+  END LOOP;
+  FOREACH tbl IN ARRAY ARRAY['blood_pressures', 'blood_sugars', 'weights', 'body_temperatures', 'steps'] LOOP
+    kind := CASE tbl WHEN 'steps' THEN 'steps' ELSE 'readings' END;
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', tbl || '_health_activity', tbl);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+      tbl || '_health_activity_inserted', tbl, 'health_activity_' || kind || '_inserted');
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+      tbl || '_health_activity_deleted', tbl, 'health_activity_' || kind || '_deleted');
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+      tbl || '_health_activity_updated', tbl, 'health_activity_' || kind || '_updated');
+  END LOOP;
+END $do$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_readings_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", ("measured_at" AT TIME ZONE 'Asia/Tokyo')::date AS "day", -1 AS "delta" FROM old_rows UNION ALL SELECT "user_id", ("measured_at" AT TIME ZONE 'Asia/Tokyo')::date, 1 FROM new_rows) c;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_steps_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", "day" AS "day", 1 AS "delta" FROM new_rows) c;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_steps_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", "day" AS "day", -1 AS "delta" FROM old_rows) c;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "health_activity_steps_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "health_activity_apply"(array_agg("user_id"), array_agg("day"), array_agg("delta")) FROM (SELECT "user_id", "day" AS "day", -1 AS "delta" FROM old_rows UNION ALL SELECT "user_id", "day", 1 FROM new_rows) c;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "blood_pressures_health_activity" ON "blood_pressures";
---> statement-breakpoint
-CREATE TRIGGER "blood_pressures_health_activity_inserted" AFTER INSERT ON "blood_pressures" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "blood_pressures_health_activity_deleted" AFTER DELETE ON "blood_pressures" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "blood_pressures_health_activity_updated" AFTER UPDATE ON "blood_pressures" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_updated"();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "blood_sugars_health_activity" ON "blood_sugars";
---> statement-breakpoint
-CREATE TRIGGER "blood_sugars_health_activity_inserted" AFTER INSERT ON "blood_sugars" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "blood_sugars_health_activity_deleted" AFTER DELETE ON "blood_sugars" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "blood_sugars_health_activity_updated" AFTER UPDATE ON "blood_sugars" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_updated"();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "weights_health_activity" ON "weights";
---> statement-breakpoint
-CREATE TRIGGER "weights_health_activity_inserted" AFTER INSERT ON "weights" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "weights_health_activity_deleted" AFTER DELETE ON "weights" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "weights_health_activity_updated" AFTER UPDATE ON "weights" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_updated"();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "body_temperatures_health_activity" ON "body_temperatures";
---> statement-breakpoint
-CREATE TRIGGER "body_temperatures_health_activity_inserted" AFTER INSERT ON "body_temperatures" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "body_temperatures_health_activity_deleted" AFTER DELETE ON "body_temperatures" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "body_temperatures_health_activity_updated" AFTER UPDATE ON "body_temperatures" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_readings_updated"();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "steps_health_activity" ON "steps";
---> statement-breakpoint
-CREATE TRIGGER "steps_health_activity_inserted" AFTER INSERT ON "steps" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_steps_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "steps_health_activity_deleted" AFTER DELETE ON "steps" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_steps_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "steps_health_activity_updated" AFTER UPDATE ON "steps" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "health_activity_steps_updated"();
---> statement-breakpoint
+-- 0025's row triggers are gone with the DROP TRIGGER above; their functions with them.
 DROP FUNCTION IF EXISTS "health_activity_reading"();
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS "health_activity_steps"();
