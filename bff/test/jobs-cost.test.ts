@@ -8,7 +8,10 @@ import * as schema from '../src/db/schema';
 import { activityEvents, announcements, associations, earningMarks, notificationFanouts, outboxMessages, users } from '../src/db/schema';
 import { runContentNotifications } from '../src/content/notifications';
 import { runExpiryNotices } from '../src/incentives/expiry-notices';
+import { RECONCILE_JOB, RECONCILE_OVERLAP_MS, runIncrementalReconcile } from '../src/incentives/job';
 import { createProgram, grantPoints } from '../src/incentives/operator';
+import { reconcile } from '../src/incentives/reconcile';
+import { advanceWatermark } from '../src/platform/jobs';
 import { runEarning } from '../src/incentives/programs';
 import { enqueueMail, OutboxWorker } from '../src/platform/outbox';
 import { deliverNotifications } from '../src/platform/notification-mail';
@@ -307,5 +310,70 @@ describe('deliverNotifications', () => {
     expect(
       await ctx.db.transaction((tx) => deliverNotifications(tx, 'points_expiry', mails, { publicUrl: 'https://x.example', now })),
     ).toBe(1);
+  });
+});
+
+describe('the incremental reconcile of the ledger', () => {
+  it('checks what changed since its last pass and not what came before, each statement on an index range of what changed', async () => {
+    const associationId = await associationWith(2, new Date(Date.now() - DAY));
+    const [before, after] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.associationId, associationId));
+    const programId = await createProgram(ctx.db, { associationId, name: '照合ポイント', menus: [] });
+    const grant = (userId: string, now: Date) =>
+      grantPoints(ctx.db, {
+        userId,
+        programId,
+        amount: 40,
+        reason: 'テスト付与',
+        operator: 'test',
+        idempotencyKey: `reconcile-${userId}`,
+        now,
+        expiresAt: new Date(now.getTime() + 100 * DAY),
+      });
+    const account = (userId: string) =>
+      sql`update ledger_accounts set balance = balance + 1 where user_id = ${userId} and program_id = ${programId}`;
+    const passed = new Date(Date.now() - 60 * MINUTE);
+    // Before the last pass: a grant whose account is then broken. Not the next pass's to see.
+    await grant(before!.id, new Date(passed.getTime() - 2 * RECONCILE_OVERLAP_MS));
+    await ctx.db.execute(account(before!.id));
+    await advanceWatermark(ctx.db, RECONCILE_JOB, passed, passed);
+    // After it: a grant, sound.
+    await grant(after!.id, new Date());
+    await ctx.db.execute(sql`analyze`);
+
+    const pass = loggingDatabase();
+    const first = await runIncrementalReconcile(pass.db, new Date(), 15 * MINUTE);
+    expect(first.since).toEqual(new Date(passed.getTime() - RECONCILE_OVERLAP_MS));
+    expect(first.breaks).toEqual([]);
+    const reads = pass.statements.filter(
+      ({ query }) => /^\s*(select|with)\b/i.test(query) && /ledger_|point_lot|gift|prize_competition_entries/.test(query),
+    );
+    expect(reads.length).toBeGreaterThan(10);
+    for (const statement of reads) {
+      const plan = await planOf(statement);
+      for (const table of [
+        'ledger_transfers',
+        'ledger_entries',
+        'ledger_accounts',
+        'point_lots',
+        'point_lot_uses',
+        'user_gifts',
+        'gift_orders',
+        'gift_challenge_draws',
+        'prize_competition_entries',
+      ])
+        expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
+    }
+
+    // The next pass looks back from the first pass's start: a break in what came since is found,
+    // the older one still not; the whole ledger's reconcile finds both.
+    await ctx.db.execute(account(after!.id));
+    const second = await runIncrementalReconcile(ctx.db, new Date(), 15 * MINUTE);
+    const cached = (report: { breaks: Array<{ invariant: string; count: number }> }) =>
+      report.breaks.find((found) => found.invariant === "a member's cached balance equals the sum of their entries")?.count;
+    expect(cached(second)).toBe(1);
+    expect(cached(await reconcile(ctx.db))).toBe(2);
+    // Mended, so the other tests' whole-ledger reconciles stay clean.
+    for (const userId of [before!.id, after!.id])
+      await ctx.db.execute(sql`update ledger_accounts set balance = balance - 1 where user_id = ${userId} and program_id = ${programId}`);
   });
 });

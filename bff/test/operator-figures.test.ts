@@ -126,16 +126,22 @@ test('one statement writing many readings of several members moves the roll-up a
     select case when g % 2 = 0 then '${one.id}'::uuid else '${two.id}'::uuid end,
            timestamptz '2026-03-01T00:00:00+09:00' + g * interval '3 hours', 120, 80
     from generate_series(0, 239) as g`);
-  await run(`insert into steps (user_id, day, steps) select '${one.id}'::uuid, date '2026-03-01' + g, 5000 from generate_series(0, 30) as g`);
+  await run(
+    `insert into steps (user_id, day, steps) select '${one.id}'::uuid, date '2026-03-01' + g, 5000 from generate_series(0, 30) as g`,
+  );
   await expectSame(x);
   // One update moves many of one member's readings a day later (days gain and lose at once);
   // another changes only values (nothing moves).
-  await run(`update blood_pressures set measured_at = measured_at + interval '1 day' where user_id = '${one.id}' and measured_at < '2026-03-15T00:00:00+09:00'`);
+  await run(
+    `update blood_pressures set measured_at = measured_at + interval '1 day' where user_id = '${one.id}' and measured_at < '2026-03-15T00:00:00+09:00'`,
+  );
   await run(`update blood_pressures set systolic = 125 where user_id = '${two.id}'`);
   await run(`update steps set day = day + 40 where user_id = '${one.id}' and day > '2026-03-20'`);
   await expectSame(x);
   // One delete takes some days away whole and others in part.
-  await run(`delete from blood_pressures where user_id in ('${one.id}', '${two.id}') and (measured_at < '2026-03-05T00:00:00+09:00' or extract(hour from measured_at at time zone 'Asia/Tokyo') = 9)`);
+  await run(
+    `delete from blood_pressures where user_id in ('${one.id}', '${two.id}') and (measured_at < '2026-03-05T00:00:00+09:00' or extract(hour from measured_at at time zone 'Asia/Tokyo') = 9)`,
+  );
   await expectSame(x);
 });
 

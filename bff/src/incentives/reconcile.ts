@@ -1,5 +1,6 @@
-// Reconciliation: every invariant of the ledger checked over the whole database, each break
-// reported with a few examples. Read-only; the operator CLI runs it (`npm run incentives -- reconcile`).
+// Reconciliation: every invariant of the ledger checked, each break reported with a few examples.
+// Read-only. Over the whole database by the operator CLI (`npm run incentives -- reconcile`), and
+// over what changed since its last pass by the reconcile job (reconcile-job.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { giftRefundInvariants, reconcileGiftRefunds } from './reconcile-gift-refunds';
@@ -248,14 +249,47 @@ async function slicesOf(db: Executor, table: string): Promise<Slice[]> {
   );
 }
 
-export async function reconcile(db: Executor): Promise<ReconcileReport> {
+/**
+ * The rows of each driving table an incremental pass re-checks: those written since `since`, and
+ * those whose state a transfer since then changed (the accounts it moved, the lots it took from).
+ * Each is an index range of what changed (migration 0028), never a read of the whole table.
+ * Transfers, entries, uses, gifts, draws and competition entries are only ever inserted; a lot's
+ * `remaining` and an account's balance change only with a transfer, which names them.
+ */
+const NEW_TRANSFERS = (since: Date) => sql`select id from ledger_transfers where created_at >= ${since}`;
+const CHANGED_SINCE: Record<string, (column: SQL, since: Date) => SQL> = {
+  ledger_transfers: (column, since) => sql`${column} in (${NEW_TRANSFERS(since)})`,
+  ledger_entries: (column, since) => sql`${column} in (select e.id from ledger_entries e where e.transfer_id in (${NEW_TRANSFERS(since)}))`,
+  ledger_accounts: (column, since) =>
+    sql`${column} in (select debit_account_id from ledger_transfers where created_at >= ${since}
+                      union select credit_account_id from ledger_transfers where created_at >= ${since})`,
+  point_lots: (column, since) =>
+    sql`${column} in (select l.id from point_lots l where l.grant_transfer_id in (${NEW_TRANSFERS(since)})
+                      union select u.lot_id from point_lot_uses u where u.transfer_id in (${NEW_TRANSFERS(since)}))`,
+  user_gifts: (column, since) => sql`${column} in (select id from user_gifts where created_at >= ${since})`,
+  gift_challenge_draws: (column, since) => sql`${column} in (select id from gift_challenge_draws where created_at >= ${since})`,
+  prize_competition_entries: (column, since) => sql`${column} in (select id from prize_competition_entries where entered_at >= ${since})`,
+};
+
+export interface ReconcileOptions {
+  /**
+   * Only what changed since this moment (the reconcile job's pass, reconcile-job.ts): each
+   * invariant checked over the rows written or moved since, at the cost of those rows. Without
+   * it, the whole ledger, in slices (the operators' `npm run incentives -- reconcile`).
+   */
+  since?: Date;
+}
+
+export async function reconcile(db: Executor, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const { since } = options;
   const breaks: ReconcileBreak[] = [];
   const slices = new Map<string, Slice[]>();
   for (const [invariant, checks] of INVARIANTS) {
     const found: unknown[] = [];
     let total = 0n;
     for (const check of checks) {
-      if (!slices.has(check.table)) slices.set(check.table, await slicesOf(db, check.table));
+      if (!slices.has(check.table))
+        slices.set(check.table, since ? [(column) => CHANGED_SINCE[check.table]!(column, since)] : await slicesOf(db, check.table));
       for (const inSlice of slices.get(check.table)!) {
         const rows = rowsOf(await db.execute(check.rows(inSlice)));
         if (check.sumsToZero) total += BigInt(String((rows[0] as { total: string }).total));
@@ -266,6 +300,6 @@ export async function reconcile(db: Executor): Promise<ReconcileReport> {
     if (found.length > 0) breaks.push({ invariant, count: found.length, examples: found.slice(0, 5) });
   }
   // Gift orders' refunds: per association, in their own file (reconcile-gift-refunds.ts).
-  breaks.push(...(await reconcileGiftRefunds(db)));
+  breaks.push(...(await reconcileGiftRefunds(db, since)));
   return { ok: breaks.length === 0, checked: [...INVARIANTS.map(([name]) => name), ...giftRefundInvariants], breaks };
 }

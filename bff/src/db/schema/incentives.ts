@@ -136,6 +136,8 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_user_idx').on(table.userId, table.programId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
     // The operators' dashboard (issue 27): one association's programs over a period, not every transfer.
     index('ledger_transfers_program_created_idx').on(table.programId, table.createdAt),
+    // The incremental reconcile (reconcile.ts, issue 28): what changed since its last pass, by an index range.
+    index('ledger_transfers_created_idx').on(table.createdAt),
     // Reconciling gift orders' refunds (reconcile-gift-refunds.ts): a refund found by its order, among
     // the few transfers that name one, not by reading the whole ledger.
     index('ledger_transfers_gift_order_idx')
@@ -364,6 +366,8 @@ export const userGifts = pgTable(
   },
   (table) => [
     index('user_gifts_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    // The incremental reconcile (reconcile.ts, issue 28): what changed since its last pass, by an index range.
+    index('user_gifts_created_idx').on(table.createdAt),
     unique('user_gifts_transfer_uq').on(table.transferId),
   ],
 );
@@ -413,6 +417,10 @@ export const giftOrders = pgTable(
     unique('gift_orders_user_gift_uq').on(table.userGiftId),
     unique('gift_orders_number_uq').on(table.orderNumber),
     index('gift_orders_association_idx').on(table.associationId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    // The incremental reconcile (reconcile.ts, issue 28): what changed since its last pass, by an index range.
+    index('gift_orders_cancelled_idx')
+      .on(table.cancelledAt)
+      .where(sql`${table.cancelledAt} is not null`),
     check(
       'gift_orders_shipped_ck',
       sql`(${table.shippedAt} is null) = (${table.trackingNumber} is null) and (${table.shippedAt} is null) = (${table.carrier} is null)`,
@@ -462,6 +470,8 @@ export const giftChallengeDraws = pgTable(
   (table) => [
     unique('gift_challenge_draws_transfer_uq').on(table.transferId),
     index('gift_challenge_draws_user_idx').on(table.userId, sql`${table.createdAt} desc`, sql`${table.id} desc`),
+    // The incremental reconcile (reconcile.ts, issue 28): what changed since its last pass, by an index range.
+    index('gift_challenge_draws_created_idx').on(table.createdAt),
   ],
 );
 
@@ -558,6 +568,8 @@ export const prizeCompetitionEntries = pgTable(
   (table) => [
     unique('prize_competition_entries_uq').on(table.competitionId, table.userId),
     index('prize_competition_entries_user_idx').on(table.userId),
+    // The incremental reconcile (reconcile.ts, issue 28): what changed since its last pass, by an index range.
+    index('prize_competition_entries_entered_idx').on(table.enteredAt),
     // Reconcile (issue 28): a competition transfer's entries, by index for each transfer of a slice.
     index('prize_competition_entries_transfer_idx').on(table.transferId),
   ],
