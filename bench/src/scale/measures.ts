@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
 import { runContentNotifications } from '@sukoyaka/bff/src/content/notifications';
 import { healthStats } from '@sukoyaka/bff/src/health/operator-stats';
 import { runExpiryNotices } from '@sukoyaka/bff/src/incentives/expiry-notices';
+import { RECONCILE_OVERLAP_MS } from '@sukoyaka/bff/src/incentives/job';
 import { addGift, importGiftCodes, redeem } from '@sukoyaka/bff/src/incentives/gifts';
 import { listTransactions } from '@sukoyaka/bff/src/incentives/history';
 import { credit, runExpiry } from '@sukoyaka/bff/src/incentives/ledger';
@@ -39,6 +40,8 @@ export interface Scale {
 export const PUBLIC_URL = 'https://bench.example';
 /** The bff's default NOTIFICATIONS_EVERY_MINUTES: how often the notification pass runs. */
 export const NOTIFICATION_EVERY_MINUTES = 15;
+/** The bff's default INCENTIVES_JOB_EVERY_MINUTES: how often earning, expiry and the incremental reconcile run. */
+const INCENTIVES_EVERY_MS = 15 * 60_000;
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
@@ -221,6 +224,20 @@ export async function reconcileAll({ db }: Scale): Promise<{ ms: number; longest
   const ms = performance.now() - started;
   if (!report.ok) throw new Error(`reconcile found breaks: ${report.breaks.map((item) => item.invariant).join('; ')}`);
   return { ms, longestMs };
+}
+
+/**
+ * One pass of the bff's incremental reconcile (issue 28) over the last period and its look-back
+ * (25 minutes: what the rows before this one wrote, the earnings and grants of this run), as the
+ * job runs it every INCENTIVES_JOB_EVERY_MINUTES.
+ */
+export async function reconcileIncremental({ db, now }: Scale): Promise<{ ms: number }> {
+  const since = new Date(now.getTime() - INCENTIVES_EVERY_MS - RECONCILE_OVERLAP_MS);
+  const started = performance.now();
+  const report = await reconcile(db, { since });
+  const ms = performance.now() - started;
+  if (!report.ok) throw new Error(`reconcile found breaks: ${report.breaks.map((item) => item.invariant).join('; ')}`);
+  return { ms };
 }
 
 /**
