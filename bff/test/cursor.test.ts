@@ -1,15 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { calls } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Pool } from 'pg';
-import type { Database } from '../src/db/client';
-import * as schema from '../src/db/schema';
 import { healthHandlers } from '../src/health';
 import { decodeCursor, encodeCursor, keysetPage } from '../src/platform/cursor';
 import { HttpError } from '../src/platform/errors';
 import { type Agent, createMember, createTestContext, signedInMember, type TestContext } from './helpers';
+import { loggingDatabase, planText } from './query-plans';
 
 const ID = '0b5a4a2e-7f3c-4d6e-9a1b-2c3d4e5f6a7b';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -119,32 +114,18 @@ describe('the keyset condition in the database', () => {
 
     // The list service's own statement, as it runs after a cursor: captured on a logging
     // database over the same connection, then explained with its values in place.
-    const captured: { query: string; params: unknown[] }[] = [];
-    const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ query, params }) };
-    const client = (ctx.db as unknown as { $client: unknown }).$client;
-    const logged = (process.env.TEST_DATABASE_URL
-      ? drizzlePg(client as Pool, { schema, logger })
-      : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+    const logged = loggingDatabase(ctx.db);
     const cursor = encodeCursor({ at: new Date('2024-01-10T00:00:00.000Z'), id: ID });
     const input = calls.listBloodPressures.input.parse({ cursor, limit: '20' });
-    const page = await healthHandlers.listBloodPressures(input as never, { db: logged, member: { id: member.id } } as never);
+    const page = await healthHandlers.listBloodPressures(input as never, { db: logged.db, member: { id: member.id } } as never);
     expect(page.items).toHaveLength(20);
-    const statement = captured.find(({ query }) => /from "blood_pressures"/.test(query));
+    const statement = logged.statements.find(({ text }) => /from "blood_pressures"/.test(text));
     expect(statement).toBeDefined();
 
-    const explained = await ctx.db.execute(sql.raw(`explain ${inline(statement!.query, statement!.params)}`));
-    const plan = (explained as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+    const plan = await planText(ctx.db, statement!, { asChosen: true });
     expect(plan).toMatch(/Index Scan using blood_pressures_user_measured_idx/);
     expect(plan).toMatch(/Index Cond: .*ROW\(measured_at, id\) < ROW\(/);
     expect(plan).not.toMatch(/Filter:.*measured_at/);
     expect(plan).not.toMatch(/Sort/);
   });
 });
-
-/** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const value = params[Number(n) - 1];
-    return `'${String(value instanceof Date ? value.toISOString() : value).replace(/'/g, "''")}'`;
-  });
-}

@@ -1,10 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Pool } from 'pg';
-import type { Database } from '../src/db/client';
-import * as schema from '../src/db/schema';
 import { activityEvents, announcements, associations, earningMarks, notificationFanouts, outboxMessages, users } from '../src/db/schema';
 import { runContentNotifications } from '../src/content/notifications';
 import { runExpiryNotices } from '../src/incentives/expiry-notices';
@@ -16,6 +10,7 @@ import { runEarning } from '../src/incentives/programs';
 import { enqueueMail, OutboxWorker } from '../src/platform/outbox';
 import { deliverNotifications } from '../src/platform/notification-mail';
 import { createTestContext, type TestContext } from './helpers';
+import { loggingDatabase as logging, planText, type Statement } from './query-plans';
 
 /*
  * Issue 28: the jobs cost what changed, not what the association holds. Proved by the statements
@@ -36,38 +31,8 @@ afterAll(async () => {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** A database that records every statement it runs, over the test database's own connection. */
-function loggingDatabase(): { db: Database; statements: Array<{ query: string; params: unknown[] }> } {
-  const statements: Array<{ query: string; params: unknown[] }> = [];
-  // A transaction's begin and commit are not the work's statements: node-postgres' session logs
-  // them, PGlite's does not, and the counts below must mean the same on both.
-  const control = /^\s*(begin|commit|rollback|savepoint|release savepoint)\b/i;
-  const logger = { logQuery: (query: string, params: unknown[]) => void (control.test(query) || statements.push({ query, params })) };
-  const client = (ctx.db as unknown as { $client: unknown }).$client;
-  const db = (process.env.TEST_DATABASE_URL
-    ? drizzlePg(client as Pool, { schema, logger })
-    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
-  return { db, statements };
-}
-
-/** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const value = params[Number(n) - 1];
-    if (Array.isArray(value)) return `'{${value.map((item) => `"${String(item)}"`).join(',')}}'`;
-    return `'${String(value instanceof Date ? value.toISOString() : value).replace(/'/g, "''")}'`;
-  });
-}
-
-/** The plan of a statement with sequential scans off (so a Seq Scan means no index can serve it). */
-async function planOf(statement: { query: string; params: unknown[] }): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const explained = await tx.execute(sql.raw(`explain ${inline(statement.query, statement.params)}`));
-    const rows = Array.isArray(explained) ? explained : (explained as { rows: Record<string, string>[] }).rows;
-    return (rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+const loggingDatabase = () => logging(ctx.db);
+const planOf = (statement: Statement) => planText(ctx.db, statement);
 
 /** An association with `count` verified members, set-based (as the bench seeds a million). */
 async function associationWith(count: number, createdAt: Date): Promise<string> {
@@ -115,7 +80,7 @@ describe('the notification fan-out', () => {
     expect(result.sent).toBe(25);
     // Per batch: the members (one index range), their deliveries, their mails, the position. Three
     // batches of 10, 10 and 5, after the pass's own three (new items, open fan-outs, their texts).
-    const batches = logged.statements.filter(({ query }) => /from "users"/.test(query));
+    const batches = logged.statements.filter(({ text }) => /from "users"/.test(text));
     expect(batches).toHaveLength(3);
     expect(logged.statements.length).toBeLessThanOrEqual(3 + 3 * 4);
     const plan = await planOf(batches[1]!);
@@ -218,14 +183,13 @@ describe('passes with nothing to do', () => {
 
     // Content: the items in their window against their fan-outs, and the unfinished fan-outs.
     expect(content.statements).toHaveLength(2);
-    expect(content.statements.some(({ query }) => /"users"|notification_deliveries/.test(query))).toBe(false);
+    expect(content.statements.some(({ text }) => /"users"|notification_deliveries/.test(text))).toBe(false);
     // Expiry: the watermark, the lots whose expiry entered the horizon, those granted since, the watermark moved.
     expect(expiry.statements).toHaveLength(4);
     // Earning: one probe of the queue.
     expect(earning.statements).toHaveLength(1);
     for (const statement of [...content.statements, ...expiry.statements, ...earning.statements]) {
-      if (!/^(select|with|insert into "notification_fanouts"|\s*insert into "notification_fanouts")/i.test(statement.query.trim()))
-        continue;
+      if (!/^(select|with|insert into "notification_fanouts"|\s*insert into "notification_fanouts")/i.test(statement.text.trim())) continue;
       const plan = await planOf(statement);
       for (const table of BIG_TABLES) expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
     }
@@ -345,7 +309,7 @@ describe('the incremental reconcile of the ledger', () => {
     expect(first.since).toEqual(new Date(passed.getTime() - RECONCILE_OVERLAP_MS));
     expect(first.breaks).toEqual([]);
     const reads = pass.statements.filter(
-      ({ query }) => /^\s*(select|with)\b/i.test(query) && /ledger_|point_lot|gift|prize_competition_entries/.test(query),
+      ({ text }) => /^\s*(select|with)\b/i.test(text) && /ledger_|point_lot|gift|prize_competition_entries/.test(text),
     );
     expect(reads.length).toBeGreaterThan(10);
     for (const statement of reads) {

@@ -5,6 +5,7 @@ import { healthStats } from '../src/health/operator-stats';
 import { pointStats } from '../src/incentives/operator-handlers';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { createMember, createTestContext, type TestContext } from './helpers';
+import { planOf, statementsOf, type PlanNode } from './query-plans';
 
 /*
  * Issue 28: the operators' health figures come from the roll-up health_activity_days, kept by
@@ -145,46 +146,10 @@ test('one statement writing many readings of several members moves the roll-up a
   await expectSame(x);
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-/** The plans of every statement `work` sends, sequential scans disabled (only an index range can serve them cheaply). */
+/** The plans of every statement `work` sends, sequential scans off (only an index range can serve them cheaply). */
 async function plansOf(work: () => Promise<unknown>): Promise<PlanNode[][]> {
-  const session = (ctx.db as unknown as { session: object }).session;
-  const prototype = Object.getPrototypeOf(session) as {
-    prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
-  };
-  const original = prototype.prepareQuery;
-  const sent: Array<{ sql: string; params: unknown[] }> = [];
-  prototype.prepareQuery = function (this: unknown, query, ...rest) {
-    sent.push(query);
-    return original.call(this, query, ...rest);
-  };
-  try {
-    await work();
-  } finally {
-    prototype.prepareQuery = original;
-  }
-  const literal = (value: unknown): string =>
-    Array.isArray(value) ? `array[${value.map(literal).join(', ')}]::uuid[]` : `'${String(value).replace(/'/g, "''")}'`;
   const plans: PlanNode[][] = [];
-  for (const query of sent) {
-    const text = query.sql.replace(/\$(\d+)\b/g, (_, index: string) => literal(query.params[Number(index) - 1]));
-    plans.push(
-      await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const result = (await tx.execute(sql.raw(`explain (format json) ${text}`))) as unknown as { rows: Array<Record<string, unknown>> };
-        const cell = Object.values(result.rows[0]!)[0];
-        return nodes(((typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>)[0]!.Plan);
-      }),
-    );
-  }
+  for (const statement of await statementsOf(ctx.db, work)) plans.push(await planOf(ctx.db, statement));
   return plans;
 }
 

@@ -1,6 +1,7 @@
-import { Placeholder, sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { weightService } from '../src/health/weights';
 import { testContextForFile, createMember } from './helpers';
+import { planText } from './query-plans';
 
 /*
  * A list with a period is one index range on (user_id, measured_at DESC, id DESC): the period's
@@ -9,15 +10,6 @@ import { testContextForFile, createMember } from './helpers';
  */
 
 const ctx = testContextForFile();
-
-/** EXPLAIN takes no bind parameters: the values, quoted, in place of the placeholders. */
-function inline(text: string, params: unknown[], values: Record<string, unknown>): string {
-  return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const param = params[Number(n) - 1];
-    const value = param instanceof Placeholder ? values[param.name] : param;
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
 
 it('listWeights with a period and a cursor is an index range on weights_user_measured_idx', async () => {
   const member = await createMember(ctx.db);
@@ -38,8 +30,7 @@ it('listWeights with a period and a cursor is an index range on weights_user_mea
     afterAt: '2025-01-10T00:00:00.000Z',
     afterId: '3f1d9c2e-8b7a-4c6d-9e0f-1a2b3c4d5e6f',
   };
-  const explained = await ctx.db.execute(sql.raw(`explain ${inline(query.sql, query.params, values)}`));
-  const plan = (explained as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+  const plan = await planText(ctx.db, { text: query.sql, params: fillPlaceholders(query.params, values) }, { asChosen: true });
   expect(plan).toMatch(/Index Scan using weights_user_measured_idx/);
   expect(plan).toMatch(/Index Cond: .*measured_at >= .*measured_at < .*ROW\(measured_at, id\) < ROW\(/s);
   expect(plan).not.toMatch(/Filter:/);

@@ -1,7 +1,7 @@
 import type { CallName } from '@sukoyaka/contract';
-import { fillPlaceholders, sql } from 'drizzle-orm';
 import { createTestContext, type Agent, type TestContext } from '../helpers';
 import { importedMember, SECRET } from '../myna-helpers';
+import { outline, planOf, statementsOf, watchStatements, type Statement } from '../query-plans';
 import { examples } from './examples';
 import { callNames, inputShape, literal, query, report, signedInMember, type Browser } from './support';
 import type { ExampleContext } from './examples';
@@ -32,80 +32,6 @@ const WHOLE_GROUP: Partial<Record<CallName, string>> = {
   listMynaMedicalBills: "one year's bills (a few dozen): the year's and months' totals need all of them",
 };
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-
-let captured: Captured[] | null = null;
-
-/** Every statement the bff prepares, whichever driver (PGlite or node-postgres) runs it. */
-function captureQueries(ctx: TestContext): void {
-  const session = (ctx.db as unknown as { session: object }).session;
-  const prototype = Object.getPrototypeOf(session) as {
-    prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
-  };
-  const original = prototype.prepareQuery;
-  prototype.prepareQuery = function (this: unknown, query, ...rest) {
-    const prepared = original.call(this, query, ...rest) as { execute: (values?: Record<string, unknown>) => unknown };
-    const execute = prepared.execute.bind(prepared);
-    // A prepared statement's values arrive only when it runs (drizzle's placeholders).
-    prepared.execute = (values) => {
-      captured?.push({ text: query.sql, params: fillPlaceholders(query.params, values ?? {}) });
-      return execute(values);
-    };
-    return prepared;
-  };
-}
-
-/** A parameter as an SQL literal: the plan is the one for these values (a custom plan). */
-function literalOf(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (Array.isArray(value)) return `array[${value.map(literalOf).join(', ')}]`;
-  return `'${String(value).replace(/'/g, "''")}'`;
-}
-
-function inline({ text, params }: Captured): string {
-  return text.replace(/\$(\d+)\b/g, (_, index: string) => literalOf(params[Number(index) - 1]));
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Cond'?: string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Sort Key'?: string[];
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-/** The plan's nodes on one line each, for the failure message. */
-const outline = (plan: PlanNode[]) =>
-  plan.map((node) =>
-    [node['Node Type'], node['Index Name'] ?? node['Relation Name'] ?? '', node['Index Cond'] ?? node['Sort Key']?.join(', ') ?? '']
-      .join(' ')
-      .trim(),
-  );
-
-async function explain(ctx: TestContext, query: Captured): Promise<PlanNode> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    const result = (await tx.execute(sql.raw(`explain (format json) ${inline(query)}`))) as unknown as {
-      rows: Array<Record<string, unknown>>;
-    };
-    const cell = Object.values(result.rows[0]!)[0];
-    const parsed = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
-    return parsed[0]!.Plan;
-  });
-}
-
 const isOrdered = (text: string) => /^\s*select\b/i.test(text) && /\border by\b/i.test(text);
 const isPageQuery = (text: string) => isOrdered(text) && /\blimit\b/i.test(text);
 
@@ -130,7 +56,7 @@ let mynaMemberId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, {}, { fakes: ['mynaPortal'] });
-  captureQueries(ctx);
+  watchStatements(ctx.db);
   const imported = await importedMember(ctx);
   mynaAgent = imported.agent;
   mynaMemberId = imported.member.id;
@@ -155,14 +81,14 @@ test('the contract has list calls, each with an example', () => {
 const checked: string[] = [];
 
 test.each(listCalls)('%s reads its page from one index range of the member or association', async (name) => {
-  const pageQueries: Captured[] = [];
+  const pageQueries: Statement[] = [];
   for (const input of inputsOf(name, member)) {
-    captured = [];
-    const answer = MYNA_LISTS.has(name)
-      ? await mynaAgent.get(name, Object.fromEntries(Object.entries(input).map(([key, value]) => [key, String(value)])))
-      : await browser.call(name, input);
-    const sent = captured;
-    captured = null;
+    let answer!: { status: number };
+    const sent = await statementsOf(ctx.db, async () => {
+      answer = MYNA_LISTS.has(name)
+        ? await mynaAgent.get(name, Object.fromEntries(Object.entries(input).map(([key, value]) => [key, String(value)])))
+        : await browser.call(name, input);
+    });
     expect({ input, status: answer.status }).toEqual({ input, status: 200 });
     pageQueries.push(
       ...sent.filter((query) => (WHOLE_GROUP[name] ? isOrdered(query.text) && /"user_id" = /.test(query.text) : isPageQuery(query.text))),
@@ -170,7 +96,7 @@ test.each(listCalls)('%s reads its page from one index range of the member or as
   }
   expect(pageQueries.length).toBeGreaterThan(0);
   for (const query of pageQueries) {
-    const plan = nodes(await explain(ctx, query));
+    const plan = await planOf(ctx.db, query, { noBitmapScans: true });
     const sorts = plan.filter((node) => /Sort/.test(node['Node Type']));
     if (sorts.length > 0 && !WHOLE_GROUP[name]) throw new Error(`${name} sorts its page:\n${query.text}\n${outline(plan).join('\n')}`);
     const bounded = plan.filter(
