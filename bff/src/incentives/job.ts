@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { pendingActivityLag } from '../platform/activity-events';
-import type { Executor } from '../db/client';
 import { advanceWatermark, readWatermark, registerIntervalJob } from '../platform/jobs';
 import { BACKLOG_COUNT_CAP } from '../platform/ops/metrics';
 import { runExpiry } from './ledger';

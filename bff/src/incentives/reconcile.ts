@@ -1,6 +1,6 @@
 // Reconciliation: every invariant of the ledger checked, each break reported with a few examples.
 // Read-only. Over the whole database by the operator CLI (`npm run incentives -- reconcile`), and
-// over what changed since its last pass by the reconcile job (reconcile-job.ts).
+// over what changed since its last pass by the incentives job (job.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { giftRefundInvariants, reconcileGiftRefunds } from './reconcile-gift-refunds';
@@ -19,6 +19,28 @@ export interface ReconcileReport {
 }
 
 /**
+ * The rows of each driving table an incremental pass re-checks: those written since `since`, and
+ * those whose state a transfer since then changed (the accounts it moved, the lots it took from).
+ * Each is an index range of what changed (migration 0028), never a read of the whole table.
+ * Transfers, entries, uses, gifts, draws and competition entries are only ever inserted; a lot's
+ * `remaining` and an account's balance change only with a transfer, which names them.
+ */
+const NEW_TRANSFERS = (since: Date) => sql`select id from ledger_transfers where created_at >= ${since}`;
+const CHANGED_SINCE = {
+  ledger_transfers: (column, since) => sql`${column} in (${NEW_TRANSFERS(since)})`,
+  ledger_entries: (column, since) => sql`${column} in (select e.id from ledger_entries e where e.transfer_id in (${NEW_TRANSFERS(since)}))`,
+  ledger_accounts: (column, since) =>
+    sql`${column} in (select debit_account_id from ledger_transfers where created_at >= ${since}
+                      union select credit_account_id from ledger_transfers where created_at >= ${since})`,
+  point_lots: (column, since) =>
+    sql`${column} in (select l.id from point_lots l where l.grant_transfer_id in (${NEW_TRANSFERS(since)})
+                      union select u.lot_id from point_lot_uses u where u.transfer_id in (${NEW_TRANSFERS(since)}))`,
+  user_gifts: (column, since) => sql`${column} in (select id from user_gifts where created_at >= ${since})`,
+  gift_challenge_draws: (column, since) => sql`${column} in (select id from gift_challenge_draws where created_at >= ${since})`,
+  prize_competition_entries: (column, since) => sql`${column} in (select id from prize_competition_entries where entered_at >= ${since})`,
+} satisfies Record<string, (column: SQL, since: Date) => SQL>;
+
+/**
  * Each invariant as queries over slices of one table's ids (issue 28): `in(column)` limits the
  * driving table to one slice, and everything else a row is checked against is read by index for
  * that row (a lateral subquery or a join on a key), so each statement reads its slice's share,
@@ -29,8 +51,11 @@ export interface ReconcileReport {
  */
 type Slice = (column: SQL) => SQL;
 interface Check {
-  /** The table whose ids are sliced; its size sets the number of slices. */
-  table: string;
+  /**
+   * The table whose ids are sliced: its size sets the number of slices, and what changed in it
+   * the rows of an incremental pass.
+   */
+  table: keyof typeof CHANGED_SINCE;
   rows: (slice: Slice) => SQL;
   /** The query answers one `total` per slice, and the invariant is that they add up to zero. */
   sumsToZero?: true;
@@ -249,31 +274,9 @@ async function slicesOf(db: Executor, table: string): Promise<Slice[]> {
   );
 }
 
-/**
- * The rows of each driving table an incremental pass re-checks: those written since `since`, and
- * those whose state a transfer since then changed (the accounts it moved, the lots it took from).
- * Each is an index range of what changed (migration 0028), never a read of the whole table.
- * Transfers, entries, uses, gifts, draws and competition entries are only ever inserted; a lot's
- * `remaining` and an account's balance change only with a transfer, which names them.
- */
-const NEW_TRANSFERS = (since: Date) => sql`select id from ledger_transfers where created_at >= ${since}`;
-const CHANGED_SINCE: Record<string, (column: SQL, since: Date) => SQL> = {
-  ledger_transfers: (column, since) => sql`${column} in (${NEW_TRANSFERS(since)})`,
-  ledger_entries: (column, since) => sql`${column} in (select e.id from ledger_entries e where e.transfer_id in (${NEW_TRANSFERS(since)}))`,
-  ledger_accounts: (column, since) =>
-    sql`${column} in (select debit_account_id from ledger_transfers where created_at >= ${since}
-                      union select credit_account_id from ledger_transfers where created_at >= ${since})`,
-  point_lots: (column, since) =>
-    sql`${column} in (select l.id from point_lots l where l.grant_transfer_id in (${NEW_TRANSFERS(since)})
-                      union select u.lot_id from point_lot_uses u where u.transfer_id in (${NEW_TRANSFERS(since)}))`,
-  user_gifts: (column, since) => sql`${column} in (select id from user_gifts where created_at >= ${since})`,
-  gift_challenge_draws: (column, since) => sql`${column} in (select id from gift_challenge_draws where created_at >= ${since})`,
-  prize_competition_entries: (column, since) => sql`${column} in (select id from prize_competition_entries where entered_at >= ${since})`,
-};
-
 export interface ReconcileOptions {
   /**
-   * Only what changed since this moment (the reconcile job's pass, reconcile-job.ts): each
+   * Only what changed since this moment (the reconcile job's pass, job.ts): each
    * invariant checked over the rows written or moved since, at the cost of those rows. Without
    * it, the whole ledger, in slices (the operators' `npm run incentives -- reconcile`).
    */
@@ -289,7 +292,7 @@ export async function reconcile(db: Executor, options: ReconcileOptions = {}): P
     let total = 0n;
     for (const check of checks) {
       if (!slices.has(check.table))
-        slices.set(check.table, since ? [(column) => CHANGED_SINCE[check.table]!(column, since)] : await slicesOf(db, check.table));
+        slices.set(check.table, since ? [(column) => CHANGED_SINCE[check.table](column, since)] : await slicesOf(db, check.table));
       for (const inSlice of slices.get(check.table)!) {
         const rows = rowsOf(await db.execute(check.rows(inSlice)));
         if (check.sumsToZero) total += BigInt(String((rows[0] as { total: string }).total));
