@@ -20,6 +20,11 @@ import { BENCH_SERVER_URL } from '../bench-database';
  */
 
 export const PROBE_PASSWORD = 'scale-bench-probe-1';
+/**
+ * What the seed writes, as a number: a seed of another shape is made again, as one made under
+ * other migrations is. 2: the operators' roll-up health_activity_days is written too.
+ */
+const SEED_SHAPE = 2;
 /** Coin grants of the probe member (member 1 of each association): a history with a deep page. */
 export const PROBE_GRANTS = 1_000;
 /** Notification deliveries per member: one per announcement already sent. */
@@ -73,14 +78,16 @@ async function withClient<T>(url: string, work: (client: Client) => Promise<T>):
 }
 
 /** The seed's record, if the database exists and holds a complete seed. */
-async function seedRecord(name: string): Promise<{ migrations: number; seconds: number } | null> {
+async function seedRecord(name: string): Promise<{ migrations: number; shape: number; seconds: number } | null> {
   const exists = await withClient(BENCH_SERVER_URL, (admin) => admin.query('select 1 from pg_database where datname = $1', [name]));
   if (exists.rowCount === 0) return null;
   return withClient(urlOf(name), async (client) => {
     const table = await client.query(`select to_regclass('public.bench_scale_seed') as t`);
     if (!table.rows[0].t) return null;
-    const rows = await client.query<{ migrations: number; seconds: string }>('select migrations, seconds from bench_scale_seed');
-    return rows.rows[0] ? { migrations: rows.rows[0].migrations, seconds: Number(rows.rows[0].seconds) } : null;
+    // Seeds before the shape was recorded have no such column: shape 1.
+    const rows = await client.query<{ migrations: number; shape?: number; seconds: string }>('select * from bench_scale_seed');
+    const row = rows.rows[0];
+    return row ? { migrations: row.migrations, shape: row.shape ?? 1, seconds: Number(row.seconds) } : null;
   });
 }
 
@@ -132,6 +139,15 @@ async function seedAssociation(client: Client, tag: string, name: string, member
      select ${user()}, now() - ((g + j * 73) % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
             100 + (g + j) % 60, 60 + (g + j) % 30, 60 + g % 40, now(), now()
      from ${series} cross join generate_series(1, 5) as j`,
+  );
+  // The operators' roll-up (migration 0025), which the triggers keep but the seed writes with them
+  // off: a row a member and Japan day they recorded on, counting their readings.
+  await timedStep(
+    client,
+    'health activity days',
+    `insert into health_activity_days (association_id, day, user_id, records)
+     select ${association}, (measured_at at time zone 'Asia/Tokyo')::date, user_id, count(*)::int from blood_pressures
+     where user_id in (select id from users where association_id = ${association}) group by 2, 3`,
   );
   const event = (j: number) => idSql('e', tag, 'g', `'${j}'`);
   await timedStep(
@@ -285,9 +301,14 @@ async function seed(name: string, members: number): Promise<number> {
     console.log(`  vacuum analyze: ${((performance.now() - vacuum) / 1000).toFixed(1)} s`);
     const seconds = (performance.now() - started) / 1000;
     await client.query(
-      'create table bench_scale_seed (members integer not null, migrations integer not null, seconds numeric not null, seeded_at timestamptz not null)',
+      'create table bench_scale_seed (members integer not null, migrations integer not null, shape integer not null, seconds numeric not null, seeded_at timestamptz not null)',
     );
-    await client.query('insert into bench_scale_seed values ($1, $2, $3, now())', [members, migrationCount(), seconds.toFixed(1)]);
+    await client.query('insert into bench_scale_seed values ($1, $2, $3, $4, now())', [
+      members,
+      migrationCount(),
+      SEED_SHAPE,
+      seconds.toFixed(1),
+    ]);
   });
   return (performance.now() - started) / 1000;
 }
@@ -317,11 +338,14 @@ export async function scaleSeed(base: number, options: { fresh: boolean }): Prom
   const members = base + 9;
   const name = `sukoyaka_scale_${members}`;
   const record = options.fresh ? null : await seedRecord(name);
-  const reused = record !== null && record.migrations === migrationCount();
+  const reused = record !== null && record.migrations === migrationCount() && record.shape === SEED_SHAPE;
   let seededSeconds = record?.seconds ?? 0;
   if (reused) console.log(`reusing ${name} (seeded in ${seededSeconds} s; SCALE_FRESH=1 seeds it again)`);
   else {
-    if (record) console.log(`${name} was seeded under ${record.migrations} migrations, now ${migrationCount()}: seeding again`);
+    if (record)
+      console.log(
+        `${name} was seeded under ${record.migrations} migrations and shape ${record.shape}, now ${migrationCount()} and ${SEED_SHAPE}: seeding again`,
+      );
     seededSeconds = await seed(name, members);
     console.log(`seeded ${name} in ${seededSeconds.toFixed(0)} s`);
   }
