@@ -18,6 +18,11 @@ export const Table = styled.table`
     text-align: left;
     vertical-align: top;
   }
+  /* A column's heading and a short state (「公開中」「回答受付中」) are one word each: never split (issue 27). */
+  th[scope='col'],
+  td.nowrap {
+    white-space: nowrap;
+  }
   td.number,
   th.number {
     text-align: right;
