@@ -18,10 +18,18 @@ export const Table = styled.table`
     text-align: left;
     vertical-align: top;
   }
-  /* A column's heading and a short state (「公開中」「回答受付中」) are one word each: never split (issue 27). */
+  /*
+   * A column's heading, a short state (「公開中」「回答受付中」) and a row's buttons (「非公開にする」)
+   * are one word each: never split (issue 27); the title beside them wraps instead.
+   */
   th[scope='col'],
-  td.nowrap {
+  td.nowrap,
+  td button {
     white-space: nowrap;
+  }
+  /* A row's name (a title) keeps room for a phrase or two a line at 768 px; the other cells wrap first. */
+  th[scope='row'] {
+    min-width: 10em;
   }
   td.number,
   th.number {
