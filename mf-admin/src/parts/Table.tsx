@@ -19,11 +19,11 @@ export const Table = styled.table`
     vertical-align: top;
   }
   /*
-   * A column's heading, a short state (「公開中」「回答受付中」) and a row's buttons (「非公開にする」)
-   * are one word each: never split (issue 27); the title beside them wraps instead.
+   * A column's heading, a short state (「公開中」「回答受付中」), an order number and a row's buttons
+   * (「非公開にする」) are one word each: never split (issue 27); the title beside them wraps instead.
    */
   th[scope='col'],
-  td.nowrap,
+  .nowrap,
   td button {
     white-space: nowrap;
   }
