@@ -44,6 +44,13 @@ const Table = styled.table`
   }
 `;
 
+/** The medicines: a medicine's long name takes half the line, so its details are not left a character a line at 320 px. */
+const MedicinesTable = styled(Table)`
+  th[scope='row'] {
+    width: 50%;
+  }
+`;
+
 /*
  * The result and its judgement share a cell: at 320 px the badge (never broken inside a word,
  * issue 27) goes under the result rather than the table growing past the phone's edge.
@@ -151,7 +158,7 @@ function CurrentMedicines() {
         <EmptyState title={`直近${CURRENT_MEDICINE_DAYS}日に調剤されたお薬はありません`} />
       ) : null}
       {current.length > 0 ? (
-        <Table>
+        <MedicinesTable>
           <thead>
             <tr>
               <th scope="col">お薬（一般名）</th>
@@ -177,7 +184,7 @@ function CurrentMedicines() {
               )),
             )}
           </tbody>
-        </Table>
+        </MedicinesTable>
       ) : null}
     </Card>
   );
