@@ -7,13 +7,15 @@ import { DEMO_MEMBER, DESKTOP, PHONE, screenshot, siteUrl, signIn, signInOperato
  * demo member the towel's 800 points (so the journeys sharing the server keep their balances),
  * the member redeems the towel entering (or confirming) the delivery address, the operator finds
  * the order in ギフトの発送 and marks it shipped with a tracking number, and the member sees
- * 発送済み with the number on 交換したギフト and gets the mail.
+ * 発送済み with the number on 交換したギフト and gets the mail. The number was mistyped: the operator
+ * corrects it, and the member sees the right one and gets a second mail saying so.
  */
 
 const journeys = useJourneys();
 
 const stamp = Date.now().toString().slice(-8);
 const TRACKING = `4912-${stamp.slice(0, 4)}-${stamp.slice(4)}`;
+const CORRECTED = `4913-${stamp.slice(0, 4)}-${stamp.slice(4)}`;
 
 test.describe('gift delivery: redeem a towel to an address, the operator ships it, the member sees the tracking number', () => {
   test('a physical gift arrives: address, order, shipment, status and mail', async () => {
@@ -83,5 +85,31 @@ test.describe('gift delivery: redeem a towel to an address, the operator ships i
     const mail = await waitForMail(DEMO_MEMBER.email, (candidate) => candidate.subject.includes(`ギフトを発送しました（${orderNumber}）`));
     expect(mail.text).toContain(TRACKING);
     expect(mail.text).toContain('ヤマト運輸');
+
+    // The number was wrong: the operator corrects it in ギフトの発送.
+    await operator
+      .getByRole('row', { name: orderNumber })
+      .getByRole('button', { name: `${orderNumber}の追跡番号を訂正する` })
+      .click();
+    const correct = operator.getByRole('form', { name: `${orderNumber}の追跡番号の訂正` });
+    await expect(correct.getByLabel('追跡番号')).toHaveValue(TRACKING);
+    await correct.getByLabel('追跡番号').fill(CORRECTED);
+    await correct.getByRole('button', { name: '訂正する', exact: true }).click();
+    await expect(operator.getByRole('row', { name: orderNumber })).toContainText(`ヤマト運輸 ${CORRECTED}`);
+    await expect(operator.getByRole('row', { name: orderNumber })).not.toContainText(TRACKING);
+    await screenshot(operator, 'gift-delivery-04-corrected');
+
+    // The member sees the right number, and the second mail gives it.
+    await member.reload();
+    const corrected = member.getByRole('article', { name: 'オリジナルタオル' }).filter({ hasText: orderNumber });
+    await expect(corrected).toContainText(`追跡番号：${CORRECTED}`);
+    await expect(corrected).not.toContainText(TRACKING);
+    await expect(corrected).toContainText('配送状況：発送済み');
+    const second = await waitForMail(DEMO_MEMBER.email, (candidate) =>
+      candidate.subject.includes(`追跡番号を訂正しました（${orderNumber}）`),
+    );
+    expect(second.text).toContain(`追跡番号：${CORRECTED}`);
+    expect(second.text).not.toContain(TRACKING);
+    await screenshot(member, 'gift-delivery-05-member-sees-corrected');
   });
 });

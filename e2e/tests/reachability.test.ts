@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mynaJudgementLabels } from '../../contract/src/myna/judgements';
 import { memberPages } from '../../mf-shared/src/routing/site-map';
 import { axeViolations, horizontalOverflow, phraseBreaks, type AxeFinding, type Overflow, type PhraseCheck } from './page-audit';
 import { DESKTOP, PHONE, screenshot, signIn, siteUrl, useJourneys, waitForPath, type Viewport } from './support';
@@ -54,11 +55,12 @@ async function linksOf(page: Page): Promise<string[]> {
 const NARROW: Viewport = { width: 320, height: 640 };
 
 /**
- * Words that must never break inside (issue 27 saw 「こんに／ちは」, 「日本動脈／硬化性」, 「腹囲（実／測）」):
- * the greetings of home (one of them, by the hour), the forecast's sources, a check-up item.
+ * Words that must never break inside (issue 27 saw 「こんに／ちは」, 「日本動脈／硬化性」, 「腹囲（実／測）」,
+ * and the check sheet's judgement badges split at 320 px): the greetings of home (one of them, by
+ * the hour), the forecast's sources, a check-up item, the judgements of the check-ups.
  */
 const GREETINGS = ['おはようございます', 'こんにちは', 'こんばんは'];
-const PHRASES = [...GREETINGS, '日本動脈硬化学会', '腹囲（実測）'];
+const PHRASES = [...GREETINGS, '日本動脈硬化学会', '腹囲（実測）', ...Object.values(mynaJudgementLabels)];
 
 interface Findings {
   violations: { page: string; width: number; findings: AxeFinding[] }[];

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
@@ -85,6 +85,38 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * The text Chromium draws inside a form control (its user-agent shadow tree, which the page's own
+ * scripts cannot read): for <input type=time>, 「08:39」 in Japanese, 「08:39 AM」 in English.
+ */
+export async function renderedControlText(control: Locator): Promise<string> {
+  const page = control.page();
+  const marker = `e2e-${Date.now().toString(36)}`;
+  await control.evaluate((element, value) => element.setAttribute('data-e2e-rendered', value), marker);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `[data-e2e-rendered="${marker}"]` });
+    const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: -1, pierce: true });
+    interface DomNode {
+      nodeType: number;
+      nodeValue: string;
+      children?: DomNode[];
+      shadowRoots?: DomNode[];
+    }
+    const texts: string[] = [];
+    const walk = (current: DomNode) => {
+      if (current.nodeType === 3) texts.push(current.nodeValue);
+      for (const child of [...(current.shadowRoots ?? []), ...(current.children ?? [])]) walk(child);
+    };
+    walk(node as DomNode);
+    return texts.join('');
+  } finally {
+    await control.evaluate((element) => element.removeAttribute('data-e2e-rendered')).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
 }
 
 /** Waits until the page is at `pathname` (and, when given, exactly that search string). */

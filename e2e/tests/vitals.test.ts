@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PHONE, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
+import { PHONE, renderedControlText, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
  * Issue 10, health records: the demo member records each of the five vitals on its page and sees
@@ -57,6 +57,11 @@ test.describe('health records: the five vitals (phone, 390x844)', () => {
 
     // 血糖値, fasting.
     await openFromOverview(page, '血糖値', 'blood_sugar');
+    // The time of the reading as a member in Japan sees it: 24-hour 「08:39」, never 「08:39 AM」
+    // (the browser's own language draws the field: chromium.ts, and chromium-l10n installed).
+    const time = page.getByRole('form', { name: '血糖値の記録' }).getByLabel('測定時刻');
+    await expect(time).toHaveValue(/^\d{2}:\d{2}$/);
+    expect(await renderedControlText(time), 'the time field as Chromium draws it in Japanese').toBe(await time.inputValue());
     await record(page, '血糖値', async (form) => {
       await form.getByRole('radio', { name: '空腹時' }).check();
       await form.getByLabel('血糖値（mg/dL）').fill('97');

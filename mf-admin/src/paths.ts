@@ -16,3 +16,9 @@ export const adminPaths = {
   doctorProfile: '/admin/doctor_profile',
   auditLogs: '/admin/audit_logs',
 } as const;
+
+/**
+ * Every route of the console's route table (`adminPages`, AdminRoutes.tsx; AdminRoutes.test.ts
+ * holds them equal): what the console's audit, e2e/tests/admin-audit.test.ts, must visit.
+ */
+export const adminRoutePaths: readonly string[] = [...Object.values(adminPaths), `${adminPaths.enquetes}/:enqueteId`];

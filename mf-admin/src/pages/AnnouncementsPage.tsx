@@ -81,7 +81,7 @@ function AnnouncementRow({ item, onEdit }: { item: OperatorAnnouncement; onEdit:
         <br />
         <small>{announcementCategoryLabels[item.category]}</small>
       </th>
-      <td>{STATE_LABELS[item.state]}</td>
+      <td className="nowrap">{STATE_LABELS[item.state]}</td>
       <td>
         {formatJapanTime(item.publishFrom)} 〜 {item.publishUntil ? formatJapanTime(item.publishUntil) : ''}
       </td>

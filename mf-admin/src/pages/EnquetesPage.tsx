@@ -72,7 +72,7 @@ function EnqueteRow({ item }: { item: OperatorEnquete }) {
   return (
     <tr>
       <th scope="row">{item.title}</th>
-      <td>{STATE_LABELS[item.state]}</td>
+      <td className="nowrap">{STATE_LABELS[item.state]}</td>
       <td className="number">{item.responseCount}</td>
       <td>{formatJapanTime(item.closesAt)}</td>
       <td>

@@ -108,7 +108,7 @@ function OrderRow({ order }: { order: OperatorGiftOrder }) {
   return (
     <tr aria-label={order.orderNumber}>
       <td>
-        <strong>{order.orderNumber}</strong>
+        <strong className="nowrap">{order.orderNumber}</strong>
         <br />
         {formatJapanTime(order.orderedAt)}
       </td>
@@ -117,12 +117,13 @@ function OrderRow({ order }: { order: OperatorGiftOrder }) {
         <br />
         {order.cost}pt
       </td>
+      {/* The postcode (first line) and the phone number (last) are one token each: never split. */}
       <td>
         {order.address ? (
           <>
             {order.address.name} 様
-            {deliveryAddressLines(order.address).map((line) => (
-              <span key={line}>
+            {deliveryAddressLines(order.address).map((line, index, lines) => (
+              <span key={line} className={index === 0 || index === lines.length - 1 ? 'nowrap' : undefined}>
                 <br />
                 {line}
               </span>

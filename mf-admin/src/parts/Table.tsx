@@ -18,6 +18,19 @@ export const Table = styled.table`
     text-align: left;
     vertical-align: top;
   }
+  /*
+   * A column's heading, a short state (「公開中」「回答受付中」), an order number and a row's buttons
+   * (「非公開にする」) are one word each: never split (issue 27); the title beside them wraps instead.
+   */
+  th[scope='col'],
+  .nowrap,
+  td button {
+    white-space: nowrap;
+  }
+  /* A row's name (a title) keeps room for a phrase or two a line at 768 px; the other cells wrap first. */
+  th[scope='row'] {
+    min-width: 10em;
+  }
   td.number,
   th.number {
     text-align: right;

@@ -33,19 +33,33 @@ const Table = styled.table`
   }
   /*
    * Room for an item's name such as 「腹囲（実測）」 on one line at 320 px (longer ones wrap between
-   * phrases); the judgement badge may wrap here, so the result keeps the rest of the row rather
-   * than one character a line.
+   * phrases).
    */
   th[scope='row'] {
     min-width: 7em;
-  }
-  td > span {
-    white-space: normal;
   }
   th[scope='col'] {
     font-size: ${({ theme }) => theme.fontSizes.small};
     color: ${({ theme }) => theme.colors.textMuted};
   }
+`;
+
+/** The medicines: a medicine's long name takes half the line, so its details are not left a character a line at 320 px. */
+const MedicinesTable = styled(Table)`
+  th[scope='row'] {
+    width: 50%;
+  }
+`;
+
+/*
+ * The result and its judgement share a cell: at 320 px the badge (never broken inside a word,
+ * issue 27) goes under the result rather than the table growing past the phone's edge.
+ */
+const ResultAndJudgement = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(0.25, 1)};
 `;
 
 /** How far back a dispensing counts as the medicines the member takes now. */
@@ -109,17 +123,18 @@ function LatestExam() {
             <thead>
               <tr>
                 <th scope="col">項目</th>
-                <th scope="col">結果</th>
-                <th scope="col">判定</th>
+                <th scope="col">結果・判定</th>
               </tr>
             </thead>
             <tbody>
               {judgedItems(exam.data.medicalExam).map((item) => (
                 <tr key={item.code}>
                   <th scope="row">{item.name}</th>
-                  <td>{itemValue(item)}</td>
                   <td>
-                    <JudgementBadge judgement={item.judgement} />
+                    <ResultAndJudgement>
+                      <span>{itemValue(item)}</span>
+                      <JudgementBadge judgement={item.judgement} />
+                    </ResultAndJudgement>
                   </td>
                 </tr>
               ))}
@@ -143,12 +158,11 @@ function CurrentMedicines() {
         <EmptyState title={`直近${CURRENT_MEDICINE_DAYS}日に調剤されたお薬はありません`} />
       ) : null}
       {current.length > 0 ? (
-        <Table>
+        <MedicinesTable>
           <thead>
             <tr>
               <th scope="col">お薬（一般名）</th>
-              <th scope="col">用法・量・日数</th>
-              <th scope="col">調剤日・薬局</th>
+              <th scope="col">用法・量・日数／調剤日・薬局</th>
             </tr>
           </thead>
           <tbody>
@@ -159,8 +173,10 @@ function CurrentMedicines() {
                     {medicine.name}
                     {medicine.genericName && medicine.genericName !== medicine.name ? `（${medicine.genericName}）` : ''}
                   </th>
-                  <td>{medicineDetails(medicine) || '—'}</td>
+                  {/* Two columns, not three: at 320 px a third would leave a character a line. */}
                   <td>
+                    {medicineDetails(medicine) || '—'}
+                    <br />
                     {formatDay(dispensing.dispensedOn)}
                     {dispensing.pharmacyName ? `・${dispensing.pharmacyName}` : ''}
                   </td>
@@ -168,7 +184,7 @@ function CurrentMedicines() {
               )),
             )}
           </tbody>
-        </Table>
+        </MedicinesTable>
       ) : null}
     </Card>
   );
