@@ -159,7 +159,7 @@ export function benchPages(ids: { pointId: string; announcementId: string }): Om
     member('/myna_connection'),
     member('/menu'),
     member('/profile'),
-    { label: '/admin (operator)', path: '/admin', as: 'operator' },
+    { label: '/admin', path: '/admin', as: 'operator' },
   ];
 }
 
