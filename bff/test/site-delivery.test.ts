@@ -337,6 +337,20 @@ exports.renderPage = async ({ ask }) => {
   for (const [name, query] of JSON.parse(process.env.SUKOYAKA_TEST_ASKS)) asked.push((await ask(name, query)) ?? null);
   return { html: '<main>' + JSON.stringify(asked).replace(/</g, '\\u003c') + '</main>', css: '', queries: [] };
 };
+exports.renderParcel = async (name, { url, ask }) =>
+  name === 'VitalsTodayParcel' ? { html: 'parcel ' + name + ' of ' + url + (ask ? ', asking' : ''), css: '', queries: [] } : null;
+`;
+
+/** A page of one area with other areas' parcels (home's cards): what each parcel render answered. */
+const parcelHostModule = `
+exports.renderPage = async ({ renderParcel }) => {
+  const parcels = await Promise.all([
+    renderParcel('@sukoyaka/health', 'VitalsTodayParcel'),
+    renderParcel('@sukoyaka/health', 'NoSuchParcel'),
+    renderParcel('@sukoyaka/nowhere', 'VitalsTodayParcel'),
+  ]);
+  return { html: '<main>' + JSON.stringify(parcels) + '</main>', css: '', queries: [] };
+};
 `;
 
 describe('the first screen of a page whose calls take input, or an operator’s (issue 28)', () => {
@@ -357,6 +371,8 @@ describe('the first screen of a page whose calls take input, or an operator’s 
       mkdirSync(path.join(webRoot, folder, 'dist-server'), { recursive: true });
       writeFileSync(path.join(webRoot, folder, 'dist-server', 'render-page.cjs'), askingRenderModule);
     }
+    mkdirSync(path.join(webRoot, 'mf-account', 'dist-server'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'mf-account', 'dist-server', 'render-page.cjs'), parcelHostModule);
     ctx = await createTestContext({ webRoot });
   });
   afterAll(async () => {
@@ -396,6 +412,23 @@ describe('the first screen of a page whose calls take input, or an operator’s 
     ]);
     // The POST was never made: the member is still signed in.
     expect((await browser.get('getUserInfo')).status).toBe(200);
+  });
+
+  it('renders another area’s parcel on a page by that area’s server render, with the page’s address and asking', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    process.env.SUKOYAKA_TEST_ASKS = '[]';
+    const page = await browser.request({ method: 'GET', url: '/' });
+    const parcels = JSON.parse(/<main>(.*?)<\/main>/s.exec(String(page.body))![1]!) as unknown[];
+    // Its own parcel; null for a parcel the area has not and for an area that is not one.
+    expect(parcels).toEqual([{ html: 'parcel VitalsTodayParcel of /, asking', css: '', queries: [] }, null, null]);
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(JSON.parse(/<main>(.*?)<\/main>/s.exec(visitor.body)![1]!)).toEqual([
+      { html: 'parcel VitalsTodayParcel of /', css: '', queries: [] },
+      null,
+      null,
+    ]);
   });
 
   it('offers no asking on a first visit (no cookies): the page stays the same for everyone', async () => {

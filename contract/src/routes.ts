@@ -128,6 +128,12 @@ export interface PageRenderRequest {
    * visitor's first visit, whose page is the same for everyone.
    */
   ask?: (name: string, queryString: string) => Promise<{ answer: unknown } | undefined>;
+  /**
+   * Another area's parcel on this page (home's vitals and points cards), rendered by that area's
+   * server render with this request's answers; null where it has none or the live version of that
+   * area is not the local build.
+   */
+  renderParcel?: (area: string, name: string) => Promise<PrerenderedPage | null>;
 }
 
 /** A query the first screen was rendered with: the client's cache starts with it. */

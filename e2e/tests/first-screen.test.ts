@@ -82,7 +82,7 @@ test.describe('the first screen in the page (issue 9)', () => {
     await session.page.getByRole('heading', { name: '血圧', exact: true, level: 1 }).waitFor();
   });
 
-  test('every area’s pages show their heading and main figure from the HTML alone (issue 28): ids in the path, lists, charts, the operators’ dashboard', async () => {
+  test('every area’s pages show their heading and main figure from the HTML alone (issue 28): home’s parcels, ids in the path, lists, charts, the operators’ dashboard', async () => {
     const session = await journeys.open(PHONE);
     await signIn(session.page, '/points');
     const { context, page } = await withoutScripts(await session.context.cookies());
@@ -93,6 +93,12 @@ test.describe('the first screen in the page (issue 9)', () => {
       expect(await container(page).getAttribute('inert')).not.toBeNull();
       expect(await page.locator('#sukoyaka-boot').isVisible()).toBe(false);
     };
+
+    // Home with its cards from the other areas (parcels), rendered by their own areas.
+    await open('/', 'こんにちは');
+    await expect(container(page).getByText(/^今日の歩数は/)).toHaveCount(1);
+    await expect(container(page).getByText(/^[\d,]+コイン$/)).toHaveCount(1);
+    expect(await container(page).innerText()).not.toContain('を読み込んでいます');
 
     // A program's page, by the id the list links it with: its balance.
     await open('/points', 'ポイント');
@@ -132,6 +138,8 @@ test.describe('the first screen in the page (issue 9)', () => {
       await session.page.locator('[id^="single-spa-application:"]:not([inert]) h1').waitFor();
       expect(await session.page.evaluate(() => (window as unknown as { loadingShown?: boolean }).loadingShown ?? false)).toBe(false);
     };
+    await mountedWithoutLoading('/');
+    await expect(session.page.getByText(/^今日の歩数は/)).toBeVisible();
     await mountedWithoutLoading('/announcements');
     await expect(session.page.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link').first()).toContainText(title);
     await mountedWithoutLoading(pointPath!);

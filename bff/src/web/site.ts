@@ -8,6 +8,7 @@ import {
   API_PREFIX,
   AREA_CONTAINER_PREFIX,
   areaForPath,
+  areaNames,
   callPath,
   calls,
   ErrorCodes,
@@ -17,6 +18,7 @@ import {
   PRERENDER_STYLE_ATTRIBUTE,
   PRERENDERED_QUERIES_ELEMENT_ID,
   SESSION_ELEMENT_ID,
+  type AreaName,
   type CallDefinition,
   type PrerenderedPage,
 } from '@sukoyaka/contract';
@@ -25,7 +27,7 @@ import type { Config } from '../config';
 import { artefactPath, type ComposedImportMap, type ImportMapFragment, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
 import { FileCache } from './file-cache';
-import { folderOfArea, loadPageRenders, renderPage } from './prerender';
+import { folderOfArea, loadPageRenders, renderPage, renderParcel } from './prerender';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
 export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'] as const;
@@ -317,14 +319,23 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   ): Promise<PrerenderedPage | null> => {
     const fileOf = (url: string | undefined) => url?.slice(url.lastIndexOf('/') + 1);
     // Entry file names carry their build's content hash (of every chunk they load, too).
-    if (request.method !== 'GET' || !local.imports[area] || fileOf(live.imports[area]) !== fileOf(local.imports[area])) return null;
+    const isLocalBuild = (name: string) => Boolean(local.imports[name]) && fileOf(live.imports[name]) === fileOf(local.imports[name]);
+    if (request.method !== 'GET' || !isLocalBuild(area)) return null;
+    const base = {
+      url: request.url,
+      answers: { ...(session ? { getSession: session } : {}), ...answers },
+      // A returning browser's other GET calls (issue 28: a page's calls with input, the
+      // operators'), answered in-process with its cookies: the same answers its own calls get.
+      ...(session && request.headers.cookie ? { ask: (name: string, query: string) => askAsBrowser(request, name, query) } : {}),
+    };
     try {
       return await renderPage(config.webRoot, folderOfArea(area), {
-        url: request.url,
-        answers: { ...(session ? { getSession: session } : {}), ...answers },
-        // A returning browser's other GET calls (issue 28: a page's calls with input, the
-        // operators'), answered in-process with its cookies: the same answers its own calls get.
-        ...(session && request.headers.cookie ? { ask: (name: string, query: string) => askAsBrowser(request, name, query) } : {}),
+        ...base,
+        // Another area's parcel on the page, by that area's local build when it is the live one.
+        renderParcel: async (parcelArea: string, name: string) =>
+          areaNames.includes(parcelArea as AreaName) && isLocalBuild(parcelArea)
+            ? renderParcel(config.webRoot, folderOfArea(parcelArea), name, base)
+            : null,
       });
     } catch (error) {
       request.log.debug({ err: error }, 'the page renders in the browser only');

@@ -23,6 +23,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { httpClient } from '../api/http-client';
 import { answerCallsOnServerWith, type ServerAnswers } from '../api/page-answers';
 import { SharedProviders } from '../app/area';
+import { ServerParcelContext, type ServerParcelRender } from '../app/parcels';
 import { pageFor, type PageRoute } from '../app/lazy-pages';
 import { queryDefaults } from '../errors/query-client';
 import { MemoryRouter } from '../routing/router';
@@ -80,6 +81,77 @@ function carriedData(query: Query): unknown {
 }
 
 /**
+ * Renders `element(client)` until every query it asks for is answered or left pending (at most
+ * MAX_PASSES rounds), and answers its markup, styles and the queries it rendered with.
+ */
+async function renderWithQueries(
+  what: string,
+  request: PageRenderRequest,
+  element: (client: QueryClient) => ReactElement,
+): Promise<PrerenderedPage> {
+  // The client's options without its page-wide reactions to errors (they act on the browser).
+  const client = new QueryClient({ defaultOptions: queryDefaults });
+  const asked = new Set<string>();
+  for (let pass = 1; ; pass += 1) {
+    const sheet = new ServerStyleSheet();
+    try {
+      const { html, errors } = await renderToHtml(sheet.collectStyles(element(client)));
+      // A boundary that failed here (React leaves it to the client, "<!--$!-->") would be drawn
+      // by the client alone: the page is then not one to send rendered.
+      if (html.includes('<!--$!-->') || errors.length > 0)
+        throw new Error(`A part of ${what} does not render on the server.`, { cause: errors[0] });
+      const unasked = client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'pending' && !asked.has(query.queryHash));
+      if (unasked.length === 0 || pass === MAX_PASSES) {
+        const queries: PrerenderedQuery[] = client
+          .getQueryCache()
+          .getAll()
+          .filter((query) => query.state.status === 'success')
+          .map((query) => ({ queryKey: query.queryKey, data: carriedData(query) }))
+          .filter((query) => query.data !== undefined);
+        return { html, css: sheet.instance.toString(), queries };
+      }
+      await Promise.all(
+        unasked.map(async (query) => {
+          asked.add(query.queryHash);
+          const options = { ...query.options, queryKey: query.queryKey };
+          // An infinite query: its first page, by its own behaviour, as the client's first fetch.
+          await (isInfinite(query)
+            ? client.prefetchInfiniteQuery(options as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
+            : client.prefetchQuery(options));
+          // Unanswered here: pending in the next render, as on the client's first.
+          if (query.state.status !== 'success') client.removeQueries({ queryKey: query.queryKey, exact: true });
+        }),
+      );
+    } finally {
+      sheet.seal();
+    }
+  }
+}
+
+/**
+ * Other areas' parcels on the page, each rendered once per page render by its area's server
+ * render (request.renderParcel); one that fails is left to the client, as without it.
+ */
+function serverParcels(request: PageRenderRequest) {
+  const rendered = new Map<string, Promise<PrerenderedPage | null>>();
+  const render: ServerParcelRender = (area, name) => {
+    const key = `${area} ${name}`;
+    if (!rendered.has(key))
+      rendered.set(
+        key,
+        (request.renderParcel?.(area, name) ?? Promise.resolve(null)).catch(() => null),
+      );
+    return rendered.get(key)!;
+  };
+  /** The queries the parcels rendered with, for the client's cache (the parcel's first render draws the same). */
+  const queries = async () => (await Promise.all(rendered.values())).flatMap((parcel) => parcel?.queries ?? []);
+  return { render, queries };
+}
+
+/**
  * The page at `request.url` of the area whose routes are `routes` and whose root is `Root`, or
  * null for a path none of them matches. A page that cannot render here throws; the caller then
  * leaves the page to the client, as before.
@@ -94,53 +166,36 @@ export async function renderAreaPage(
   if (!page) return null;
   return renders.run({ answers: request.answers, ask: request.ask }, async () => {
     await page.preload();
-    // The client's options without its page-wide reactions to errors (they act on the browser).
-    const client = new QueryClient({ defaultOptions: queryDefaults });
-    const asked = new Set<string>();
-    for (let pass = 1; ; pass += 1) {
-      const sheet = new ServerStyleSheet();
-      try {
-        const { html, errors } = await renderToHtml(
-          sheet.collectStyles(
-            <SharedProviders client={client}>
-              <MemoryRouter initialEntries={[request.url]}>
-                <Root />
-              </MemoryRouter>
-            </SharedProviders>,
-          ),
-        );
-        // A boundary that failed here (React leaves it to the client, "<!--$!-->") would be drawn
-        // by the client alone: the page is then not one to send rendered.
-        if (html.includes('<!--$!-->') || errors.length > 0)
-          throw new Error(`A part of ${pathname} does not render on the server.`, { cause: errors[0] });
-        const unasked = client
-          .getQueryCache()
-          .getAll()
-          .filter((query) => query.state.status === 'pending' && !asked.has(query.queryHash));
-        if (unasked.length === 0 || pass === MAX_PASSES) {
-          const queries: PrerenderedQuery[] = client
-            .getQueryCache()
-            .getAll()
-            .filter((query) => query.state.status === 'success')
-            .map((query) => ({ queryKey: query.queryKey, data: carriedData(query) }))
-            .filter((query) => query.data !== undefined);
-          return { html, css: sheet.instance.toString(), queries };
-        }
-        await Promise.all(
-          unasked.map(async (query) => {
-            asked.add(query.queryHash);
-            const options = { ...query.options, queryKey: query.queryKey };
-            // An infinite query: its first page, by its own behaviour, as the client's first fetch.
-            await (isInfinite(query)
-              ? client.prefetchInfiniteQuery(options as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
-              : client.prefetchQuery(options));
-            // Unanswered here: pending in the next render, as on the client's first.
-            if (query.state.status !== 'success') client.removeQueries({ queryKey: query.queryKey, exact: true });
-          }),
-        );
-      } finally {
-        sheet.seal();
-      }
-    }
+    const parcels = serverParcels(request);
+    const rendered = await renderWithQueries(pathname, request, (client) => (
+      <SharedProviders client={client}>
+        <ServerParcelContext value={parcels.render}>
+          <MemoryRouter initialEntries={[request.url]}>
+            <Root />
+          </MemoryRouter>
+        </ServerParcelContext>
+      </SharedProviders>
+    ));
+    return { ...rendered, queries: [...rendered.queries, ...(await parcels.queries())] };
   });
+}
+
+/**
+ * The parcel `name` of `parcels` (an area's widgets another area's page mounts, such as home's
+ * vitals card), as renderAreaPage renders a page: null for a name the area has no parcel of.
+ */
+export async function renderAreaParcel(
+  parcels: Readonly<Record<string, ComponentType>>,
+  name: string,
+  request: PageRenderRequest,
+): Promise<PrerenderedPage | null> {
+  const Widget = Object.hasOwn(parcels, name) ? parcels[name] : undefined;
+  if (!Widget) return null;
+  return renders.run({ answers: request.answers, ask: request.ask }, () =>
+    renderWithQueries(`the parcel ${name}`, request, (client) => (
+      <SharedProviders client={client}>
+        <Widget />
+      </SharedProviders>
+    )),
+  );
 }

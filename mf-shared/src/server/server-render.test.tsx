@@ -6,7 +6,8 @@ import { lazy, Suspense } from 'react';
 import { api } from '../api/calls';
 import { lazyPage, LazyRoutes, type PageRoute } from '../app/lazy-pages';
 import { useSearchParams } from '../routing/router';
-import { renderAreaPage } from './index';
+import { AreaParcel } from '../app/parcels';
+import { renderAreaPage, renderAreaParcel } from './index';
 
 function MemberName() {
   const member = useQuery({ queryKey: ['userInfo'], queryFn: () => api.getUserInfo() });
@@ -74,7 +75,18 @@ function WithALazyPart() {
   );
 }
 
+/** A page with another area's parcel (home's cards). */
+function WithAParcel() {
+  return (
+    <main>
+      <h1>ホーム</h1>
+      <AreaParcel area="@sukoyaka/health" name="VitalsTodayParcel" label="今日のバイタルを読み込んでいます" />
+    </main>
+  );
+}
+
 const routes: PageRoute[] = [
+  { path: '/home', page: lazyPage(async () => WithAParcel) },
   { path: '/point', page: lazyPage(async () => PointBalance) },
   { path: '/list', page: lazyPage(async () => AnnouncementList) },
   { path: '/lazy', page: lazyPage(async () => WithALazyPart) },
@@ -171,6 +183,43 @@ describe('renderAreaPage: the first screen of a page, on the server (issue 9)', 
     const page = await renderAreaPage(Root, routes, { url: '/lazy', answers: {} });
     expect(page?.html).toContain('血圧の推移');
     expect(page?.html).not.toContain('グラフを読み込み中');
+  });
+
+  it('renders another area’s parcel by that area’s render, its styles with it, and carries the queries it rendered with (issue 28)', async () => {
+    const renderParcel = jest.fn(async (area: string, name: string) =>
+      area === '@sukoyaka/health' && name === 'VitalsTodayParcel'
+        ? {
+            html: '<p>今日の歩数は3,250歩です。</p>',
+            css: '.v{color:red}</style>',
+            queries: [{ queryKey: ['vitalsSummary'], data: summary }],
+          }
+        : null,
+    );
+    const page = await renderAreaPage(Root, routes, { url: '/home', answers: {}, renderParcel });
+    expect(page?.html).toContain(
+      '<div data-sukoyaka-parcel="@sukoyaka/health VitalsTodayParcel"><style>.v{color:red}<\\/style></style><p>今日の歩数は3,250歩です。</p></div>',
+    );
+    expect(page?.html).not.toContain('今日のバイタルを読み込んでいます');
+    expect(page?.queries).toEqual([{ queryKey: ['vitalsSummary'], data: summary }]);
+    // Once per page render, however many rounds the page takes.
+    expect(renderParcel).toHaveBeenCalledTimes(1);
+    // Without it (or when it has none), the parcel's place is the skeleton the client shows first.
+    const without = await renderAreaPage(Root, routes, { url: '/home', answers: {} });
+    expect(without?.html).toContain('今日のバイタルを読み込んでいます');
+  });
+
+  it('renders an area’s parcel with the answers and asks of the page, and null for a name it has none of', async () => {
+    const parcels = { MemberNameParcel: MemberName };
+    const page = await renderAreaParcel(parcels, 'MemberNameParcel', {
+      url: '/home',
+      answers: { getUserInfo: member, getVitalsSummary: summary },
+    });
+    expect(page?.html).toContain('花子 さん');
+    expect(page?.queries).toEqual([
+      { queryKey: ['userInfo'], data: member },
+      { queryKey: ['vitalsSummary'], data: summary },
+    ]);
+    await expect(renderAreaParcel(parcels, 'toString', { url: '/home', answers: {} })).resolves.toBeNull();
   });
 
   it('keeps each render to its own answers when renders overlap', async () => {
