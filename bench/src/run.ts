@@ -24,7 +24,10 @@ const BENCHES: Record<string, { title: string; run: () => string[] | Promise<str
   ledger: { title: 'redemptions/s with 100 members at once; the ledger model, 1 M operations (PostgreSQL)', run: ledgerBench },
   scale: { title: 'issue 28: every job and figure at 1,000,009 members beside 1,009 (PostgreSQL)', run: scaleBench, onlyByName: true },
   'cold-visit': { title: 'cold visits in Chromium: every file the page loads', run: coldVisitBench },
-  lighthouse: { title: 'Lighthouse, mobile, default throttling (median of 3 runs)', run: lighthouseBench },
+  lighthouse: {
+    title: 'Lighthouse, mobile, default throttling, every area’s main pages (/login and /vitals: median of 3 runs on each transport)',
+    run: lighthouseBench,
+  },
 };
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PAGE_MODULES_ELEMENT_ID } from '@sukoyaka/contract';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
  * Issue 9: how the site delivers its pages — scripts precompressed, pages compressed, the
@@ -323,6 +323,129 @@ describe('the page’s first screen, rendered by its area on the server (issue 9
       expect(page.body).toContain('<div id="single-spa-application:@sukoyaka/health"></div><div id="sukoyaka-boot">');
       expect(page.body).not.toContain('data-sukoyaka-prerender');
     }
+  });
+});
+
+/**
+ * An area's server render that asks the bff (PageRenderRequest.ask) for what a page's calls with
+ * input would ask, and shows what it was answered: JSON in the markup, or "no-ask" without `ask`.
+ */
+const askingRenderModule = `
+exports.renderPage = async ({ ask }) => {
+  if (!ask) return { html: '<main>no-ask</main>', css: '', queries: [] };
+  const asked = [];
+  for (const [name, query] of JSON.parse(process.env.SUKOYAKA_TEST_ASKS)) asked.push((await ask(name, query)) ?? null);
+  return { html: '<main>' + JSON.stringify(asked).replace(/</g, '\\u003c') + '</main>', css: '', queries: [] };
+};
+exports.renderParcel = async (name, { url, ask }) =>
+  name === 'VitalsTodayParcel' ? { html: 'parcel ' + name + ' of ' + url + (ask ? ', asking' : ''), css: '', queries: [] } : null;
+`;
+
+/** A page of one area with other areas' parcels (home's cards): what each parcel render answered. */
+const parcelHostModule = `
+exports.renderPage = async ({ renderParcel }) => {
+  const parcels = await Promise.all([
+    renderParcel('@sukoyaka/health', 'VitalsTodayParcel'),
+    renderParcel('@sukoyaka/health', 'NoSuchParcel'),
+    renderParcel('@sukoyaka/nowhere', 'VitalsTodayParcel'),
+  ]);
+  return { html: '<main>' + JSON.stringify(parcels) + '</main>', css: '', queries: [] };
+};
+`;
+
+describe('the first screen of a page whose calls take input, or an operator’s (issue 28)', () => {
+  let ctx: TestContext;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = fakeWebRoot();
+    // The operators' area beside the members' (its own folder, as the build writes it).
+    mkdirSync(path.join(webRoot, 'mf-admin', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(webRoot, 'mf-admin', 'dist', 'importmap.json'),
+      JSON.stringify({
+        imports: { '@sukoyaka/admin': 'sukoyaka-admin.bbbbbbbb.js' },
+        dependencies: { '@sukoyaka/admin': ['@sukoyaka/shared'] },
+      }),
+    );
+    for (const folder of ['mf-health', 'mf-admin']) {
+      mkdirSync(path.join(webRoot, folder, 'dist-server'), { recursive: true });
+      writeFileSync(path.join(webRoot, folder, 'dist-server', 'render-page.cjs'), askingRenderModule);
+    }
+    mkdirSync(path.join(webRoot, 'mf-account', 'dist-server'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'mf-account', 'dist-server', 'render-page.cjs'), parcelHostModule);
+    ctx = await createTestContext({ webRoot });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+    delete process.env.SUKOYAKA_TEST_ASKS;
+  });
+
+  const askedOn = async (browser: Agent | null, url: string, asks: [string, string][]) => {
+    process.env.SUKOYAKA_TEST_ASKS = JSON.stringify(asks);
+    const page = browser ? await browser.request({ method: 'GET', url }) : await ctx.app.inject({ method: 'GET', url });
+    const markup = /<main>(.*?)<\/main>/s.exec(String(page.body))?.[1];
+    return markup === 'no-ask' ? markup : (JSON.parse(markup!) as ({ answer: unknown } | null)[]);
+  };
+
+  it('answers a returning member’s GET calls with input as the browser’s own calls answer them; nothing else', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    const week = { from: '2026-11-20', to: '2026-11-27', limit: '20' };
+    const asked = await askedOn(browser, '/vitals/blood_pressure', [
+      ['listBloodPressures', `?${new URLSearchParams(week).toString()}`],
+      ['getUserInfo', ''],
+      // Not answered: a call that fails, a POST (it would write), a name the contract lacks, a query that is not one.
+      ['getEnablePointAccount', '?pointId=no-such-point'],
+      ['signOut', ''],
+      ['noSuchCall', ''],
+      ['getUserInfo', '/../signOut'],
+    ]);
+    expect(asked).toEqual([
+      { answer: (await browser.get('listBloodPressures', week)).body },
+      { answer: (await browser.get('getUserInfo')).body },
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // The POST was never made: the member is still signed in.
+    expect((await browser.get('getUserInfo')).status).toBe(200);
+  });
+
+  it('renders another area’s parcel on a page by that area’s server render, with the page’s address and asking', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    process.env.SUKOYAKA_TEST_ASKS = '[]';
+    const page = await browser.request({ method: 'GET', url: '/' });
+    const parcels = JSON.parse(/<main>(.*?)<\/main>/s.exec(String(page.body))![1]!) as unknown[];
+    // Its own parcel; null for a parcel the area has not and for an area that is not one.
+    expect(parcels).toEqual([{ html: 'parcel VitalsTodayParcel of /, asking', css: '', queries: [] }, null, null]);
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(JSON.parse(/<main>(.*?)<\/main>/s.exec(visitor.body)![1]!)).toEqual([
+      { html: 'parcel VitalsTodayParcel of /', css: '', queries: [] },
+      null,
+      null,
+    ]);
+  });
+
+  it('offers no asking on a first visit (no cookies): the page stays the same for everyone', async () => {
+    expect(await askedOn(null, '/vitals/blood_pressure', [['getUserInfo', '']])).toBe('no-ask');
+  });
+
+  it('answers the operator’s calls on the operators’ pages with the operator’s session, never a member’s answers', async () => {
+    const [associationId] = await createAssociations(ctx.db, ['組合エー']);
+    const { agent } = await signedInOperator(ctx, [{ associationId: associationId!, role: 'editor' }]);
+    const asked = await askedOn(agent, '/admin', [
+      ['getOperatorSession', ''],
+      ['getUserInfo', ''],
+    ]);
+    expect(asked).not.toBe('no-ask');
+    const [session, member] = asked as ({ answer: unknown } | null)[];
+    expect(session?.answer).toMatchObject({ state: 'signedIn', operator: { roles: [{ associationId, role: 'editor' }] } });
+    expect(member).toBeNull();
   });
 });
 

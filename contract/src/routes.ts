@@ -120,6 +120,20 @@ export interface PageRenderRequest {
   url: string;
   /** Answers to GET calls without input, by call name (the session read, pageCallsFor's). */
   answers: Record<string, unknown>;
+  /**
+   * Issue 28: a GET call the page makes that `answers` does not hold (one with input, such as the
+   * point of /points/[id], or an operator's), answered by the bff in-process as the browser would
+   * have it answered: `{ answer }` for a 200, undefined otherwise (the query is then left to the
+   * client). `queryString` is the input as the client sends it (`?id=3`, or empty). Absent for a
+   * visitor's first visit, whose page is the same for everyone.
+   */
+  ask?: (name: string, queryString: string) => Promise<{ answer: unknown } | undefined>;
+  /**
+   * Another area's parcel on this page (home's vitals and points cards), rendered by that area's
+   * server render with this request's answers; null where it has none or the live version of that
+   * area is not the local build.
+   */
+  renderParcel?: (area: string, name: string) => Promise<PrerenderedPage | null>;
 }
 
 /** A query the first screen was rendered with: the client's cache starts with it. */

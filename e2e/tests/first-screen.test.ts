@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { launchBrowser, PHONE, signIn, siteUrl, useJourneys } from './support';
+import { launchBrowser, PHONE, signIn, signInOperator, siteUrl, useJourneys } from './support';
 
 /**
  * Issue 9: the page's first screen comes in its HTML, rendered by the area on the server, so a
@@ -80,6 +80,88 @@ test.describe('the first screen in the page (issue 9)', () => {
     expect(await session.page.locator('style[data-sukoyaka-prerender]').count()).toBe(0);
     await session.page.getByRole('link', { name: /^血圧(の記録とグラフ|を記録する)$/ }).click();
     await session.page.getByRole('heading', { name: '血圧', exact: true, level: 1 }).waitFor();
+  });
+
+  test('every area’s pages show their heading and main figure from the HTML alone (issue 28): home’s parcels, ids in the path, lists, charts, the operators’ dashboard', async () => {
+    const session = await journeys.open(PHONE);
+    await signIn(session.page, '/points');
+    const { context, page } = await withoutScripts(await session.context.cookies());
+    /** The page at `path` from its HTML alone: the server's first screen, inert, without the loading frame. */
+    const open = async (path: string, heading: string) => {
+      await page.goto(siteUrl(path));
+      await page.locator('h1', { hasText: heading }).first().waitFor();
+      expect(await container(page).getAttribute('inert')).not.toBeNull();
+      expect(await page.locator('#sukoyaka-boot').isVisible()).toBe(false);
+    };
+
+    // Home with its cards from the other areas (parcels), rendered by their own areas.
+    await open('/', 'こんにちは');
+    await expect(container(page).getByText(/^今日の歩数は/)).toHaveCount(1);
+    await expect(container(page).getByText(/^[\d,]+コイン$/)).toHaveCount(1);
+    expect(await container(page).innerText()).not.toContain('を読み込んでいます');
+
+    // A program's page, by the id the list links it with: its balance.
+    await open('/points', 'ポイント');
+    const pointPath = (
+      await page.locator('a[href^="/points/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    ).find((href) => href && /^\/points\/[0-9a-f-]{36}$/.test(href));
+    expect(pointPath).toBeDefined();
+    await open(pointPath!, 'ポイント');
+    await expect(
+      container(page)
+        .locator('[aria-labelledby="point-balance-heading"]')
+        .getByText(/^[\d,]+pt$/),
+    ).toHaveCount(1);
+
+    // The forecast: what it predicts from, from the member's own records.
+    await open('/health_forecasts/simulations', '健康予報');
+    await expect(container(page).locator('h2', { hasText: '予測に使う値' })).toHaveCount(1);
+
+    // The announcements' list (its first page), and one announcement as the list has it.
+    await open('/announcements', 'お知らせ');
+    const first = page.locator('ul[aria-label="お知らせの一覧"] > li > a').first();
+    const title = await first.locator('strong').innerText();
+    const announcementPath = await first.getAttribute('href');
+    await open(announcementPath!, title);
+    expect(await container(page).innerText()).not.toContain('お知らせを読み込んでいます');
+
+    // With scripts, the area mounts over the list from the same first page (an infinite query
+    // the server fetched): its loading state never shows, and the same announcement is first.
+    await session.page.addInitScript(() => {
+      new MutationObserver((records) => {
+        if (records.some((record) => [...record.addedNodes].some((node) => node.textContent?.includes('を読み込んでいます'))))
+          (window as unknown as { loadingShown?: boolean }).loadingShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const mountedWithoutLoading = async (path: string) => {
+      await session.page.goto(siteUrl(path));
+      await session.page.locator('[id^="single-spa-application:"]:not([inert]) h1').waitFor();
+      expect(await session.page.evaluate(() => (window as unknown as { loadingShown?: boolean }).loadingShown ?? false)).toBe(false);
+    };
+    await mountedWithoutLoading('/');
+    await expect(session.page.getByText(/^今日の歩数は/)).toBeVisible();
+    await mountedWithoutLoading('/announcements');
+    await expect(session.page.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link').first()).toContainText(title);
+    await mountedWithoutLoading(pointPath!);
+
+    // A vital's page: its latest reading, in the table beside the chart.
+    await open('/vitals/blood_pressure', '血圧');
+    await expect(
+      container(page)
+        .getByText(/^\d+ \/ \d+ mmHg$/)
+        .first(),
+    ).toBeAttached();
+    await context.close();
+
+    // The operators' dashboard, signed in as the demo operator: the association's figures.
+    const operator = await journeys.open(PHONE);
+    await signInOperator(operator.page);
+    const scriptless = await withoutScripts(await operator.context.cookies());
+    await scriptless.page.goto(siteUrl('/admin'));
+    await scriptless.page.locator('h1', { hasText: 'ダッシュボード' }).waitFor();
+    expect(await container(scriptless.page).getAttribute('inert')).not.toBeNull();
+    await expect(container(scriptless.page).getByText('会員数（期間末）')).toHaveCount(1);
+    await scriptless.context.close();
   });
 
   test('no script is asked for before the page’s first frame; then every module of the route is', async () => {

@@ -6,6 +6,8 @@ import { FileCache } from './file-cache';
 /** What an area's server render module exports (its `src/server.tsx`, mf-shared/src/server). */
 interface RenderModule {
   renderPage?(request: PageRenderRequest): Promise<PrerenderedPage | null>;
+  /** The area's parcels on other areas' pages (issue 28: home's cards). */
+  renderParcel?(name: string, request: PageRenderRequest): Promise<PrerenderedPage | null>;
 }
 
 /** The folder an area's build is in: `@sukoyaka/health` → `mf-health`. */
@@ -35,4 +37,15 @@ export async function loadPageRenders(webRoot: string, folders: readonly string[
 export async function renderPage(webRoot: string, folder: string, request: PageRenderRequest): Promise<PrerenderedPage | null> {
   const module = await renders.read(renderModulePath(webRoot, folder));
   return typeof module?.renderPage === 'function' ? module.renderPage(request) : null;
+}
+
+/** The parcel `name` of the area in `folder`, from its local build; null where it has none. */
+export async function renderParcel(
+  webRoot: string,
+  folder: string,
+  name: string,
+  request: PageRenderRequest,
+): Promise<PrerenderedPage | null> {
+  const module = await renders.read(renderModulePath(webRoot, folder));
+  return typeof module?.renderParcel === 'function' ? module.renderParcel(name, request) : null;
 }

@@ -8,7 +8,9 @@ import {
   API_PREFIX,
   AREA_CONTAINER_PREFIX,
   areaForPath,
+  areaNames,
   callPath,
+  calls,
   ErrorCodes,
   PAGE_ANSWERS_ELEMENT_ID,
   PAGE_MODULES_ELEMENT_ID,
@@ -16,6 +18,8 @@ import {
   PRERENDER_STYLE_ATTRIBUTE,
   PRERENDERED_QUERIES_ELEMENT_ID,
   SESSION_ELEMENT_ID,
+  type AreaName,
+  type CallDefinition,
   type PrerenderedPage,
 } from '@sukoyaka/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,7 +27,7 @@ import type { Config } from '../config';
 import { artefactPath, type ComposedImportMap, type ImportMapFragment, type LiveImportMap } from '../platform/delivery';
 import { randomToken } from '../lib/tokens';
 import { FileCache } from './file-cache';
-import { folderOfArea, loadPageRenders, renderPage } from './prerender';
+import { folderOfArea, loadPageRenders, renderPage, renderParcel } from './prerender';
 
 /** The folders whose `dist/` the site serves under `/assets/<folder>/`, in import-map order. */
 export const WEB_PACKAGES = ['root-config', 'mf-shared', 'mf-account', 'mf-health', 'mf-incentives', 'mf-myna', 'mf-admin'] as const;
@@ -242,10 +246,10 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   });
 
   /** A GET call made in-process with the browser's cookies, as the browser would make it. */
-  const callAsBrowser = (request: FastifyRequest, name: string) =>
+  const callAsBrowser = (request: FastifyRequest, name: string, queryString = '') =>
     app.inject({
       method: 'GET',
-      url: callPath(name),
+      url: `${callPath(name)}${queryString}`,
       headers: { cookie: request.headers.cookie!, 'x-requested-with': 'XMLHttpRequest' },
       remoteAddress: request.ip,
     });
@@ -286,6 +290,18 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   };
 
   /**
+   * A GET call of the contract that the page's server render makes and the page's answers do not
+   * hold, made as the browser would make it: its answer for a 200, else nothing (the client then
+   * asks itself and handles what it gets). Never a call that writes: only the contract's GETs.
+   */
+  const askAsBrowser = async (request: FastifyRequest, name: string, query: string): Promise<{ answer: unknown } | undefined> => {
+    const call = (calls as Record<string, CallDefinition | undefined>)[name];
+    if (!Object.hasOwn(calls, name) || call?.method !== 'GET' || (query !== '' && !query.startsWith('?'))) return undefined;
+    const answer = await callAsBrowser(request, name, query);
+    return answer.statusCode === 200 ? { answer: answer.json() } : undefined;
+  };
+
+  /**
    * The page's first screen, rendered by its area's server render with the answers the page
    * carries anyway (the session read, pageCallsFor's), so the browser paints it as the HTML
    * arrives instead of after the scripts. Only the server renders built with this server run
@@ -303,11 +319,23 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   ): Promise<PrerenderedPage | null> => {
     const fileOf = (url: string | undefined) => url?.slice(url.lastIndexOf('/') + 1);
     // Entry file names carry their build's content hash (of every chunk they load, too).
-    if (request.method !== 'GET' || !local.imports[area] || fileOf(live.imports[area]) !== fileOf(local.imports[area])) return null;
+    const isLocalBuild = (name: string) => Boolean(local.imports[name]) && fileOf(live.imports[name]) === fileOf(local.imports[name]);
+    if (request.method !== 'GET' || !isLocalBuild(area)) return null;
+    const base = {
+      url: request.url,
+      answers: { ...(session ? { getSession: session } : {}), ...answers },
+      // A returning browser's other GET calls (issue 28: a page's calls with input, the
+      // operators'), answered in-process with its cookies: the same answers its own calls get.
+      ...(session && request.headers.cookie ? { ask: (name: string, query: string) => askAsBrowser(request, name, query) } : {}),
+    };
     try {
       return await renderPage(config.webRoot, folderOfArea(area), {
-        url: request.url,
-        answers: { ...(session ? { getSession: session } : {}), ...answers },
+        ...base,
+        // Another area's parcel on the page, by that area's local build when it is the live one.
+        renderParcel: async (parcelArea: string, name: string) =>
+          areaNames.includes(parcelArea as AreaName) && isLocalBuild(parcelArea)
+            ? renderParcel(config.webRoot, folderOfArea(parcelArea), name, base)
+            : null,
       });
     } catch (error) {
       request.log.debug({ err: error }, 'the page renders in the browser only');

@@ -16,6 +16,7 @@ import {
 } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef } from 'react';
+import { useAnnouncements } from './api/list-announcements';
 import { useReadAnnouncement } from './api/read-announcement';
 import { CardPage } from '../parts/CardPage';
 
@@ -24,9 +25,17 @@ function OpenedAnnouncement({ announcement }: { announcement: Announcement }) {
   return <AnnouncementView {...announcement} categoryLabel={announcementCategoryLabels[announcement.category]} />;
 }
 
-/** Opening the page reads the announcement (readAnnouncement answers it and marks it read, once). */
+/**
+ * Opening the page reads the announcement (readAnnouncement answers it and marks it read, once).
+ * Until it answers, the announcement as the list's first page has it: the server renders the page
+ * with that list (issue 28: the first screen in the HTML; a POST is never made there), and a member
+ * coming from the list sees it at once.
+ */
 function OpenAnnouncement({ announcementId }: { announcementId: string }) {
   const read = useReadAnnouncement();
+  const listed = useAnnouncements()
+    .data?.pages.flatMap((page) => page.items)
+    .find((item) => item.id === announcementId);
   const asked = useRef<string | null>(null);
   useEffect(() => {
     if (asked.current === announcementId) return;
@@ -55,8 +64,9 @@ function OpenAnnouncement({ announcementId }: { announcementId: string }) {
       </Stack>
     );
   }
-  if (!read.data) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
-  return <OpenedAnnouncement announcement={read.data} />;
+  const announcement = read.data ?? listed;
+  if (!announcement) return <LoadingSkeleton label="お知らせを読み込んでいます" rows={4} />;
+  return <OpenedAnnouncement announcement={announcement} />;
 }
 
 /** `/announcements/:id`: one announcement, marked read when opened. */

@@ -101,6 +101,19 @@ describe('AnnouncementPage (/announcements/:id)', () => {
     expect(await screen.findByRole('link', { name: 'お知らせ（未読2件）' })).toHaveAttribute('href', '/announcements');
   });
 
+  it('shows it as the list’s first page has it while the read is on its way (issue 28: the server renders it so)', async () => {
+    bff.onCall('listAnnouncements', reply({ items: [READ, announcement()], nextCursor: null, unreadCount: 1 }));
+    const read = deferred<FakeReply>();
+    bff.onCall('readAnnouncement', () => read.promise);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '健康づくりアンケートご協力のお願い' })).toBeInTheDocument();
+    expect(screen.queryByText('お知らせを読み込んでいます…')).not.toBeInTheDocument();
+    await waitFor(() => expect(bff.callsOf('readAnnouncement')).toHaveLength(1));
+    read.resolve(reply(announcement({ title: '健康づくりアンケートご協力のお願い（更新）', readAt: '2026-11-23T00:00:00.000Z' })));
+    // The read's answer, once in, is the one shown.
+    expect(await screen.findByRole('heading', { name: '健康づくりアンケートご協力のお願い（更新）' })).toBeInTheDocument();
+  });
+
   it('says when it is not found (another association’s, expired)', async () => {
     bff.onCall('readAnnouncement', bffError(404, 'not_found', 'お知らせが見つかりませんでした。'));
     renderPage();

@@ -9,7 +9,7 @@ import {
 } from '@sukoyaka/contract';
 import type { HttpClient } from './http-client';
 import { httpClient } from './http-client';
-import { takePageAnswer } from './page-answers';
+import { askOnServer, takePageAnswer } from './page-answers';
 
 export { IdempotencyKeys, newIdempotencyKey, UNANSWERED_KEY_TTL_MS } from './idempotency';
 
@@ -33,6 +33,8 @@ export function createApiClient(client: HttpClient = httpClient): ApiClient {
       if (method === 'GET') {
         const fromPage = takePageAnswer(name, input);
         if (fromPage) return fromPage.answer;
+        const fromServer = askOnServer(name, input);
+        if (fromServer) return fromServer;
         return (await client.get(callPath(name), { params: (input ?? {}) as Record<string, unknown> })).data;
       }
       // A POST without input sends no body at all (spec §7: the auth-state call is "POST, no body").

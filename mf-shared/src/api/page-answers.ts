@@ -1,4 +1,5 @@
 import { PAGE_ANSWERS_ELEMENT_ID } from '@sukoyaka/contract';
+import { queryString } from './http-client';
 
 /**
  * The answers the server put into the page for its first calls (bff/src/web/site.ts,
@@ -23,10 +24,32 @@ let pageAnswers: PageAnswers | null | undefined;
  * render. They stand in for every call they answer, with no address or time check: the server
  * renders one page for one request.
  */
-let serverAnswers: (() => Record<string, unknown> | undefined) | null = null;
+let serverAnswers: (() => ServerAnswers | undefined) | null = null;
 
-export function answerCallsOnServerWith(source: () => Record<string, unknown> | undefined): void {
+/** The server render's answers: those made before it, and how to ask for the rest (PageRenderRequest). */
+export interface ServerAnswers {
+  answers: Record<string, unknown>;
+  ask?: (name: string, queryString: string) => Promise<{ answer: unknown } | undefined>;
+}
+
+export function answerCallsOnServerWith(source: () => ServerAnswers | undefined): void {
   serverAnswers = source;
+}
+
+/**
+ * On the server, the answer to a GET call the page's answers do not hold, asked of the bff
+ * in-process (issue 28: pages whose calls take input, the operators'); a call it does not answer
+ * fails, and its query is left to the client. Never a request of its own, by any client. In the
+ * browser: undefined, and the call goes out as usual.
+ */
+export function askOnServer(name: string, input: unknown): Promise<unknown> | undefined {
+  if (!serverAnswers) return undefined;
+  const ask = serverAnswers()?.ask;
+  return (async () => {
+    const asked = ask ? await ask(name, queryString((input ?? {}) as Record<string, unknown>)) : undefined;
+    if (!asked) throw new Error(`The server render has no answer to ${name}.`);
+    return asked.answer;
+  })();
 }
 
 function readPageAnswers(): PageAnswers | null {
@@ -48,7 +71,7 @@ const withoutInput = (input: unknown) =>
 /** The page's answer to the GET call `name`, if it has one still to use: `{ answer }`, else undefined. */
 export function takePageAnswer(name: string, input: unknown): { answer: unknown } | undefined {
   if (serverAnswers) {
-    const answers = serverAnswers();
+    const answers = serverAnswers()?.answers;
     return answers && withoutInput(input) && Object.hasOwn(answers, name) ? { answer: answers[name] } : undefined;
   }
   const page = readPageAnswers();

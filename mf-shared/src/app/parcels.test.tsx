@@ -28,6 +28,27 @@ describe('AreaParcel', () => {
     await waitFor(() => expect(screen.queryByText('コイン・ポイントを読み込んでいます…')).not.toBeInTheDocument());
   });
 
+  it('keeps the server’s markup of the parcel in its place instead of a skeleton until the parcel mounts (issue 28)', async () => {
+    // The page as the bff sent it: the parcel's markup in the area's container, before the area mounts.
+    const server = document.createElement('div');
+    server.innerHTML =
+      '<div data-sukoyaka-parcel="@sukoyaka/incentives IncentivesBalanceParcel"><style>.x{color:red}</style><p class="x">コイン 1,200（サーバー）</p></div>';
+    document.body.append(server);
+    let resolve: (config: ParcelConfig) => void = () => undefined;
+    const load = jest.fn(() => new Promise<ParcelConfig>((done) => (resolve = done)));
+    render(
+      <AreaParcel area="@sukoyaka/incentives" name="IncentivesBalanceParcel" label="コイン・ポイントを読み込んでいます" load={load} />,
+    );
+    server.remove();
+    expect(screen.getByText('コイン 1,200（サーバー）')).toBeInTheDocument();
+    expect(screen.queryByText('コイン・ポイントを読み込んでいます…')).not.toBeInTheDocument();
+    resolve(createParcel(Balance));
+    expect(await screen.findByText('コイン 1,250')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('コイン 1,200（サーバー）')).not.toBeInTheDocument());
+    // The parcel mounted out of sight and shows as the server's markup goes.
+    expect(screen.getByText('コイン 1,250')).toBeVisible();
+  });
+
   it('keeps a failed area to its own place, with a retry that loads it again', async () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce(createParcel(Balance));
     render(

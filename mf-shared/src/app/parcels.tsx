@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { PrerenderedPage } from '@sukoyaka/contract';
+import { createContext, use, useContext, useEffect, useRef, useState, type ComponentType } from 'react';
 // Default imports on purpose, as in area.tsx: single-spa-react needs the whole modules.
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
@@ -58,6 +59,34 @@ export interface AreaParcelProps {
 type State = 'loading' | 'mounted' | 'failed';
 
 /**
+ * On the server (mf-shared/src/server): another area's parcel, rendered by that area's server
+ * render (PageRenderRequest.renderParcel), one promise per parcel and page render.
+ */
+export type ServerParcelRender = (area: string, name: string) => Promise<PrerenderedPage | null>;
+export const ServerParcelContext = createContext<ServerParcelRender | null>(null);
+
+/** The attribute of a parcel's server markup, which the client keeps until the parcel mounts. */
+const PARCEL_ATTRIBUTE = 'data-sukoyaka-parcel';
+const parcelKey = (area: string, name: string) => `${area} ${name}`;
+
+/** The server's markup of the parcel, its styles with it (the page's own go once the area mounts). */
+function ServerParcel({ area, name, label, render }: { area: string; name: string; label: string; render: ServerParcelRender }) {
+  const parcel = use(render(area, name));
+  if (!parcel) return <LoadingSkeleton label={label} rows={2} />;
+  const markup = `<style>${parcel.css.replace(/<\//g, '<\\/')}</style>${parcel.html}`;
+  return <div {...{ [PARCEL_ATTRIBUTE]: parcelKey(area, name) }} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/** The server's markup of the parcel in the page, if the page came with it (read before the area replaces it). */
+function serverMarkupOf(area: string, name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const element of document.querySelectorAll(`[${PARCEL_ATTRIBUTE}]`)) {
+    if (element.getAttribute(PARCEL_ATTRIBUTE) === parcelKey(area, name)) return element.innerHTML;
+  }
+  return null;
+}
+
+/**
  * Mounts another area's parcel in place. Each parcel loads on its own: while its area loads the
  * place shows a skeleton, and an area that fails to load (or to mount) shows a notice with a
  * retry there alone, so one slow or broken area never holds up the rest of the page.
@@ -65,6 +94,9 @@ type State = 'loading' | 'mounted' | 'failed';
 export function AreaParcel({ area, name, label, load = importParcel }: AreaParcelProps) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('loading');
+  // Issue 28: the server's markup of the parcel stays in its place until the parcel has mounted.
+  const [serverMarkup] = useState(() => serverMarkupOf(area, name));
+  const renderOnServer = useContext(ServerParcelContext);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -88,9 +120,19 @@ export function AreaParcel({ area, name, label, load = importParcel }: AreaParce
     };
   }, [area, name, load, attempt]);
 
+  if (renderOnServer) {
+    return (
+      <div>
+        <ServerParcel area={area} name={name} label={label} render={renderOnServer} />
+      </div>
+    );
+  }
   return (
     <div>
-      {state === 'loading' ? <LoadingSkeleton label={label} rows={2} /> : null}
+      {state === 'loading' && serverMarkup !== null ? (
+        <div {...{ [PARCEL_ATTRIBUTE]: parcelKey(area, name) }} dangerouslySetInnerHTML={{ __html: serverMarkup }} />
+      ) : null}
+      {state === 'loading' && serverMarkup === null ? <LoadingSkeleton label={label} rows={2} /> : null}
       {state === 'failed' ? (
         <div role="status">
           <Text $muted>この項目を読み込めませんでした。</Text>
@@ -99,7 +141,8 @@ export function AreaParcel({ area, name, label, load = importParcel }: AreaParce
           </Button>
         </div>
       ) : null}
-      <div ref={host} hidden={state === 'failed'} />
+      {/* Hidden while the server's markup stands in for it: the two swap in one commit, without a shift. */}
+      <div ref={host} hidden={state === 'failed' || (state === 'loading' && serverMarkup !== null)} />
     </div>
   );
 }
