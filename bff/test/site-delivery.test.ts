@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PAGE_MODULES_ELEMENT_ID } from '@sukoyaka/contract';
+import { count } from 'drizzle-orm';
+import { operatorSessions } from '../src/db/schema';
 import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
@@ -446,6 +448,16 @@ describe('the first screen of a page whose calls take input, or an operator’s 
     const [session, member] = asked as ({ answer: unknown } | null)[];
     expect(session?.answer).toMatchObject({ state: 'signedIn', operator: { roles: [{ associationId, role: 'editor' }] } });
     expect(member).toBeNull();
+  });
+
+  it('asks no operator call for a browser without the operator’s cookie: no operator session it would never get', async () => {
+    const member = await createMember(ctx.db);
+    const browser = new Agent(ctx.app);
+    await browser.signIn(member.email, member.password);
+    const sessions = async () => Number((await ctx.db.select({ n: count() }).from(operatorSessions))[0]!.n);
+    const before = await sessions();
+    expect(await askedOn(browser, '/admin', [['getOperatorSession', '']])).toEqual([null]);
+    expect(await sessions()).toBe(before);
   });
 });
 

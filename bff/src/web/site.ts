@@ -13,6 +13,7 @@ import {
   calls,
   ErrorCodes,
   PAGE_ANSWERS_ELEMENT_ID,
+  OPERATOR_SESSION_COOKIE,
   PAGE_MODULES_ELEMENT_ID,
   pageCallsFor,
   PRERENDER_STYLE_ATTRIBUTE,
@@ -297,6 +298,9 @@ export async function siteRoutes(app: FastifyInstance, options: { config: Config
   const askAsBrowser = async (request: FastifyRequest, name: string, query: string): Promise<{ answer: unknown } | undefined> => {
     const call = (calls as Record<string, CallDefinition | undefined>)[name];
     if (!Object.hasOwn(calls, name) || call?.method !== 'GET' || (query !== '' && !query.startsWith('?'))) return undefined;
+    // An operator's call from a browser without the operator's cookie would create an anonymous
+    // operator session whose cookie the browser never gets: left to the browser's own call.
+    if (call.access.startsWith('operator') && !request.cookies[OPERATOR_SESSION_COOKIE]) return undefined;
     const answer = await callAsBrowser(request, name, query);
     return answer.statusCode === 200 ? { answer: answer.json() } : undefined;
   };
