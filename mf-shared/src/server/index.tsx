@@ -8,9 +8,10 @@
  * queries, the queries answered from the answers the bff already made for the page (the session
  * read and contract `pageCallsFor`) and, for a returning browser, from the GET calls the bff
  * answers in-process when asked (`request.ask`: a page's calls with input, the operators'; issue
- * 28). A query nobody answered stays pending, as it is on the client's first render. The markup is not hydrated: the area mounts over it in place (the client
- * starts from the same queries, so its first render is the same screen), which keeps the server
- * free of the client's styled-components class names.
+ * 28). A query nobody answered stays pending, as it is on the client's first render. The
+ * markup is not hydrated: the area mounts over it in place (the client starts from the same
+ * queries, so its first render is the same screen), which keeps the server free of the client's
+ * styled-components class names.
  *
  * Node only: this module is never part of a browser build.
  */
