@@ -29,8 +29,8 @@ const MODEL_OPS = Number(process.env.LEDGER_MODEL_OPS ?? (onPostgres ? 20_000 : 
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // Many small transactions: commits need not wait for the disk here (see DatabaseOptions).
-  ctx = await createTestContext({}, { asynchronousCommit: true });
+  // Many small transactions: commits do not wait for the disk in the tests (see DatabaseOptions).
+  ctx = await createTestContext();
 });
 afterAll(async () => {
   await ctx.close();
