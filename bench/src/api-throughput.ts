@@ -1,5 +1,5 @@
+import { bffBrowser } from './bff-browser';
 import type { AddressInfo } from 'node:net';
-import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -190,28 +190,9 @@ export async function apiThroughputBench(): Promise<string[]> {
 }
 
 async function signIn(base: string): Promise<{ cookie: string; session: string; userId: string }> {
-  const header = AUTHENTICITY_TOKEN_HEADER.toLowerCase();
-  const jar = new Map<string, string>();
-  let token = '';
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
-    const response = await fetch(`${base}/api/bff/${name}`, {
-      method,
-      headers: { cookie: cookieHeader(), 'content-type': 'application/json', [header]: token },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    token = response.headers.get(header) ?? token;
-    if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  token = String((await call('GET', 'getAuthenticityTokenForClient')).authenticityToken);
-  const signedIn = await call('POST', 'signIn', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
-  return { cookie: cookieHeader(), session: jar.get(SESSION_COOKIE)!, userId: String(signedIn.userId) };
+  const browser = bffBrowser(base);
+  const signedIn = await browser.signIn(DEMO_MEMBER.email, DEMO_MEMBER.password);
+  return { cookie: browser.cookieHeader(), session: browser.cookie(SESSION_COOKIE)!, userId: String(signedIn.userId) };
 }
 
 async function seedReadings(db: Database, userId: string, count: number): Promise<void> {

@@ -1,5 +1,5 @@
+import { bffBrowser } from './bff-browser';
 import type { AddressInfo } from 'node:net';
-import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import { buildApp } from '@sukoyaka/bff/src/app';
 import { loadConfig } from '@sukoyaka/bff/src/config';
 import { openDatabase } from '@sukoyaka/bff/src/db/client';
@@ -42,32 +42,8 @@ export async function apiBench(): Promise<string[]> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const failures: string[] = [];
   try {
-    // Every cookie the site sets (the session, and others such as a known-device cookie).
-    const jar = new Map<string, string>();
-    let token = '';
-    const call = async (method: 'GET' | 'POST', name: string, body?: unknown) => {
-      const response = await fetch(`${base}/api/bff/${name}`, {
-        method,
-        headers: {
-          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-          'content-type': 'application/json',
-          [AUTHENTICITY_TOKEN_HEADER]: token,
-          'x-requested-with': 'XMLHttpRequest',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const at = pair!.indexOf('=');
-        jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-      }
-      const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
-      if (fresh) token = fresh;
-      if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
-    token = String((await call('GET', 'getAuthenticityTokenForClient')).authenticityToken);
-    await call('POST', 'signIn', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    const { call, signIn } = bffBrowser(base);
+    await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password);
     const save = await timed(300, async (i) => {
       await call('POST', 'saveBloodPressure', {
         measuredAt: new Date(Date.now() - i * 60_000).toISOString(),

@@ -7,6 +7,7 @@ import { DEMO_MEMBER, seedDemo } from '@sukoyaka/bff/src/db/seed';
 import { DEMO_OPERATOR } from '@sukoyaka/bff/src/operators/demo-seed';
 import { totpCodeAt } from '@sukoyaka/bff/src/operators/totp';
 import { startServices } from '@sukoyaka/bff/src/services';
+import { bffBrowser } from './bff-browser';
 
 /** The built site on a loopback port, as the browser benches visit it (no dev tools, demo seeded). */
 export interface BenchSite {
@@ -50,25 +51,11 @@ export async function startBenchSite(): Promise<BenchSite> {
   };
 
   async function memberCookie(): Promise<string> {
-    const { remember, header } = jar();
-    const tokenAnswer = await fetch(`${base}/api/bff/getAuthenticityTokenForClient`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
-    remember(tokenAnswer);
-    const { authenticityToken } = (await tokenAnswer.json()) as { authenticityToken: string };
-    const signIn = await fetch(`${base}/api/bff/signIn`, {
-      method: 'POST',
-      headers: {
-        cookie: header(),
-        'content-type': 'application/json',
-        [AUTHENTICITY_TOKEN_HEADER]: authenticityToken,
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
-    });
-    if (!signIn.ok) throw new Error(`signIn answered ${signIn.status}: ${await signIn.text()}`);
-    remember(signIn);
+    const browser = bffBrowser(base);
+    await browser.signIn(DEMO_MEMBER.email, DEMO_MEMBER.password);
     // The browser id cookie, as a returning browser has it.
-    remember(await fetch(`${base}/api/bff/getSession`, { headers: { cookie: header(), 'x-requested-with': 'XMLHttpRequest' } }));
-    return header();
+    await browser.call('GET', 'getSession');
+    return browser.cookieHeader();
   }
 
   async function operatorCookie(): Promise<string> {

@@ -9,7 +9,7 @@ import { advanceWatermark } from '../src/platform/jobs';
 import { runEarning } from '../src/incentives/programs';
 import { enqueueMail, OutboxWorker } from '../src/platform/outbox';
 import { deliverNotifications } from '../src/platform/notification-mail';
-import { createTestContext, type TestContext } from './helpers';
+import { DAY, MINUTE, testContextForFile } from './helpers';
 import { loggingDatabase as logging, planText, type Statement } from './query-plans';
 
 /*
@@ -18,18 +18,11 @@ import { loggingDatabase as logging, planText, type Statement } from './query-pl
  * with sequential scans off: a table still read whole has no index for the query), never by time.
  */
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 beforeAll(async () => {
-  ctx = await createTestContext();
   // The mails stay in the outbox to be counted.
   await ctx.app.outbox.stop();
 });
-afterAll(async () => {
-  await ctx.close();
-});
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 const loggingDatabase = () => logging(ctx.db);
 const planOf = (statement: Statement) => planText(ctx.db, statement);

@@ -6,7 +6,7 @@ import { runExpiryNotices } from '../src/incentives/expiry-notices';
 import { createProgram, grantPoints } from '../src/incentives/operator';
 import { DEVELOPMENT_KEY } from '../src/platform/crypto';
 import { unsubscribeToken, verifyUnsubscribeToken } from '../src/platform/notification-mail';
-import { Agent, createMember, createTestContext, type TestContext } from './helpers';
+import { Agent, createMember, DAY, MINUTE, testContextForFile } from './helpers';
 
 /*
  * The notification mails (issue 14): who gets a mail for an announcement, an enquete and
@@ -14,18 +14,11 @@ import { Agent, createMember, createTestContext, type TestContext } from './help
  * unsubscribe link that turns the category off without signing in.
  */
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 beforeAll(async () => {
-  ctx = await createTestContext();
   // The mails stay in the outbox to be read (a sent one keeps no content: issue 24 #4).
   await ctx.app.outbox.stop();
 });
-afterAll(async () => {
-  await ctx.close();
-});
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 /** The notification mails enqueued for an address, opened (issue 24 #4: sealed at rest, so read through the outbox). */
 async function mailsTo(email: string) {

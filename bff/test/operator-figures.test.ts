@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { healthStats } from '../src/health/operator-stats';
 import { pointStats } from '../src/incentives/operator-handlers';
 import { MIGRATIONS_FOLDER } from '../src/paths';
-import { createMember, createTestContext, type TestContext } from './helpers';
+import { createMember, testContextForFile } from './helpers';
 import { planOf, statementsOf, type PlanNode } from './query-plans';
 
 /*
@@ -16,15 +16,7 @@ import { planOf, statementsOf, type PlanNode } from './query-plans';
  * association's index range (their plans).
  */
 
-jest.setTimeout(120_000);
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 const run = async <T>(text: string) => ((await ctx.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 

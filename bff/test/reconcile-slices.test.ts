@@ -4,7 +4,7 @@ import type { Database } from '../src/db/client';
 import { credit } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
-import { createMember, createTestContext, type TestContext } from './helpers';
+import { createMember, testContextForFile } from './helpers';
 
 /*
  * Issue 28: reconcile checks the ledger in slices of each table's ids, as many as the table's size
@@ -13,15 +13,7 @@ import { createMember, createTestContext, type TestContext } from './helpers';
  * 20 slices; a break in any slice is still found, and the whole ledger still sums to zero.
  */
 
-jest.setTimeout(120_000);
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 test('a million rows claimed: every check runs in slices, each statement limited to one, and a break is still found', async () => {
   const members = await Promise.all(Array.from({ length: 6 }, () => createMember(ctx.db)));

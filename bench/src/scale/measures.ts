@@ -1,6 +1,6 @@
+import { bffBrowser } from '../bff-browser';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { AUTHENTICITY_TOKEN_HEADER } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@sukoyaka/bff/src/app';
 import { loadConfig } from '@sukoyaka/bff/src/config';
@@ -352,32 +352,9 @@ export async function memberClient(seed: ScaleSeed): Promise<{ call: (path: stri
   const app = await buildApp({ config, db: database.db, services });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const jar = new Map<string, string>();
-  let token = '';
-  const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await fetch(`${base}/api/bff/${path}`, {
-      method,
-      headers: {
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        'content-type': 'application/json',
-        [AUTHENTICITY_TOKEN_HEADER]: token,
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const fresh = response.headers.get(AUTHENTICITY_TOKEN_HEADER);
-    if (fresh) token = fresh;
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
+  const browser = bffBrowser(base);
   try {
-    token = String((await send('GET', 'getAuthenticityTokenForClient')).authenticityToken);
-    await send('POST', 'signIn', { email: seed.probe.email, password: seed.probe.password });
+    await browser.signIn(seed.probe.email, seed.probe.password);
   } catch (error) {
     await app.close();
     await services.close();
@@ -387,7 +364,7 @@ export async function memberClient(seed: ScaleSeed): Promise<{ call: (path: stri
   return {
     call: async (path) => {
       const started = performance.now();
-      await send('GET', path);
+      await browser.call('GET', path);
       return performance.now() - started;
     },
     close: async () => {
