@@ -124,7 +124,7 @@ export { fileBlob, saveFile, type DownloadFile } from './device/save-file';
 export { NEW_TAB_HINT, OutsideLink } from './ui/OutsideLink';
 export { LinkRow } from './ui/LinkRow';
 // The modal's parts are shared with the date picker (@sukoyaka/shared/widgets).
-export { AlertModal, keepFocusOnBackdropPress, keepTabInside, ModalOverlay, useBodyScrollLock } from './ui/AlertModal';
+export { AlertModal, keepFocusOnBackdropPress, modalKeys, ModalOverlay, useBodyScrollLock } from './ui/AlertModal';
 export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/alert-store';
 export {
   clockTimeOf,

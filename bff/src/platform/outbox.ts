@@ -83,18 +83,7 @@ export function openMessage(row: Pick<OutboxRow, 'id' | 'subject' | 'body'>): { 
 }
 
 export async function enqueueMail(tx: Executor, mail: Mail, options: { kind: string; now: Date }): Promise<void> {
-  const id = randomUUID();
-  await tx.insert(outboxMessages).values({
-    id,
-    channel: 'mail',
-    recipient: mail.to,
-    subject: sealFor(id, 'subject', mail.subject),
-    body: sealFor(id, 'body', mail.text),
-    kind: options.kind,
-    nextAttemptAt: options.now,
-    createdAt: options.now,
-  });
-  enqueuedCount += 1;
+  await enqueueMails(tx, [mail], options);
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   SectionHeading,
   Stack,
   Text,
-  TextField,
   usePageTitle,
 } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
@@ -21,6 +20,7 @@ import { useLeaveServiceSummary } from './api/get-leave-service-summary';
 import { useLeaveService } from './api/leave-service';
 import { DATA_EXPORT_PATH } from './DataExportPage';
 import { CardPage } from '../parts/CardPage';
+import { CurrentPasswordField } from '../parts/CurrentPasswordField';
 
 const LEAVE_COMPLETED_PATH = '/settings/leave/completed';
 
@@ -187,18 +187,7 @@ function LeaveForm({ email }: { email: string }) {
     <form onSubmit={onSubmit} noValidate aria-label="退会の手続き">
       <Stack $gap={2}>
         <Text>ご本人確認のため、パスワードを入力してください。</Text>
-        {/* Lets a password manager know whose password this is. */}
-        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label="パスワード"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={passwordError}
-          required
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} username={email} />
         <Checkbox
           name="confirm"
           label="上記の内容を確認し、退会します"

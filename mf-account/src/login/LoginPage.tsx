@@ -10,7 +10,6 @@ import {
   safeReturnPath,
   Stack,
   Text,
-  TextField,
   usePageTitle,
   useContractForm,
   useSearchParams,
@@ -22,6 +21,7 @@ import { signIn as signInCall } from './api/sign-in';
 import { SignInCodeStep } from './SignInCodeStep';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
+import { CurrentPasswordField } from '../parts/CurrentPasswordField';
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
 const reasons: Record<string, string> = {
@@ -89,16 +89,7 @@ export function LoginPage() {
           {reason ? <Notice role="status">{reason}</Notice> : null}
           {form.formError ? <FormError>{form.formError}</FormError> : null}
           <EmailField value={email} onChange={setEmail} error={form.errors.email} />
-          <TextField
-            label="パスワード"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={form.errors.password}
-            required
-          />
+          <CurrentPasswordField value={password} onChange={setPassword} error={form.errors.password} />
           <Button type="submit" block busy={form.isPending}>
             {form.isPending ? 'ログインしています…' : 'ログイン'}
           </Button>

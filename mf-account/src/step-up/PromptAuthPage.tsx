@@ -8,13 +8,13 @@ import {
   navigate,
   safeReturnPath,
   Stack,
-  TextField,
   usePageTitle,
   useContractForm,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useAuthenticateUserPassword } from './api/authenticate-user-password';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
+import { CurrentPasswordField } from '../parts/CurrentPasswordField';
 
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
@@ -29,19 +29,7 @@ function PasswordForm({ email }: { email: string }) {
     <form {...form.formProps(() => ({ password }))}>
       <Stack $gap={2.5}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
-        {/* Lets a password manager know whose password this is. */}
-        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label="パスワード"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={form.errors.password}
-          required
-          autoFocus
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} error={form.errors.password} username={email} autoFocus />
         <Button type="submit" block busy={form.isPending}>
           {form.isPending ? '確認しています…' : '確認する'}
         </Button>

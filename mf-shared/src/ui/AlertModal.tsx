@@ -36,8 +36,8 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
-/** Keeps Tab and Shift+Tab inside a modal dialog (call from its onKeyDown). */
-export function keepTabInside(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
+/** Keeps Tab and Shift+Tab inside a modal dialog. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
   if (event.key !== 'Tab' || !container) return;
   const focusable = focusableIn(container);
   const first = focusable[0];
@@ -54,6 +54,19 @@ export function keepTabInside(event: KeyboardEvent<HTMLElement>, container: HTML
     event.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * A modal dialog's keys (call from its onKeyDown): Escape closes it, and is not seen by what is
+ * behind it; Tab and Shift+Tab stay inside `container`.
+ */
+export function modalKeys(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null, onEscape: () => void): void {
+  if (event.key === 'Escape') {
+    event.stopPropagation();
+    onEscape();
+    return;
+  }
+  keepTabInside(event, container);
 }
 
 /** A press on the backdrop itself must not take focus out of the dialog. */
@@ -137,14 +150,7 @@ function AlertDialog({ alert }: { alert: Alert }) {
     panelRef.current?.querySelector<HTMLButtonElement>('[data-alert-ok]')?.focus();
   }, [alert]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      clearAlert();
-      return;
-    }
-    keepTabInside(event, panelRef.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => modalKeys(event, panelRef.current, clearAlert);
 
   return createPortal(
     <ModalOverlay onMouseDown={keepFocusOnBackdropPress}>

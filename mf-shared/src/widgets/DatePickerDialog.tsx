@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { DayPicker, type Formatters, type Labels, type Modifiers } from 'react-day-picker';
 import styled from 'styled-components';
 import { DATE_PICKER_TEXT, formatPickerDate } from './date-picker-rules';
-import { Button, keepFocusOnBackdropPress, keepTabInside, ModalOverlay, useBodyScrollLock } from '@sukoyaka/shared';
+import { Button, keepFocusOnBackdropPress, modalKeys, ModalOverlay, useBodyScrollLock } from '@sukoyaka/shared';
 
 /*
  * The calendar dialog and react-day-picker, in a chunk of their own: loaded when a member first
@@ -230,14 +230,7 @@ export default function DatePickerDialog({ value, from, to, onCancel, onConfirm 
     }
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    keepTabInside(event, panelRef.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => modalKeys(event, panelRef.current, onCancel);
 
   return createPortal(
     <ModalOverlay
