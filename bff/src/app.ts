@@ -5,7 +5,7 @@ import { accountHandlers, logoutRoute, memberDataExportRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
-import { healthHandlers, healthMemberRecords, registerFitbitSyncJob } from './health';
+import { healthHandlers, healthMemberRecords, registerFitbitSyncJob, registerHealthFiguresJob } from './health';
 import {
   giftImagesRoute,
   incentiveHandlers,
@@ -109,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts); a write
   // that records a member's activity settles what it earns at once (decision 0006).
   registerIncentivesJobs(app, { config, db, now });
+  // The operators' health figures: the deltas the readings' triggers leave, folded into counters (health/figures.ts).
+  registerHealthFiguresJob(app, { config, db, now });
   registerActivitySettler(settleEarnings);
   // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
   registerContentNotifications(app, { config, db, now });

@@ -74,6 +74,8 @@ export interface Config {
   fitbitSync: { everyMs: number; staleAfterMs: number };
   /** How often the incentives jobs (earning from activity events, point expiry) run; 0 turns them off. */
   incentivesJobs: { everyMs: number };
+  /** How often the health figures' deltas are folded into their counters (health/figures.ts); 0 turns it off. */
+  healthFigures: { everyMs: number };
   /** How often the notification mails (announcements, enquetes, expiring points) are looked for; 0 turns them off. */
   notifications: { everyMs: number };
   /**
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       staleAfterMs: wholeNumber('FITBIT_SYNC_STALE_MINUTES', env.FITBIT_SYNC_STALE_MINUTES, 25) * 60 * 1000,
     },
     incentivesJobs: { everyMs: wholeNumber('INCENTIVES_JOB_EVERY_MINUTES', env.INCENTIVES_JOB_EVERY_MINUTES, 15) * 60 * 1000 },
+    healthFigures: { everyMs: wholeNumber('HEALTH_FIGURES_EVERY_SECONDS', env.HEALTH_FIGURES_EVERY_SECONDS, 60) * 1000 },
     notifications: { everyMs: wholeNumber('NOTIFICATIONS_EVERY_MINUTES', env.NOTIFICATIONS_EVERY_MINUTES, 15) * 60 * 1000 },
     http: {
       requestTimeoutMs: wholeNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
@@ -239,6 +242,7 @@ const environmentSchema = z
     AUTH_THROTTLE_DEVICE_MAX: wholeNumberText,
     AUTH_THROTTLE_ACCOUNT_WINDOW_SECONDS: wholeNumberText,
     INCENTIVES_JOB_EVERY_MINUTES: wholeNumberText,
+    HEALTH_FIGURES_EVERY_SECONDS: wholeNumberText,
     NOTIFICATIONS_EVERY_MINUTES: wholeNumberText,
     FITBIT_SYNC_EVERY_MINUTES: wholeNumberText,
     FITBIT_SYNC_STALE_MINUTES: wholeNumberText,

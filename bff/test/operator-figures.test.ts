@@ -1,19 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { foldHealthFigures } from '../src/health/figures';
 import { healthStats } from '../src/health/operator-stats';
+import { seededRandom } from '../src/lib/seeded-random';
 import { pointStats } from '../src/incentives/operator-handlers';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { createMember, testContextForFile } from './helpers';
 import { planOf, statementsOf, type PlanNode } from './query-plans';
 
 /*
- * Issue 28: the operators' health figures come from the roll-up health_activity_days, kept by
- * triggers in each reading's transaction (one set-based pass per writing statement, 0027). Every
- * way a reading changes (insert, a corrected time, delete, another member's steps day, a member
- * who joins or changes association) leaves the figures what the readings themselves say: the
- * query the roll-up replaced is the reference here. And both dashboards' queries read only their
- * association's index range (their plans).
+ * Issue 28: the operators' health figures come from counters per association, day and gap
+ * (health/figures.ts), kept by triggers on the roll-up health_activity_days, itself kept by
+ * triggers in each reading's transaction (one set-based pass per writing statement, 0027, 0029).
+ * Every way a reading changes (insert, a corrected time, delete, another member's steps day, a
+ * member who joins or changes association), folded into the counters or not, leaves the figures
+ * what the readings themselves say: the query the roll-ups replaced is the reference here. And
+ * both dashboards' queries read only their association's index ranges (their plans).
  */
 
 const ctx = testContextForFile();
@@ -152,8 +155,9 @@ test("the dashboards' queries read one index range of the association, never eve
   );
   const healthPlans = await plansOf(() => healthStats(ctx.db, member.associationId, { from: '2026-03-01', to: '2026-03-31' }));
   expect(healthPlans).toHaveLength(1);
+  // The counters, folded and not: each on its (association, day) range.
   const reads = healthPlans[0]!.filter((node) => node['Relation Name'] !== undefined);
-  expect(reads.map((node) => node['Relation Name'])).toEqual(reads.map(() => 'health_activity_days'));
+  expect(reads.map((node) => node['Relation Name']).sort()).toEqual(['health_activity_deltas', 'health_activity_figures']);
   for (const node of reads) expect(node['Index Cond']).toContain(member.associationId);
 
   const pointPlans = await plansOf(() => pointStats(ctx.db, member.associationId, { from: '2026-03-01', to: '2026-03-31' }));
@@ -178,4 +182,96 @@ test("migration 0025's batched backfill builds the roll-up the triggers keep", a
   await run(backfill);
   expect(await run(`select association_id, day::text, user_id, records from health_activity_days order by 1, 2, 3`)).toEqual(kept);
   await expectSame(member.associationId);
+});
+
+test('random changes of readings, folded now and then, leave the figures what the readings say (every window a period can ask)', async () => {
+  const random = seededRandom(2801);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const members = [await createMember(ctx.db), await createMember(ctx.db), await createMember(ctx.db)];
+  const x = members[0]!.associationId;
+  for (const member of members.slice(1)) await run(`update users set association_id = '${x}' where id = '${member.id}'`);
+  // Days of March and April 2026; gaps from 1 to over a month between a member's days.
+  const day = (offset: number) => new Date(Date.UTC(2026, 2, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+  for (let step = 0; step < 120; step += 1) {
+    const member = pick(members).id;
+    const on = day(Math.floor(random() * 61));
+    const kind = random();
+    if (kind < 0.45) {
+      const count = 1 + Math.floor(random() * 3);
+      await run(`insert into blood_pressures (user_id, measured_at, systolic, diastolic)
+        select '${member}', timestamptz '${on}T08:00:00+09:00' + g * interval '1 hour', 120, 80 from generate_series(1, ${count}) g`);
+    } else if (kind < 0.6) {
+      await run(`insert into steps (user_id, day, steps) values ('${member}', '${on}', 5000) on conflict (user_id, day) do nothing`);
+    } else if (kind < 0.75) {
+      await run(
+        `delete from blood_pressures where id in (select id from blood_pressures where user_id = '${member}' order by random() limit 2)`,
+      );
+    } else if (kind < 0.85) {
+      const days = Math.floor(random() * 9) - 4;
+      await run(
+        `update blood_pressures set measured_at = measured_at + ${days} * interval '1 day' where user_id = '${member}' and measured_at < '${on}'`,
+      );
+    } else if (kind < 0.9) {
+      await run(`delete from steps where user_id = '${member}' and day = '${on}'`);
+    } else {
+      await foldHealthFigures(ctx.db, 7);
+    }
+    if (step % 30 === 29) {
+      for (const [from, to] of [
+        ['2026-03-01', '2026-04-30'],
+        ['2026-03-05', '2026-03-18'],
+        ['2026-04-01', '2026-04-01'],
+        ['2026-03-24', '2026-04-13'],
+      ] as const)
+        expect(await fromService(x, from, to)).toEqual(await fromReadings(x, from, to));
+    }
+  }
+  // Folded to the end: nothing waits, and the figures are the same.
+  const before = await fromService(x, '2026-03-01', '2026-04-30');
+  await foldHealthFigures(ctx.db);
+  expect(await run(`select count(*)::int as n from health_activity_deltas`)).toEqual([{ n: 0 }]);
+  expect(await fromService(x, '2026-03-01', '2026-04-30')).toEqual(before);
+  expect(before).toEqual(await fromReadings(x, '2026-03-01', '2026-04-30'));
+});
+
+test('two transactions adding days of one member at once leave the gaps right (the member is locked while their days are read)', async () => {
+  const member = await createMember(ctx.db);
+  await run(`insert into steps (user_id, day, steps) values ('${member.id}', '2026-05-01', 3000)`);
+  // Each adds a day after the 1st; whichever goes second must see the other's day.
+  await Promise.all(
+    ['2026-05-03', '2026-05-05', '2026-05-04', '2026-05-02'].map((on, index) =>
+      ctx.db.transaction(async (tx) => {
+        await tx.execute(
+          sql.raw(`insert into weights (user_id, measured_at, weight) values ('${member.id}', '${on}T07:00:00+09:00', ${60 + index})`),
+        );
+        await tx.execute(sql.raw(`select pg_sleep(0.05)`));
+      }),
+    ),
+  );
+  expect(await fromService(member.associationId, '2026-05-01', '2026-05-31')).toEqual(
+    await fromReadings(member.associationId, '2026-05-01', '2026-05-31'),
+  );
+  const gaps = await run<{ gap: number; members: number }>(
+    `select gap, sum(members)::int as members from (select gap, members from health_activity_figures where association_id = '${member.associationId}'
+       union all select gap, members from health_activity_deltas where association_id = '${member.associationId}') c
+     where gap > 0 group by gap having sum(members) <> 0 order by gap`,
+  );
+  // Five days in a row: the first without a previous day (31), then four a day after the one before.
+  expect(gaps).toEqual([
+    { gap: 1, members: 4 },
+    { gap: 31, members: 1 },
+  ]);
+});
+
+test('a fold drops the deltas of an association that is gone (its figures went with it)', async () => {
+  const member = await createMember(ctx.db);
+  await run(`insert into steps (user_id, day, steps) values ('${member.id}', '2026-06-01', 3000)`);
+  expect(Number((await run<{ n: number }>(`select count(*)::int as n from health_activity_deltas`))[0]!.n)).toBeGreaterThan(0);
+  await run(`delete from users where id = '${member.id}'`);
+  await run(`delete from associations where id = '${member.associationId}'`);
+  await foldHealthFigures(ctx.db);
+  expect(await run(`select count(*)::int as n from health_activity_deltas`)).toEqual([{ n: 0 }]);
+  expect(await run(`select count(*)::int as n from health_activity_figures where association_id = '${member.associationId}'`)).toEqual([
+    { n: 0 },
+  ]);
 });

@@ -22,9 +22,10 @@ import { BENCH_SERVER_URL } from '../bench-database';
 export const PROBE_PASSWORD = 'scale-bench-probe-1';
 /**
  * What the seed writes, as a number: a seed of another shape is made again, as one made under
- * other migrations is. 2: the operators' roll-up health_activity_days is written too.
+ * other migrations is. 2: the operators' roll-up health_activity_days is written too. 3: and its
+ * counters, health_activity_figures (migration 0029).
  */
-const SEED_SHAPE = 2;
+const SEED_SHAPE = 3;
 /** Coin grants of the probe member (member 1 of each association): a history with a deep page. */
 export const PROBE_GRANTS = 1_000;
 /** Notification deliveries per member: one per announcement already sent. */
@@ -293,6 +294,12 @@ async function seed(name: string, members: number): Promise<number> {
     const rebuild = await dropIndexes(client);
     await seedAssociation(client, 'big', 'スケール健康保険組合', members, probeHash);
     await seedAssociation(client, 'one', 'ひとり健康保険組合', 1, probeHash);
+    // The counters the roll-up's triggers keep (off here), from the roll-up: migration 0029's function.
+    await timedStep(
+      client,
+      'health figures',
+      `select health_activity_figures_add('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff')`,
+    );
     const indexing = performance.now();
     for (const statement of rebuild) await client.query(statement);
     console.log(`  ${rebuild.length} indexes and keys built again: ${((performance.now() - indexing) / 1000).toFixed(1)} s`);

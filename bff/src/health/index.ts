@@ -6,3 +6,4 @@ import { healthOperatorHandlers } from './operator-stats';
 export { healthMemberRecords } from './member-records';
 export const healthHandlers = { ...memberHealthHandlers, ...healthOperatorHandlers };
 export { connectDemoFitbit, connectFakeFitbit, deleteExpiredFitbitAuthorizations, registerFitbitSyncJob } from './fitbit';
+export { registerHealthFiguresJob } from './figures';

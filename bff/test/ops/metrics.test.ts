@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import { registerIntervalJob } from '../../src/platform/jobs';
 import { metricsPlugin } from '../../src/platform/ops/metrics';
 import { activityEvents } from '../../src/db/schema';
 import { runEarning } from '../../src/incentives/programs';
+import { foldHealthFigures } from '../../src/health/figures';
 import { Agent, createMember, createTestContext, type TestContext } from '../helpers';
 import { expositionProblems, familiesWithoutSamples } from './exposition';
 
@@ -157,7 +159,7 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
     expect(runs('broken', 'failed')).toBeGreaterThan(0);
   });
 
-  it('issue 28: says per job how far behind it is — the earning queue and the unfinished fan-outs — and both fall to 0 once the job has run', async () => {
+  it('issue 28: says per job how far behind it is — the earning queue, the unfinished fan-outs, the health figures’ deltas — and each falls to 0 once the job has run', async () => {
     const member = await createMember(ctx.db);
     const recordedAt = new Date(Date.now() - 10 * 60_000);
     // Two events no write settled (an import): they wait for the incentives job.
@@ -170,10 +172,15 @@ describe('Prometheus metrics at /metrics (issue 15)', () => {
     expect(gauge(text, 'sukoyaka_job_lag_seconds', 'incentives')).toBeGreaterThanOrEqual(600);
     expect(gauge(text, 'sukoyaka_job_backlog', 'content-notifications')).toBe(0);
     expect(text).toMatch(/^# TYPE sukoyaka_job_lag_seconds gauge$/m);
+    // A reading's day: the health figures' deltas wait for their fold.
+    await ctx.db.execute(sql`insert into steps (user_id, day, steps) values (${member.id}, '2026-01-02', 4000)`);
+    expect(gauge(await scrape(), 'sukoyaka_job_backlog', 'health-figures')).toBeGreaterThan(0);
     await runEarning(ctx.db, new Date());
+    await foldHealthFigures(ctx.db);
     text = await scrape();
     expect(gauge(text, 'sukoyaka_job_backlog', 'incentives')).toBe(0);
     expect(gauge(text, 'sukoyaka_job_lag_seconds', 'incentives')).toBe(0);
+    expect(gauge(text, 'sukoyaka_job_backlog', 'health-figures')).toBe(0);
     expect(expositionProblems(text)).toEqual([]);
   });
 });

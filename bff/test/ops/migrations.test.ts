@@ -57,6 +57,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0028_incremental_reconcile': [
     /^CREATE INDEX IF NOT EXISTS "(gift_challenge_draws_created_idx|gift_orders_cancelled_idx|ledger_transfers_created_idx|prize_competition_entries_entered_idx|user_gifts_created_idx)" ON/,
   ],
+  // Issue 28 (the health figures' counters): likewise.
+  '0029_health_figures': [/^CREATE INDEX IF NOT EXISTS "health_activity_days_user_day_idx" ON "health_activity_days"/],
 };
 
 /** A statement on one line, without the comment lines before it (they would hide what it does). */

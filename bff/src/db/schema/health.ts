@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { associations, users } from './platform';
 import { createdAt, generatedId, memberRef, moment } from './columns';
 
@@ -215,8 +229,55 @@ export const healthActivityDays = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.associationId, table.day, table.userId] }),
-    // A member's rows: their deletion (the cascade) and their change of association.
-    index('health_activity_days_user_idx').on(table.userId),
+    // A member's rows: their deletion (the cascade), their change of association, and the days
+    // around a changed one (the gaps of health_activity_figures, migration 0029).
+    index('health_activity_days_user_day_idx').on(table.userId, table.associationId, table.day),
     check('health_activity_days_records_ck', sql`${table.records} > 0`),
   ],
+);
+
+/**
+ * Issue 28: the operators' health figures per association and Japan day, so that the dashboard
+ * reads a few thousand counters instead of every member-day of the period (decision 0022).
+ * `gap` is how many days the member-day row of that day follows the member's previous active day
+ * in the association (1–30; 31 for a month or more, or none): the members active in any window
+ * [a, b] of up to 30 days are the rows of its days whose gap reaches back before a, so the
+ * figures' counts of distinct members per week, 7 and 30 days are sums of these counters.
+ * `gap` 0 holds the day's records (the readings), with members 0.
+ *
+ * The statement triggers on health_activity_days (migration 0029) only ever insert here, into
+ * health_activity_deltas: no two members' transactions wait on one counter row. The figures job
+ * (health/figures-job.ts) folds the deltas into health_activity_figures; a reader sums both, so
+ * the figures are exact before a fold too.
+ */
+export const healthActivityFigures = pgTable(
+  'health_activity_figures',
+  {
+    associationId: uuid('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    members: integer('members').notNull(),
+    records: integer('records').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.associationId, table.day, table.gap] }),
+    check('health_activity_figures_gap_ck', sql`${table.gap} between 0 and 31`),
+  ],
+);
+
+/** What the triggers add to health_activity_figures, until the figures job folds it in. */
+export const healthActivityDeltas = pgTable(
+  'health_activity_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    associationId: uuid('association_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    members: integer('members').notNull(),
+    records: integer('records').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('health_activity_deltas_association_day_idx').on(table.associationId, table.day)],
 );
