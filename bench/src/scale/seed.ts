@@ -23,9 +23,10 @@ export const PROBE_PASSWORD = 'scale-bench-probe-1';
 /**
  * What the seed writes, as a number: a seed of another shape is made again, as one made under
  * other migrations is. 2: the operators' roll-up health_activity_days is written too. 3: and its
- * counters, health_activity_figures (migration 0029).
+ * counters, health_activity_figures (migration 0029). 4: the activity events settled, as their
+ * earning marks say (they were left pending, and the first earning pass settled two million).
  */
-const SEED_SHAPE = 3;
+const SEED_SHAPE = 4;
 /** Coin grants of the probe member (member 1 of each association): a history with a deep page. */
 export const PROBE_GRANTS = 1_000;
 /** Notification deliveries per member: one per announcement already sent. */
@@ -154,9 +155,10 @@ async function seedAssociation(client: Client, tag: string, name: string, member
   await timedStep(
     client,
     'activity events',
-    `insert into activity_events (id, user_id, kind, day, created_at)
+    // Settled (their marks are below): nothing waits for the earning job.
+    `insert into activity_events (id, user_id, kind, day, created_at, earning_pending)
      select ${idSql('e', tag, 'g', 'j')}, ${user()}, case j when 1 then 'vital_recorded:blood_pressure' else 'vital_recorded:weight' end,
-            (${eventAt()} at time zone 'Asia/Tokyo')::date, ${eventAt()}
+            (${eventAt()} at time zone 'Asia/Tokyo')::date, ${eventAt()}, false
      from ${series} cross join generate_series(1, 2) as j`,
   );
   const coinAccount = idSql('ac', tag, 'g');
