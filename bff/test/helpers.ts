@@ -219,7 +219,12 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { fakes = [], ...appOptions } = options;
   const fresh = await freshDatabase(databaseOptions);
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, ...overrides });
+  // The health figures' fold runs every minute by default; tests fold by hand (foldHealthFigures),
+  // so a pass never lands between a test's two reads.
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir: 'memory://', seedDemo: false, databaseUrl: fresh.databaseUrl, healthFigures: { everyMs: 0 }, ...overrides },
+  );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -244,6 +249,22 @@ export async function createTestContext(
       await database.close();
       await fresh.drop();
     },
+  };
+}
+
+/**
+ * Config with every scheduled job off, for the suites that check that a request changed no row:
+ * a job's pass (its lease in job_state, its own writes) landing during a request would be counted
+ * as the request's (under load a suite outlasts the 15-minute jobs' first tick).
+ */
+export function scheduledJobsOff(): Partial<Config> {
+  const defaults = loadConfig({ NODE_ENV: 'test' });
+  return {
+    mynaImport: { everyMs: 0 },
+    fitbitSync: { ...defaults.fitbitSync, everyMs: 0 },
+    incentivesJobs: { everyMs: 0 },
+    notifications: { everyMs: 0 },
+    healthFigures: { everyMs: 0 },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../helpers';
+import { createTestContext, type TestContext, scheduledJobsOff } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
 import { exampleFor } from './examples';
 import { changedTables, fingerprint, installChangeCapture, literal, query, signedInMember, takeChangedTables, tables } from './support';
@@ -24,7 +24,7 @@ async function step(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: LOCAL_FAKES });
+  ctx = await createTestContext(scheduledJobsOff(), {}, { fakes: LOCAL_FAKES });
   // A table of the test's own, made before the capture is installed, so it is watched like the
   // application's tables: it can be truncated freely (nothing refers to it).
   await query(ctx, 'create table capture_probe (id int primary key, label text not null)');

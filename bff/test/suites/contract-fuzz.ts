@@ -1,6 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import type { CallName } from '@sukoyaka/contract';
-import { createTestContext, type TestContext } from '../helpers';
+import { createTestContext, type TestContext, scheduledJobsOff } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
 import { exampleFor } from './examples';
 import { probesFor, type Probe } from './fuzz-inputs';
@@ -136,7 +136,7 @@ export function contractFuzz(part: number): void {
   let sessionsUsed = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({}, {}, { fakes: LOCAL_FAKES });
+    ctx = await createTestContext(scheduledJobsOff(), {}, { fakes: LOCAL_FAKES });
     await installChangeCapture(ctx);
   });
   afterAll(async () => {

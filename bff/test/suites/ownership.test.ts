@@ -1,5 +1,5 @@
 import type { CallName } from '@sukoyaka/contract';
-import { createTestContext, type TestContext } from '../helpers';
+import { createTestContext, type TestContext, scheduledJobsOff } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
 import { examples, exampleFor, ownershipExempt, type ExampleContext } from './examples';
 import {
@@ -135,7 +135,7 @@ function collect(answer: Answer): void {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: LOCAL_FAKES });
+  ctx = await createTestContext(scheduledJobsOff(), {}, { fakes: LOCAL_FAKES });
   a = await signedInMember(ctx, marker('a'));
   // A creates data with every write of the matrix (three readings, so the list pages).
   for (const call of matrixCalls) {

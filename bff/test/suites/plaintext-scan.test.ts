@@ -5,7 +5,7 @@ import { associations } from '../../src/db/schema';
 import { addGift, importGiftCodes } from '../../src/incentives/gifts';
 import { createProgram, grantPoints } from '../../src/incentives/operator';
 import { totpCodeAt } from '../../src/operators/totp';
-import { Agent, createMember, createTestContext, createTestOperator, type TestContext } from '../helpers';
+import { Agent, createMember, createTestContext, createTestOperator, type TestContext, scheduledJobsOff } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
 import { GOOD_PASSWORD, freshEmail, tokenIn, withNewMail } from '../mail-helpers';
 import { agreeTerms, fakePortal, importNow, link, registerSecret } from '../myna-helpers';
@@ -22,7 +22,7 @@ import { report } from './support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({}, {}, { fakes: LOCAL_FAKES });
+  ctx = await createTestContext(scheduledJobsOff(), {}, { fakes: LOCAL_FAKES });
 });
 afterAll(async () => ctx?.close());
 
