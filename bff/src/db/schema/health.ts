@@ -9,9 +9,10 @@ import { createdAt, generatedId, memberRef, moment } from './columns';
 // the bounds of the contract checked again in SQL, and the index its list reads newest first
 // with a keyset cursor: (user_id, measured_at DESC, id DESC).
 
-const SOURCES = sql`('manual', 'wearable', 'app')`;
+export const SOURCES = sql`('manual', 'wearable', 'app')`;
 
-const readingColumns = () => ({
+/** The columns every timed reading has (the sleeps of db/schema/sleep.ts too). */
+export const readingColumns = () => ({
   id: generatedId(),
   userId: memberRef(),
   measuredAt: moment('measured_at'),
