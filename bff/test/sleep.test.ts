@@ -32,9 +32,9 @@ describe('saveSleep, listSleeps, updateSleep, deleteSleep', () => {
     expect(night.body).toMatchObject({ minutesAsleep: 450, stages: null });
     expect(new Date(night.body.startedAt).getTime()).toBe(Date.parse(hoursAgo(9.5)));
 
-    const list = await agent.get('listSleeps', { limit: 1 });
+    const list = await agent.get('listSleeps', { limit: '1' });
     expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([night.body.id]);
-    const next = await agent.get('listSleeps', { limit: 1, cursor: list.body.nextCursor });
+    const next = await agent.get('listSleeps', { limit: '1', cursor: list.body.nextCursor });
     expect(next.body).toEqual({ items: [older.body], nextCursor: null });
     // The wake day is the night's day: the activity event and the period filter follow it.
     const events = await ctx.db.select().from(activityEvents).where(eq(activityEvents.userId, member.id));
