@@ -1,8 +1,9 @@
 import { japanDay } from '@sukoyaka/contract';
-import { eq } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { activityEvents, healthActivityDays, sleeps } from '../src/db/schema';
-import { saveWearableSleeps } from '../src/health/sleeps';
-import { testContextForFile, signedInMember } from './helpers';
+import { saveWearableSleeps, sleepService } from '../src/health/sleeps';
+import { createMember, testContextForFile, signedInMember } from './helpers';
+import { planText } from './query-plans';
 
 /*
  * Issue 29, sleep as the sixth record: a hand entry (bedtime and waking), the list by wake moment,
@@ -157,5 +158,34 @@ describe('a wearable’s sessions (the Fitbit sync)', () => {
     expect(days.map((day) => [day.day, day.records])).toEqual([['2026-11-21', 1]]);
     const events = await ctx.db.select().from(activityEvents).where(eq(activityEvents.userId, member.id));
     expect(events.map((event) => [event.kind, event.day])).toEqual([['vital_recorded:sleep', '2026-11-21']]);
+  });
+});
+
+describe('at scale', () => {
+  it('listSleeps with a period and a cursor is one index range on sleeps_user_measured_idx, among many members’ nights', async () => {
+    const member = await createMember(ctx.db);
+    const other = await createMember(ctx.db);
+    for (const userId of [member.id, other.id]) {
+      await ctx.db.execute(sql`
+        insert into sleeps (user_id, started_at, measured_at, minutes_asleep)
+        select ${userId}::uuid, timestamptz '2000-01-01 23:00+09' + g * interval '1 day',
+               timestamptz '2000-01-02 06:30+09' + g * interval '1 day', 450
+        from generate_series(1, 9000) as g`);
+    }
+    await ctx.db.execute(sql`analyze sleeps`);
+    const query = sleepService.listQuery(ctx.db, true, true).toSQL();
+    const values: Record<string, unknown> = {
+      userId: member.id,
+      limit: 21,
+      from: '2020-06-01T00:00:00.000Z',
+      until: '2021-06-01T00:00:00.000Z',
+      afterAt: '2021-01-10T00:00:00.000Z',
+      afterId: '3f1d9c2e-8b7a-4c6d-9e0f-1a2b3c4d5e6f',
+    };
+    const plan = await planText(ctx.db, { text: query.sql, params: fillPlaceholders(query.params, values) }, { asChosen: true });
+    expect(plan).toMatch(/Index Scan using sleeps_user_measured_idx/);
+    expect(plan).toMatch(/Index Cond: .*measured_at >= .*measured_at < .*ROW\(measured_at, id\) < ROW\(/s);
+    expect(plan).not.toMatch(/Filter:/);
+    expect(plan).not.toMatch(/Sort/);
   });
 });

@@ -40,12 +40,15 @@ export function measuredAtIso(day: Date | null, time: string): string {
   return Number.isNaN(moment.getTime()) ? '' : formatISO(moment);
 }
 
-/** 23:00 of the day before a moment: a new sleep entry's bedtime. */
+/**
+ * A new sleep entry's bedtime: 23:00 the day before its waking, or eight hours before a waking
+ * late in the evening (a night is at most 24 hours).
+ */
 function lastNight(moment: Date): Date {
   const bed = new Date(moment);
   bed.setDate(bed.getDate() - 1);
   bed.setHours(23, 0, 0, 0);
-  return bed;
+  return moment.getTime() - bed.getTime() > 24 * 60 * 60 * 1000 ? new Date(moment.getTime() - 8 * 60 * 60 * 1000) : bed;
 }
 
 const toNumber = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value));
