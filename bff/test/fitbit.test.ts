@@ -1,9 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { fitbitAuthorizations, fitbitConnections, outboxMessages, steps } from '../src/db/schema';
+import { fitbitAuthorizations, fitbitConnections, outboxMessages, sleeps, steps } from '../src/db/schema';
 import { deleteExpiredFitbitAuthorizations } from '../src/health/fitbit/connections';
 import { claimConnection, syncDueConnections } from '../src/health/fitbit/sync';
 import { japanDay, addDays, unseal } from '../src/health/fitbit/tokens';
 import { createGoogleHealthClient } from '../src/integrations/google-health/client';
+import { GOOGLE_HEALTH_SCOPES } from '../src/integrations/google-health/config';
 import { GoogleHealthError } from '../src/integrations/google-health/errors';
 import { startFakeGoogleHealthServer, type RunningFakeGoogleHealth } from '@sukoyaka/fakes';
 import { refreshAccessToken, revokeToken } from '../src/integrations/google-health/oauth';
@@ -73,6 +74,10 @@ async function connectionOf(userId: string) {
   return row;
 }
 
+async function sleepRows(userId: string) {
+  return ctx.db.select().from(sleeps).where(eq(sleeps.userId, userId)).orderBy(sleeps.measuredAt);
+}
+
 async function stepRows(userId: string) {
   return ctx.db.select().from(steps).where(eq(steps.userId, userId)).orderBy(steps.day);
 }
@@ -133,6 +138,47 @@ describe('connecting (OAuth 2.0 authorization code + PKCE)', () => {
       needsRenewal: false,
       lastSyncResult: 'ok',
     });
+
+    // Issue 29: the same period's nights, each as Google reported it, with stages when it had them.
+    const nights = await sleepRows(member.id);
+    expect(nights.length).toBeGreaterThanOrEqual(29);
+    for (const night of nights) {
+      const point = fake.sleepOn(japanDay(night.measuredAt))!;
+      expect([night.source, night.clientRecordId, night.minutesAsleep]).toEqual([
+        'wearable',
+        point.name,
+        Number(point.sleep.summary.minutesAsleep),
+      ]);
+      expect(night.startedAt.toISOString()).toBe(point.sleep.interval.startTime);
+      expect(night.deepMinutes === null).toBe(point.sleep.type === 'CLASSIC');
+    }
+  });
+
+  it('syncs sleep only with the sleep scope; again, a night is replaced, never doubled', async () => {
+    const { agent, member } = await signedIn();
+    await connect(agent);
+    const first = await sleepRows(member.id);
+    expect(first.length).toBeGreaterThan(0);
+    // A member who did not allow sleep (the token still good, so its scopes stand): steps sync as before, no night is read.
+    await ctx.db.delete(sleeps).where(eq(sleeps.userId, member.id));
+    await ctx.db
+      .update(fitbitConnections)
+      .set({ scopes: `${GOOGLE_HEALTH_SCOPES.activity} ${GOOGLE_HEALTH_SCOPES.measurements}` })
+      .where(eq(fitbitConnections.userId, member.id));
+    ctx.clock.advance(60 * 1000);
+    expect((await agent.post('syncFitbit', {})).body).toMatchObject({ lastSyncResult: 'ok' });
+    expect(await sleepRows(member.id)).toEqual([]);
+    // A refreshed token says again what was granted: the last days' nights are read (the sync
+    // starts two days before the last synced day), each night once however often.
+    ctx.clock.advance(2 * 60 * 60 * 1000);
+    expect((await agent.post('syncFitbit', {})).body).toMatchObject({ lastSyncResult: 'ok' });
+    const again = await sleepRows(member.id);
+    expect(again.length).toBeGreaterThanOrEqual(2);
+    const known = new Set(first.map((row) => row.clientRecordId));
+    for (const row of again) expect(known.has(row.clientRecordId)).toBe(true);
+    ctx.clock.advance(60 * 1000);
+    expect((await agent.post('syncFitbit', {})).body).toMatchObject({ lastSyncResult: 'ok' });
+    expect((await sleepRows(member.id)).map((row) => row.id)).toEqual(again.map((row) => row.id));
   });
 
   it('refuses a state used once already (400) and saves nothing more', async () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGoogleHealthClient } from '../src/integrations/google-health/client';
+import { createGoogleHealthClient, SLEEP_PAGE_SIZE, toSleepSession } from '../src/integrations/google-health/client';
 import { GOOGLE_DEFAULTS, GOOGLE_HEALTH_SCOPES, googleHealthConfig } from '../src/integrations/google-health/config';
 import { GoogleHealthError } from '../src/integrations/google-health/errors';
 import { type RunningFakeGoogleHealth, startFakeGoogleHealthServer } from '@sukoyaka/fakes';
@@ -98,6 +98,7 @@ describe('configuration', () => {
     expect(config.scopes).toEqual([
       'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
       'https://www.googleapis.com/auth/googlehealth.health_metrics_and_measurements.readonly',
+      'https://www.googleapis.com/auth/googlehealth.sleep.readonly',
     ]);
   });
 
@@ -131,7 +132,7 @@ describe('authorization request', () => {
       client_id: fake.config.clientId,
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: `${GOOGLE_HEALTH_SCOPES.activity} ${GOOGLE_HEALTH_SCOPES.measurements}`,
+      scope: `${GOOGLE_HEALTH_SCOPES.activity} ${GOOGLE_HEALTH_SCOPES.measurements} ${GOOGLE_HEALTH_SCOPES.sleep}`,
       state,
       code_challenge: pkce.challenge,
       code_challenge_method: 'S256',
@@ -395,6 +396,81 @@ describe('issue 24 #13: the revocation is client-authenticated (RFC 7009 §2.1)'
     await expectGoogleError(api().dailySteps(tokens.accessToken, lastWeek), 'grant_invalid');
   });
 });
+
+describe('sleep sessions (issue 29)', () => {
+  const jst = (day: string, time: string) => new Date(`${day}T${time}+09:00`);
+
+  test('a week of nights, oldest waking first, with stages for STAGES nights and none for CLASSIC ones', async () => {
+    const { tokens } = await connect();
+    const week = await api().sleepSessions(tokens.accessToken, { from: jst('2026-11-13', '12:00'), until: new Date(START) });
+    const days = ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+    expect(week.map((session) => japanDayOf(session.endedAt))).toEqual(days);
+    for (const [index, session] of week.entries()) {
+      const point = fake.sleepOn(days[index]!)!;
+      expect(session.id).toBe(point.name);
+      expect(session.startedAt).toBe(point.sleep.interval.startTime);
+      expect(session.endedAt).toBe(point.sleep.interval.endTime);
+      expect(session.minutesAsleep).toBe(Number(point.sleep.summary.minutesAsleep));
+      const minutes = (type: string) => Number(point.sleep.summary.stagesSummary.find((stage) => stage.type === type)?.minutes);
+      expect(session.stages).toEqual(
+        point.sleep.type === 'STAGES'
+          ? { awake: minutes('AWAKE'), light: minutes('LIGHT'), deep: minutes('DEEP'), rem: minutes('REM') }
+          : null,
+      );
+      if (session.stages) expect(session.stages.light + session.stages.deep + session.stages.rem).toBe(session.minutesAsleep);
+    }
+    expect(week.some((session) => session.stages !== null)).toBe(true);
+  });
+
+  test('only sessions starting in the range; more than one page is followed', async () => {
+    const { tokens } = await connect();
+    const evening = await api().sleepSessions(tokens.accessToken, { from: jst('2026-11-19', '12:00'), until: jst('2026-11-20', '12:00') });
+    expect(evening.map((session) => session.id)).toEqual([fake.sleepOn('2026-11-20')!.name]);
+    const twoMonths = await api().sleepSessions(tokens.accessToken, { from: jst('2026-09-20', '12:00'), until: new Date(START) });
+    expect(twoMonths.length).toBeGreaterThan(SLEEP_PAGE_SIZE * 2);
+    expect(new Set(twoMonths.map((session) => session.id)).size).toBe(twoMonths.length);
+  });
+
+  test('a grant without the sleep scope is refused with 403 (the sync then keeps to steps)', async () => {
+    const { tokens } = await connect([GOOGLE_HEALTH_SCOPES.activity]);
+    const error = await expectGoogleError(
+      api().sleepSessions(tokens.accessToken, { from: jst('2026-11-19', '12:00'), until: new Date(START) }),
+      'grant_invalid',
+      'PERMISSION_DENIED',
+    );
+    expect(error.status).toBe(403);
+  });
+
+  test('sessions we cannot keep are left out; stages are summed from segments without a summary', () => {
+    const interval = { startTime: '2026-11-19T14:00:00Z', endTime: '2026-11-19T21:00:00Z' };
+    expect(toSleepSession({ sleep: { interval } })).toBeNull();
+    expect(toSleepSession({ name: 'a', sleep: { interval: { startTime: interval.endTime, endTime: interval.startTime } } })).toBeNull();
+    expect(toSleepSession({ name: 'a', sleep: { interval: { startTime: '2026-11-18T14:00:00Z', endTime: interval.endTime } } })).toBeNull();
+    expect(toSleepSession({ name: 'a', sleep: { interval, type: 'CLASSIC' } })).toEqual({
+      id: 'a',
+      startedAt: '2026-11-19T14:00:00.000Z',
+      endedAt: '2026-11-19T21:00:00.000Z',
+      minutesAsleep: 420,
+      stages: null,
+    });
+    const staged = toSleepSession({
+      name: 'b',
+      sleep: {
+        interval,
+        type: 'STAGES',
+        stages: [
+          { startTime: '2026-11-19T14:00:00Z', endTime: '2026-11-19T14:20:00Z', type: 'AWAKE' },
+          { startTime: '2026-11-19T14:20:00Z', endTime: '2026-11-19T18:00:00Z', type: 'LIGHT' },
+          { startTime: '2026-11-19T18:00:00Z', endTime: '2026-11-19T19:30:00Z', type: 'DEEP' },
+          { startTime: '2026-11-19T19:30:00Z', endTime: '2026-11-19T21:00:00Z', type: 'REM' },
+        ],
+      },
+    });
+    expect(staged).toMatchObject({ minutesAsleep: 400, stages: { awake: 20, light: 220, deep: 90, rem: 90 } });
+  });
+});
+
+const japanDayOf = (iso: string) => new Date(Date.parse(iso) + 9 * 60 * MINUTE).toISOString().slice(0, 10);
 
 describe('daily steps', () => {
   test('a week of daily totals, oldest first, the same numbers on every call', async () => {

@@ -88,6 +88,7 @@ async function recordEverything(agent: Agent, userId: string) {
   expect((await agent.post('saveBloodSugar', { measuredAt: minutesAgo(9), glucose: 104, timing: 'fasting' })).status).toBe(200);
   expect((await agent.post('saveWeight', { measuredAt: minutesAgo(8), weight: 61.3 })).status).toBe(200);
   expect((await agent.post('saveBodyTemperature', { measuredAt: minutesAgo(7), temperature: 36.4 })).status).toBe(200);
+  expect((await agent.post('saveSleep', { startedAt: minutesAgo(7 * 60 + 6), measuredAt: minutesAgo(6) })).status).toBe(200);
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   expect((await agent.post('saveStep', { day: today, steps: 8123 })).status).toBe(200);
   expect((await agent.post('saveVitalGoals', { dailySteps: 9000, targetWeight: 59.5 })).status).toBe(200);
@@ -170,6 +171,7 @@ describe('issue 24 #15: a member takes every record of theirs (JSON and CSV), au
     expect(data.blood_sugars).toEqual([expect.objectContaining({ glucose: 104, timing: 'fasting' })]);
     expect(data.weights).toEqual([expect.objectContaining({ weight: 61.3 })]);
     expect(data.body_temperatures).toEqual([expect.objectContaining({ temperature: 36.4 })]);
+    expect(data.sleeps).toEqual([expect.objectContaining({ minutesAsleep: 420, source: 'manual' })]);
     expect(data.steps).toEqual([expect.objectContaining({ steps: 8123 })]);
     expect(data.goals).toEqual([expect.objectContaining({ dailySteps: 9000, targetWeight: 59.5 })]);
     expect(data.point_balances).toEqual(
@@ -205,6 +207,7 @@ describe('issue 24 #15: a member takes every record of theirs (JSON and CSV), au
       'blood_sugars',
       'weights',
       'body_temperatures',
+      'sleeps',
       'steps',
       'goals',
       'point_balances',

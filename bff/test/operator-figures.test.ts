@@ -29,7 +29,7 @@ async function fromReadings(associationId: string, from: string, to: string) {
     `select r.user_id, to_char(r.measured_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as day from ${table} r join users u on u.id = r.user_id
      where u.association_id = '${associationId}'`;
   const rows = await run<{ kind: string; day: string | null; n: number }>(`
-    with readings as (${['blood_pressures', 'blood_sugars', 'weights', 'body_temperatures'].map(timed).join(' union all ')}
+    with readings as (${['blood_pressures', 'blood_sugars', 'weights', 'body_temperatures', 'sleeps'].map(timed).join(' union all ')}
       union all select s.user_id, to_char(s.day, 'YYYY-MM-DD') from steps s join users u on u.id = s.user_id where u.association_id = '${associationId}')
     , inPeriod as (select * from readings where day >= '${from}' and day <= '${to}')
     select 'day' as kind, day, count(*)::int as n from inPeriod group by day
@@ -88,6 +88,9 @@ test('the health figures from the roll-up equal those from the readings, through
   );
   await run(`insert into body_temperatures (user_id, measured_at, temperature) values ('${two.id}', '2026-03-31T23:59:00+09:00', 36.5)`);
   await run(`insert into steps (user_id, day, steps) values ('${one.id}', '2026-03-11', 8000), ('${two.id}', '2026-03-12', 4000)`);
+  // A night counts on the day of its waking (Japan).
+  await run(`insert into sleeps (user_id, started_at, measured_at, minutes_asleep) values
+    ('${two.id}', '2026-03-13T23:30:00+09:00', '2026-03-14T06:30:00+09:00', 420)`);
   await expectSame(x);
   expect((await fromService(x, '2026-03-10', '2026-03-10')).dayActive).toEqual({ '2026-03-10': 2 });
 
@@ -100,7 +103,9 @@ test('the health figures from the roll-up equal those from the readings, through
   await run(`update steps set steps = 9000 where user_id = '${one.id}'`);
   await expectSame(x);
 
-  // A member who joins the association brings their readings; one who leaves takes theirs.
+  // A member who joins the association brings their readings (nights too); one who leaves takes theirs.
+  await run(`insert into sleeps (user_id, started_at, measured_at, minutes_asleep) values
+    ('${outsider.id}', '2026-03-19T23:00:00+09:00', '2026-03-20T07:00:00+09:00', 450)`);
   await run(`update users set association_id = '${x}' where id = '${outsider.id}'`);
   await expectSame(x);
   await run(`update users set association_id = null where id = '${two.id}'`);

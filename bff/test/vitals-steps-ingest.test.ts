@@ -336,6 +336,7 @@ describe('goals, height and the summary', () => {
       bloodPressure: null,
       weight: null,
       bodyTemperature: null,
+      sleep: null,
       steps: null,
       today: { day: daysAgo(0), steps: 0 },
       goals: { dailySteps: null, targetWeight: null },

@@ -129,7 +129,7 @@ test.describe('spec §8: the 404 page', () => {
 
 test.describe('spec §5 and §9: the date picker', () => {
   test('cannot pick 1899-12-31, can pick 1900-01-01, and reads in Japanese', async () => {
-    // The blood-pressure form has its own page since issue 10 (/vitals shows the five vitals).
+    // The blood-pressure form has its own page since issue 10 (/vitals shows the six vitals).
     const page = await open('/login?return_to=%2Fvitals%2Fblood_pressure');
     await signIn(page, DEMO_MEMBER.email);
     await waitForPath(page, '/vitals/blood_pressure');

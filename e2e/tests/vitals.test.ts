@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PHONE, renderedControlText, screenshot, siteUrl, useJourneys, waitForPath, signIn } from './support';
 
 /**
- * Issue 10, health records: the demo member records each of the five vitals on its page and sees
+ * Issue 10, health records: the demo member records each of the six vitals on its page and sees
  * it first in the list and as the latest in the chart's text alternative; corrects and deletes a
  * hand-entered reading; the pages fit 320 px. The server is shared by every journey file, so
  * each check looks for this journey's own values.
@@ -41,7 +41,7 @@ const chartSummary = (page: Page) => page.getByTestId('chart-summary');
  */
 const readingsList = (page: Page, label: string) => page.getByRole('list', { name: `${label}の記録` });
 
-test.describe('health records: the five vitals (phone, 390x844)', () => {
+test.describe('health records: the six vitals (phone, 390x844)', () => {
   test('records each vital and sees it in the list and in the chart’s text alternative', async () => {
     const { page } = await journeys.open(PHONE);
     await signIn(page, '/vitals');
@@ -52,6 +52,7 @@ test.describe('health records: the five vitals (phone, 390x844)', () => {
       '体重',
       '歩数',
       '体温',
+      '睡眠',
     ]);
     await screenshot(page, 'vitals-01-overview');
 
@@ -112,6 +113,15 @@ test.describe('health records: the five vitals (phone, 390x844)', () => {
     await expect(firstReading(page, '体温')).toContainText('36.48 ℃');
     await expect(chartSummary(page)).toContainText('体温：最新 36.48℃');
 
+    // 睡眠 (issue 29): from last night's bedtime (the form's own) to waking now.
+    await openFromOverview(page, '睡眠', 'sleep');
+    await record(page, '睡眠', async (form) => {
+      await expect(form.getByLabel('就寝時刻')).toHaveValue(/^\d{2}:\d{2}$/);
+    });
+    // (The demo member's Fitbit may have synced nights waking later today: the list, not its first.)
+    await expect(readingsList(page, '睡眠')).toContainText(/\d+時間\d+分/);
+    await expect(chartSummary(page)).toContainText('睡眠時間：最新 ');
+
     // The overview shows the latest of each.
     await page.goto(siteUrl('/vitals'));
     const overview = page.getByRole('list', { name: 'バイタルの種類' });
@@ -171,7 +181,7 @@ test.describe('health records: the five vitals (phone, 390x844)', () => {
     await page.goto(siteUrl('/vitals'));
     const cards = page.getByRole('list', { name: 'バイタルの種類' });
     await cards.waitFor();
-    expect(await cards.getByRole('listitem').count()).toBe(5);
+    expect(await cards.getByRole('listitem').count()).toBe(6);
     expect(asked).not.toContain('getVitalsSummary');
     expect(asked).not.toContain('getUserInfo');
   });

@@ -39,7 +39,7 @@ test.describe('walking skeleton: a member records a blood pressure (phone, 390x8
 
     await fillSignIn(page);
     await waitForPath(page, '/vitals');
-    // /vitals shows the five vitals; blood pressure has its own page (issue 10).
+    // /vitals shows the six vitals; blood pressure has its own page (issue 10).
     await page.getByRole('link', { name: '血圧の記録とグラフ' }).click();
     await waitForPath(page, '/vitals/blood_pressure');
 

@@ -13,6 +13,7 @@ import {
 } from './forecast';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
+import { sleepService, sleepValues } from './sleeps';
 import { deleteStep, listSteps, saveStep, updateStep } from './steps';
 import { getVitalsSummary } from './summary';
 import { weightService, weightValues } from './weights';
@@ -44,6 +45,11 @@ export const healthHandlers = {
   updateBodyTemperature: (input, { db, member, now }) =>
     bodyTemperatureService.update(db, member.id, input.id, bodyTemperatureValues(input), now),
   deleteBodyTemperature: (input, { db, member }) => bodyTemperatureService.remove(db, member.id, input.id),
+
+  saveSleep: (input, { db, member, now }) => sleepService.save(db, member.id, sleepValues(input), now),
+  listSleeps: (input, { db, member }) => sleepService.list(db, member.id, input),
+  updateSleep: (input, { db, member, now }) => sleepService.update(db, member.id, input.id, sleepValues(input), now),
+  deleteSleep: (input, { db, member }) => sleepService.remove(db, member.id, input.id),
 
   getVitalGoals: (_input, { db, member }) => getVitalGoals(db, member.id),
   saveVitalGoals: (input, { db, member, now }) => saveVitalGoals(db, member.id, input, now),

@@ -8,6 +8,7 @@ import { bloodPressureService, bloodPressureValues } from './blood-pressures';
 import { bloodSugarService, bloodSugarValues } from './blood-sugars';
 import { bodyTemperatureService, bodyTemperatureValues } from './body-temperatures';
 import { settleActivities } from '../platform/activity-events';
+import { sleepService, sleepValues } from './sleeps';
 import { saveDailySteps } from './steps';
 import { weightService, weightValues } from './weights';
 
@@ -63,6 +64,14 @@ export async function ingestVitals(db: Executor, userId: string, items: unknown[
           tx,
           userId,
           entries.map((item) => ({ values: bodyTemperatureValues(item), clientRecordId: item.clientRecordId })),
+          SOURCE,
+        ),
+      ),
+      sleep: await many(valid, 'sleep', (entries) =>
+        sleepService.ingestMany(
+          tx,
+          userId,
+          entries.map((item) => ({ values: sleepValues(item), clientRecordId: item.clientRecordId })),
           SOURCE,
         ),
       ),

@@ -10,6 +10,7 @@ import {
   fitbitAuthorizations,
   fitbitConnections,
   healthForecastSnapshots,
+  sleeps,
   steps,
   vitalGoals,
   weights,
@@ -71,6 +72,30 @@ export const healthMemberRecords: MemberRecordsKeeper = {
         rows: (
           await db.select().from(bodyTemperatures).where(eq(bodyTemperatures.userId, userId)).orderBy(asc(bodyTemperatures.measuredAt))
         ).map((row) => ({ measuredAt: iso(row.measuredAt), source: row.source, temperature: row.temperature })),
+      },
+      {
+        kind: 'sleeps',
+        title: '睡眠',
+        columns: [
+          ['startedAt', '就寝日時'],
+          ['measuredAt', '起床日時'],
+          ['source', '記録方法'],
+          ['minutesAsleep', '睡眠時間(分)'],
+          ['awakeMinutes', '覚醒(分)'],
+          ['lightMinutes', '浅い睡眠(分)'],
+          ['deepMinutes', '深い睡眠(分)'],
+          ['remMinutes', 'レム睡眠(分)'],
+        ],
+        rows: (await db.select().from(sleeps).where(eq(sleeps.userId, userId)).orderBy(asc(sleeps.measuredAt))).map((row) => ({
+          startedAt: iso(row.startedAt),
+          measuredAt: iso(row.measuredAt),
+          source: row.source,
+          minutesAsleep: row.minutesAsleep,
+          awakeMinutes: row.awakeMinutes,
+          lightMinutes: row.lightMinutes,
+          deepMinutes: row.deepMinutes,
+          remMinutes: row.remMinutes,
+        })),
       },
       {
         kind: 'steps',
@@ -144,6 +169,7 @@ export const healthMemberRecords: MemberRecordsKeeper = {
       ['bloodSugars', bloodSugars],
       ['weights', weights],
       ['bodyTemperatures', bodyTemperatures],
+      ['sleeps', sleeps],
       ['steps', steps],
       ['forecastSnapshots', healthForecastSnapshots],
     ] as const) {

@@ -24,7 +24,7 @@ function activeIn(days: Map<string, DayCounters>, from: string, to: string): num
 
 /**
  * Readings of the association's members per Japan day in the period (every vital: blood pressure,
- * blood sugar, weight, body temperature, steps); the members who recorded anything on each day and
+ * blood sugar, weight, body temperature, steps, sleep); the members who recorded anything on each day and
  * in each week (Monday to Sunday, the period's first week from its first day); and those who did in
  * the 7 and 30 days up to the period's end. From the counters of health/figures.ts (per day and
  * gap since each member's previous active day, kept by triggers in each reading's transaction):

@@ -1,4 +1,4 @@
-// The services every timed vital shares (blood sugar, blood pressure, weight, temperature): save,
+// The services every timed vital shares (blood sugar, blood pressure, weight, temperature, sleep): save,
 // list a period newest first, correct, delete, the latest, and the native apps' idempotent insert.
 // Each type declares its table, its columns and its answer once (readingService below).
 import {
@@ -13,12 +13,12 @@ import {
 } from '@sukoyaka/contract';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import type { bloodPressures, bloodSugars, bodyTemperatures, weights } from '../db/schema';
+import type { bloodPressures, bloodSugars, bodyTemperatures, sleeps, weights } from '../db/schema';
 import { recordActivities, recordActivity, settleActivities, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 
-export type ReadingTable = typeof bloodPressures | typeof bloodSugars | typeof weights | typeof bodyTemperatures;
+export type ReadingTable = typeof bloodPressures | typeof bloodSugars | typeof weights | typeof bodyTemperatures | typeof sleeps;
 
 export const notEditable = () => new HttpError(409, VitalErrorCodes.readingNotEditable, VITAL_NOT_EDITABLE_MESSAGE);
 export const readingNotFound = () => notFound(VITAL_NOT_FOUND_MESSAGE);

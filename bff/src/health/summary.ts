@@ -6,18 +6,20 @@ import { bloodPressureService } from './blood-pressures';
 import { bloodSugarService } from './blood-sugars';
 import { bodyTemperatureService } from './body-temperatures';
 import { getVitalGoals } from './goals';
+import { sleepService } from './sleeps';
 import { latestSteps, todaysSteps } from './steps';
 import { weightService } from './weights';
 
 /**
  * The overview: each latest reading is one index probe (the list's index, first row). One after
- * the other on one connection: eight parallel queries would take eight of the pool's connections.
+ * the other on one connection: nine parallel queries would take nine of the pool's connections.
  */
 export async function getVitalsSummary(db: Executor, userId: string, now: Date): Promise<VitalsSummary> {
   const bloodSugar = await bloodSugarService.latest(db, userId);
   const bloodPressure = await bloodPressureService.latest(db, userId);
   const weight = await weightService.latest(db, userId);
   const bodyTemperature = await bodyTemperatureService.latest(db, userId);
+  const sleep = await sleepService.latest(db, userId);
   const steps = await latestSteps(db, userId);
   const today = await todaysSteps(db, userId, now);
   const goals = await getVitalGoals(db, userId);
@@ -28,6 +30,7 @@ export async function getVitalsSummary(db: Executor, userId: string, now: Date):
     bloodPressure,
     weight,
     bodyTemperature,
+    sleep,
     steps,
     today,
     goals,

@@ -243,7 +243,7 @@ export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
     status: 409,
     code: VitalErrorCodes.readingNotEditable,
     when: 'The reading came from a device or app and cannot be changed here.',
-    calls: (call) => /^(update|delete)(BloodPressure|BloodSugar|Weight|Step|BodyTemperature)$/.test(call.name),
+    calls: (call) => /^(update|delete)(BloodPressure|BloodSugar|Weight|Step|BodyTemperature|Sleep)$/.test(call.name),
   },
   { status: 400, code: FitbitErrorCodes.stateInvalid, when: 'The `state` is unknown, used or expired.', calls: named(fitbitCalls) },
   { status: 403, code: FitbitErrorCodes.stateMismatch, when: 'The `state` was issued to another session.', calls: named(fitbitCalls) },

@@ -82,7 +82,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   peer = await startOidcPeer({
     accountId: 'google-user-1',
-    scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements],
+    scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements, GOOGLE_HEALTH_SCOPES.sleep],
     introspectors: [HEALTH_API.id],
     clients: [
       {

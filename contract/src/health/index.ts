@@ -7,6 +7,7 @@ import { forecastCalls } from './forecast-calls';
 import { getVitalGoals, saveVitalGoals } from './goals';
 import { ingestVitals } from './ingest';
 import { healthOperatorCalls } from './operator-calls';
+import { sleepCalls } from './sleeps';
 import { stepCalls } from './steps';
 import { getVitalsSummary } from './summary';
 import { weightCalls } from './weights';
@@ -33,6 +34,10 @@ export const healthCalls = {
   listBodyTemperatures: bodyTemperatureCalls.list,
   updateBodyTemperature: bodyTemperatureCalls.update,
   deleteBodyTemperature: bodyTemperatureCalls.remove,
+  saveSleep: sleepCalls.save,
+  listSleeps: sleepCalls.list,
+  updateSleep: sleepCalls.update,
+  deleteSleep: sleepCalls.remove,
   getVitalGoals,
   saveVitalGoals,
   getVitalsSummary,
@@ -52,6 +57,8 @@ export { MEASURED_STEP_SOURCES, PLAUSIBLE_DAILY_STEPS, deviceStepFields, stepCou
 export type { Step } from './steps';
 export { bodyTemperatureFields, bodyTemperatureInput, bodyTemperatureSchema } from './body-temperatures';
 export type { BodyTemperature } from './body-temperatures';
+export { MAX_SLEEP_HOURS, sleepFields, sleepInput, sleepSchema, sleepStageLabels, sleepStageNames, sleepStagesInput } from './sleeps';
+export type { Sleep, SleepStageName, SleepStages } from './sleeps';
 export { vitalGoalsInput, vitalGoalsSchema } from './goals';
 export type { VitalGoals } from './goals';
 export { vitalsSummarySchema } from './summary';

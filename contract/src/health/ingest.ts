@@ -4,6 +4,7 @@ import { defineCall } from '../define';
 import { bloodPressureFields, DIASTOLIC_BELOW_SYSTOLIC } from './blood-pressures';
 import { bloodSugarFields } from './blood-sugars';
 import { bodyTemperatureFields } from './body-temperatures';
+import { checkSleepSpan, sleepFields, sleepStagesInput, WAKE_AFTER_BEDTIME } from './sleeps';
 import { deviceStepFields } from './steps';
 import { weightFields } from './weights';
 
@@ -11,7 +12,8 @@ import { weightFields } from './weights';
  * The native apps' call: readings read from HealthKit / Health Connect on the phone, in batches,
  * each with the app's own id for it. Sending the same batch again (after a timeout, say) stores
  * each reading once: a reading is known by (member, source app, clientRecordId). Steps are one
- * count per day: a count for a day replaces the day's count (a phone sends its running total).
+ * count per day: a count for a day replaces the day's count (a phone sends its running total). A
+ * sleep is bedtime and waking (`startedAt`, `measuredAt`) with the stages' minutes when known.
  */
 
 export const MAX_INGEST_ITEMS = 500;
@@ -44,6 +46,8 @@ export const vitalIngestItem = z.discriminatedUnion(
     item('weight', weightFields),
     item('steps', deviceStepFields),
     item('bodyTemperature', bodyTemperatureFields),
+    // A night: bedtime, waking, and the stages' minutes when the phone has them.
+    documented(item('sleep', { ...sleepFields, stages: z.nullish(sleepStagesInput) }).check(checkSleepSpan), WAKE_AFTER_BEDTIME),
   ],
   { error: '記録の種類（type）が正しくありません' },
 );
@@ -77,7 +81,7 @@ export const ingestVitals = defineCall({
   // 500 readings of a few hundred bytes each, with room to spare.
   maxBodyBytes: 1024 * 1024,
   summary:
-    'The native apps: stores a batch (1–500) of readings of any of the five types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
+    'The native apps: stores a batch (1–500) of readings of any of the six types, each with a clientRecordId; idempotent per (member, app, clientRecordId); answers per item (stored / duplicate / rejected with the field errors).',
   input: () =>
     z.object({
       // Each item is checked on its own (vitalIngestItem), so one bad reading does not refuse the batch.

@@ -4,6 +4,7 @@ import { bloodPressureSchema } from './blood-pressures';
 import { bloodSugarSchema } from './blood-sugars';
 import { bodyTemperatureSchema } from './body-temperatures';
 import { vitalGoalsSchema } from './goals';
+import { sleepSchema } from './sleeps';
 import { stepSchema } from './steps';
 import { weightSchema } from './weights';
 
@@ -16,6 +17,8 @@ export const vitalsSummarySchema = z.object({
   bloodPressure: z.nullable(bloodPressureSchema),
   weight: z.nullable(weightSchema),
   bodyTemperature: z.nullable(bodyTemperatureSchema),
+  /** The most recent sleep (by its wake moment). */
+  sleep: z.nullable(sleepSchema),
   /** The most recent day with a count. */
   steps: z.nullable(stepSchema),
   /** yyyy-MM-dd, today in Japan, and its count (0 when nothing is recorded yet). */

@@ -17,8 +17,8 @@ export const vitalSources = ['manual', 'wearable', 'app'] as const;
 export type VitalSource = (typeof vitalSources)[number];
 export const vitalSource = z.enum(vitalSources);
 
-/** The five kinds of reading, as the ingest call and the activity events name them. */
-export const vitalTypes = ['bloodSugar', 'bloodPressure', 'weight', 'steps', 'bodyTemperature'] as const;
+/** The six kinds of reading, as the ingest call and the activity events name them. */
+export const vitalTypes = ['bloodSugar', 'bloodPressure', 'weight', 'steps', 'bodyTemperature', 'sleep'] as const;
 export type VitalType = (typeof vitalTypes)[number];
 
 export const VitalErrorCodes = {

@@ -30,6 +30,9 @@ import { type GoogleHealthConfig, GOOGLE_HEALTH_SCOPES } from '@sukoyaka/bff/src
  *   authenticate (HTTP Basic or in the body), as RFC 7009 §2.1 lets a server require.
  * - POST /v4/users/me/dataTypes/steps/dataPoints:dailyRollUp: daily step totals for the last
  *   `historyDays` days, the same numbers for the same user and day on every run.
+ * - GET /v4/users/me/dataTypes/sleep/dataPoints: one night's sleep session per day of the history
+ *   (waking that day), filtered on `sleep.interval.start_time` (>= and <, RFC 3339), 25 a page at
+ *   most; most nights STAGES with a stages summary, every fifth CLASSIC. Needs the sleep scope.
  */
 
 export interface FakeGoogleUser {
@@ -66,7 +69,24 @@ export interface RunningFakeGoogleHealth {
   user: FakeGoogleUser;
   /** The steps the fake reports for a day (yyyy-MM-dd), or null when the user has none that day. */
   stepsOn(day: string): number | null;
+  /** The sleep session the fake reports waking on a day (yyyy-MM-dd, the user's), or null. */
+  sleepOn(day: string): FakeSleepPoint | null;
   close(): Promise<void>;
+}
+
+/** A sleep data point as the fake sends it (client.ts describes the shape). */
+export interface FakeSleepPoint {
+  name: string;
+  sleep: {
+    interval: { startTime: string; startUtcOffset: string; endTime: string; endUtcOffset: string };
+    type: 'STAGES' | 'CLASSIC';
+    summary: {
+      minutesAsleep: string;
+      minutesAwake: string;
+      minutesInSleepPeriod: string;
+      stagesSummary: Array<{ type: string; minutes: string; count: string }>;
+    };
+  };
 }
 
 interface Grant {
@@ -81,6 +101,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SCOPE_LABELS: Record<string, string> = {
   [GOOGLE_HEALTH_SCOPES.activity]: '歩数・距離・運動などのアクティビティ データの参照',
   [GOOGLE_HEALTH_SCOPES.measurements]: '体重・心拍数などの健康指標と測定値の参照',
+  [GOOGLE_HEALTH_SCOPES.sleep]: '睡眠時間と睡眠段階の参照',
 };
 
 export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptions = {}): Promise<RunningFakeGoogleHealth> {
@@ -110,6 +131,54 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
     const weekend = [0, 6].includes(new Date(time).getUTCDay());
     const base = weekend ? 4500 : 7000;
     return base + (hash.readUInt32BE(0) % 5000) + (hash[4]! % 10 === 0 ? 6000 : 0);
+  }
+
+  /**
+   * The night waking on `day` (the user's day): bed between 22:30 and 00:00, waking between 06:00
+   * and 07:30; four in five nights with stages (awake, light, deep, REM), the fifth classic.
+   */
+  function sleepOn(day: string): FakeSleepPoint | null {
+    if (stepsOn(day) === null) return null;
+    const hash = createHash('sha256').update(`${user.id}|sleep|${day}`).digest();
+    const wakeDayStart = Date.parse(`${day}T00:00:00Z`) - offsetMs;
+    const start = wakeDayStart - 90 * 60_000 + (hash.readUInt16BE(0) % 90) * 60_000;
+    const end = wakeDayStart + 6 * 3_600_000 + (hash.readUInt16BE(2) % 90) * 60_000;
+    const period = Math.round((end - start) / 60_000);
+    const awake = 10 + (hash[4]! % 30);
+    const classic = hash[5]! % 5 === 0;
+    const deep = Math.round(period * (0.13 + (hash[6]! % 8) / 100));
+    const rem = Math.round(period * (0.18 + (hash[7]! % 8) / 100));
+    const light = period - awake - deep - rem;
+    const offset = `${offsetMs / 1000}s`;
+    const stagesSummary = classic
+      ? [
+          { type: 'AWAKE', minutes: String(awake), count: '3' },
+          { type: 'ASLEEP', minutes: String(period - awake), count: '4' },
+        ]
+      : [
+          { type: 'AWAKE', minutes: String(awake), count: '5' },
+          { type: 'LIGHT', minutes: String(light), count: '12' },
+          { type: 'DEEP', minutes: String(deep), count: '4' },
+          { type: 'REM', minutes: String(rem), count: '5' },
+        ];
+    return {
+      name: `users/${user.id}/dataTypes/sleep/dataPoints/${hash.subarray(8, 16).toString('hex')}`,
+      sleep: {
+        interval: {
+          startTime: new Date(start).toISOString(),
+          startUtcOffset: offset,
+          endTime: new Date(end).toISOString(),
+          endUtcOffset: offset,
+        },
+        type: classic ? 'CLASSIC' : 'STAGES',
+        summary: {
+          minutesAsleep: String(period - awake),
+          minutesAwake: String(awake),
+          minutesInSleepPeriod: String(period),
+          stagesSummary,
+        },
+      },
+    };
   }
 
   const tokenError = (reply: FastifyReply, status: number, error: string, description: string) =>
@@ -314,6 +383,41 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
     });
   });
 
+  app.get('/v4/users/:user/dataTypes/:dataType/dataPoints', async (request, reply) => {
+    const token = store.bearer(request.headers.authorization);
+    if (!token) return apiError(reply, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+    const { user: who, dataType } = request.params as { user: string; dataType: string };
+    if (dataType !== 'sleep') return apiError(reply, 400, 'INVALID_ARGUMENT', `This fake lists only sleep, not ${dataType}.`);
+    if (!token.grant.scopes.includes(GOOGLE_HEALTH_SCOPES.sleep))
+      return apiError(reply, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    if (who !== 'me' && who !== user.id) return apiError(reply, 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    const query = request.query as { pageSize?: string; pageToken?: string; filter?: string };
+    // Only what client.ts sends: both bounds of the start time, joined by AND.
+    const bound = (operator: string) => {
+      const match = new RegExp(`sleep\\.interval\\.start_time ${operator} "([^"]+)"`).exec(query.filter ?? '');
+      return match ? Date.parse(match[1]!) : NaN;
+    };
+    const from = bound('>=');
+    const until = bound('<');
+    if (Number.isNaN(from) || Number.isNaN(until) || until <= from)
+      return apiError(reply, 400, 'INVALID_ARGUMENT', 'filter must bound sleep.interval.start_time with >= and <.');
+    const points: FakeSleepPoint[] = [];
+    // Each day the session may wake on: from the day of `from` to the day after `until`.
+    for (let time = from - DAY_MS; time <= until + DAY_MS; time += DAY_MS) {
+      const point = sleepOn(new Date(time + offsetMs).toISOString().slice(0, 10));
+      const start = point ? Date.parse(point.sleep.interval.startTime) : NaN;
+      if (point && start >= from && start < until && !points.some((known) => known.name === point.name)) points.push(point);
+    }
+    const pageSize = Math.min(Math.max(Number(query.pageSize) || 25, 1), 25);
+    const offset = query.pageToken ? Number(Buffer.from(query.pageToken, 'base64url').toString('utf8')) : 0;
+    if (!Number.isSafeInteger(offset) || offset < 0) return apiError(reply, 400, 'INVALID_ARGUMENT', 'Invalid page token.');
+    const next = offset + pageSize;
+    return reply.send({
+      dataPoints: points.slice(offset, next),
+      ...(next < points.length ? { nextPageToken: Buffer.from(String(next), 'utf8').toString('base64url') } : {}),
+    });
+  });
+
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${address.port}`;
@@ -326,10 +430,11 @@ export async function startFakeGoogleHealthServer(options: FakeGoogleHealthOptio
       apiUrl: url,
       clientId,
       clientSecret,
-      scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements],
+      scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements, GOOGLE_HEALTH_SCOPES.sleep],
     },
     user,
     stepsOn,
+    sleepOn,
     close: () => app.close(),
   };
 }

@@ -38,7 +38,7 @@ export function FitbitConnectionsPage({ go }: { go?: (url: string) => void }) {
         {() => (
           <Stack $gap={3}>
             <Heading>Fitbit連携</Heading>
-            <Text>Fitbitと連携すると、毎日の歩数が自動で記録されます（Googleのアカウントで連携します）。</Text>
+            <Text>Fitbitと連携すると、毎日の歩数と睡眠が自動で記録されます（Googleのアカウントで連携します）。</Text>
             <Connection go={go} />
           </Stack>
         )}
@@ -91,7 +91,7 @@ function Connection({ go }: { go?: ((url: string) => void) | undefined }) {
             </Notice>
           ) : null}
           <Text $muted>
-            「Fitbitと連携する」を押すとGoogleの画面に移ります。歩数などのアクティビティデータの参照を許可すると、この画面に戻り、過去30日分の歩数を取り込みます。
+            「Fitbitと連携する」を押すとGoogleの画面に移ります。歩数などのアクティビティデータ（と、よろしければ睡眠）の参照を許可すると、この画面に戻り、過去30日分の歩数と睡眠を取り込みます。
           </Text>
           {connectButton('Fitbitと連携する')}
         </Stack>

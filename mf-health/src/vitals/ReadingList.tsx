@@ -37,6 +37,13 @@ const Detail = styled(Muted)`
 `;
 
 function When({ reading }: { reading: AnyReading }) {
+  if ('startedAt' in reading)
+    return (
+      <span>
+        <time dateTime={reading.startedAt}>{formatMeasuredAt(reading.startedAt)}</time>〜
+        <time dateTime={reading.measuredAt}>{formatMeasuredAt(reading.measuredAt)}</time>
+      </span>
+    );
   return 'day' in reading ? (
     <time dateTime={reading.day}>{formatDay(reading.day)}</time>
   ) : (

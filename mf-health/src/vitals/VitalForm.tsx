@@ -40,14 +40,30 @@ export function measuredAtIso(day: Date | null, time: string): string {
   return Number.isNaN(moment.getTime()) ? '' : formatISO(moment);
 }
 
+/**
+ * A new sleep entry's bedtime: 23:00 the day before its waking, or eight hours before a waking
+ * late in the evening (a night is at most 24 hours).
+ */
+function lastNight(moment: Date): Date {
+  const bed = new Date(moment);
+  bed.setDate(bed.getDate() - 1);
+  bed.setHours(23, 0, 0, 0);
+  return moment.getTime() - bed.getTime() > 24 * 60 * 60 * 1000 ? new Date(moment.getTime() - 8 * 60 * 60 * 1000) : bed;
+}
+
 const toNumber = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value));
 
 /** The form's values as the call's input: numbers, optional ones null when empty. */
-function toInput(kind: VitalKind, fields: Record<string, string>, moment: { measuredAt: string; day: string; timing: string }) {
+function toInput(
+  kind: VitalKind,
+  fields: Record<string, string>,
+  moment: { measuredAt: string; day: string; timing: string; startedAt: string },
+) {
   const numbers = Object.fromEntries(
     kind.fields.map((spec) => [spec.name, spec.optional ? (toNumber(fields[spec.name]) ?? null) : toNumber(fields[spec.name])]),
   );
   if (kind.daily) return { day: moment.day, ...numbers };
+  if (kind.key === 'sleep') return { startedAt: moment.startedAt, measuredAt: moment.measuredAt };
   if (kind.key === 'bloodSugar') return { measuredAt: moment.measuredAt, ...numbers, timing: moment.timing || undefined };
   return { measuredAt: moment.measuredAt, ...numbers };
 }
@@ -62,14 +78,22 @@ interface VitalFormProps {
   onDone?: () => void;
 }
 
-/** Records one reading of a kind, or corrects one: its fields, the moment (or day), and for blood sugar the timing. */
+/**
+ * Records one reading of a kind, or corrects one: its fields, the moment (or day), for blood sugar
+ * the timing, for sleep the bedtime and the waking.
+ */
 export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
   const editing = reading !== undefined;
   const initial = reading ? (kind.toValues as (r: AnyReading) => Record<string, string>)(reading) : null;
   const initialMoment = reading && 'measuredAt' in reading ? new Date(reading.measuredAt) : new Date();
+  // (For sleep, `initialMoment` is the waking; a new entry wakes now, its bedtime last night.)
   const [day, setDay] = useState<Date | null>(() => initialMoment);
   const [time, setTime] = useState(() => format(initialMoment, 'HH:mm'));
   const [timing, setTiming] = useState(() => initial?.timing ?? '');
+  // Sleep's bedtime (its waking is the moment above): last night at 23:00 for a new entry.
+  const initialBed = reading && 'startedAt' in reading ? new Date(reading.startedAt) : lastNight(initialMoment);
+  const [bedDay, setBedDay] = useState<Date | null>(() => initialBed);
+  const [bedTime, setBedTime] = useState(() => format(initialBed, 'HH:mm'));
   const [values, setValue, clearValues] = useFieldValues(kind.fields as readonly FieldSpec[]);
   const [edited, setEdited] = useState<Record<string, string>>({});
   const shown = { ...values, ...(initial && Object.keys(edited).length === 0 ? initial : {}), ...edited };
@@ -101,6 +125,7 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
       measuredAt: measuredAtIso(day, time),
       day: day ? format(day, 'yyyy-MM-dd') : '',
       timing,
+      startedAt: measuredAtIso(bedDay, bedTime),
     });
     if (!editing) return input;
     // A day's count is corrected by its count only: the day is what it is for.
@@ -116,6 +141,17 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
           editing ? null : (
             <DatePicker label="日付" value={day} onChange={setDay} max={new Date()} error={form.errors.day} />
           )
+        ) : kind.key === 'sleep' ? (
+          <>
+            <Moment>
+              <DatePicker label="就寝日" value={bedDay} onChange={setBedDay} max={new Date()} error={form.errors.startedAt} />
+              <TextField label="就寝時刻" type="time" value={bedTime} onChange={(event) => setBedTime(event.target.value)} required />
+            </Moment>
+            <Moment>
+              <DatePicker label="起床日" value={day} onChange={setDay} max={new Date()} error={form.errors.measuredAt} />
+              <TextField label="起床時刻" type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
+            </Moment>
+          </>
         ) : (
           <Moment>
             <DatePicker label="測定日" value={day} onChange={setDay} max={new Date()} error={form.errors.measuredAt} />
@@ -134,9 +170,11 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
             inline
           />
         ) : null}
-        <Row>
-          <FieldList fields={kind.fields as readonly FieldSpec[]} values={shown} errors={form.errors} onChange={onChange} />
-        </Row>
+        {kind.fields.length === 0 ? null : (
+          <Row>
+            <FieldList fields={kind.fields as readonly FieldSpec[]} values={shown} errors={form.errors} onChange={onChange} />
+          </Row>
+        )}
         <Actions>
           <Button type="submit" busy={form.isPending}>
             {form.isPending ? (editing ? '保存しています…' : '記録しています…') : editing ? '修正を保存する' : '記録する'}

@@ -12,6 +12,7 @@ import {
   usePageTitle,
   LoadFailure,
 } from '@sukoyaka/shared';
+import type { Sleep } from '@sukoyaka/contract';
 import { Tabs } from '@sukoyaka/shared/widgets';
 import { useMemo, useState } from 'react';
 import { useVitalsSummary, type VitalsSummary } from './api/get-vitals-summary';
@@ -22,13 +23,17 @@ import { stepProgress, weightProgress } from './goal-progress';
 import type { AnyReading, VitalKind } from './kinds';
 import { PERIOD_LABELS, periodOf, type Period, type PeriodId } from './periods';
 import { ReadingList } from './ReadingList';
+import { SleepWeeks } from './SleepWeeks';
 import { VitalForm } from './VitalForm';
 
 function ChartSection({ kind, period, summary }: { kind: VitalKind; period: Period; summary: VitalsSummary | undefined }) {
   const readings = useChartReadings(kind, period);
   const series = useMemo(
-    () => (readings.data ? (kind.series as (r: readonly AnyReading[]) => ReturnType<VitalKind['series']>)(readings.data) : []),
-    [kind, readings.data],
+    () =>
+      readings.data
+        ? (kind.series as (r: readonly AnyReading[], p: PeriodId) => ReturnType<VitalKind['series']>)(readings.data, period.id)
+        : [],
+    [kind, readings.data, period.id],
   );
   const lines = useMemo(
     () => kind.lines({ goals: summary?.goals ?? null, height: summary?.height ?? null }),
@@ -52,9 +57,10 @@ function ChartSection({ kind, period, summary }: { kind: VitalKind; period: Peri
         to={period.end}
         digits={kind.digits}
         flatWithin={kind.flatWithin}
-        daily={kind.daily}
+        daily={kind.bars}
         tickFormat={period.tickFormat}
       />
+      {kind.key === 'sleep' ? <SleepWeeks readings={readings.data as Sleep[]} /> : null}
     </Stack>
   );
 }

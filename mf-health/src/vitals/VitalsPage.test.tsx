@@ -1,11 +1,11 @@
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOW, localIso, member, pressureReading, stepReading, summaryOf, weightReading } from './testing/fixtures';
+import { NOW, localIso, member, pressureReading, sleepReading, stepReading, summaryOf, weightReading } from './testing/fixtures';
 import { VitalsPage } from './VitalsPage';
 import { VitalsToday, VitalsTodayParcel } from './VitalsTodayParcel';
 
-describe('/vitals: the five vitals at a glance (issue 10)', () => {
+describe('/vitals: the six vitals at a glance (issue 10, issue 29)', () => {
   const bff = setupFakeBff();
 
   beforeEach(() => {
@@ -27,6 +27,13 @@ describe('/vitals: the five vitals at a glance (issue 10)', () => {
           bloodPressure: pressureReading('bp1', localIso(11, 21, 7, 5), 128, 82),
           weight: weightReading('w1', localIso(11, 20, 7), 62.4),
           steps: stepReading('s1', '2026-11-21', 6012),
+          sleep: sleepReading(
+            'sl1',
+            localIso(11, 20, 23, 10),
+            localIso(11, 21, 6, 40),
+            { awake: 20, light: 250, deep: 80, rem: 100 },
+            'wearable',
+          ),
           today: { day: '2026-11-21', steps: 6012 },
           goals: { dailySteps: 8000, targetWeight: null },
         }),
@@ -34,7 +41,7 @@ describe('/vitals: the five vitals at a glance (issue 10)', () => {
     );
 
     const cards = within(await screen.findByRole('list', { name: 'バイタルの種類' })).getAllByRole('listitem');
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['血糖値', '血圧', '体重', '歩数', '体温']);
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['血糖値', '血圧', '体重', '歩数', '体温', '睡眠']);
     expect(cards[0]).toHaveTextContent('まだ記録がありません');
     expect(within(cards[0]!).getByRole('link', { name: '血糖値を記録する' })).toHaveAttribute('href', '/vitals/blood_sugar');
     expect(cards[1]).toHaveTextContent('128 / 82 mmHg2026年11月21日(土) 07:05');
@@ -43,6 +50,9 @@ describe('/vitals: the five vitals at a glance (issue 10)', () => {
     expect(cards[3]).toHaveTextContent('6,012 歩2026年11月21日(土)');
     expect(cards[3]).toHaveTextContent('目標の8,000歩まで、あと1,988歩です。');
     expect(within(cards[4]!).getByRole('link', { name: '体温を記録する' })).toHaveAttribute('href', '/vitals/body_temperature');
+    // Sleep: minutes asleep in hours and minutes (light + deep + REM), waking's moment, bedtime to waking.
+    expect(cards[5]).toHaveTextContent('7時間10分2026年11月21日(土) 06:40就寝 23:10 → 起床 06:40');
+    expect(within(cards[5]!).getByRole('link', { name: '睡眠の記録とグラフ' })).toHaveAttribute('href', '/vitals/sleep');
     expect(document.title).toBe('バイタル | すこやか');
   });
 
@@ -63,7 +73,7 @@ describe('VitalsTodayParcel: today’s vitals for the home page (issue 10, issue
   beforeEach(() => freezeClock(NOW));
   afterEach(() => jest.useRealTimers());
 
-  it('shows the steps against the goal and the latest of the other four', async () => {
+  it('shows the steps against the goal and the latest of the other five', async () => {
     bff.onCall(
       'getVitalsSummary',
       reply(
@@ -80,6 +90,7 @@ describe('VitalsTodayParcel: today’s vitals for the home page (issue 10, issue
     expect(section).toHaveTextContent('今日の歩数は8,200歩。目標の8,000歩を達成しました！');
     expect(section).toHaveTextContent('血圧128 / 82 mmHg');
     expect(section).toHaveTextContent('体重—');
+    expect(section).toHaveTextContent('睡眠—');
     expect(within(section).getByRole('link', { name: 'バイタルを記録する' })).toHaveAttribute('href', '/vitals');
   });
 

@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   VisuallyHidden,
+  clockTimeOf,
   usePageTitle,
   LoadFailure,
 } from '@sukoyaka/shared';
@@ -54,7 +55,7 @@ const Placeholder = styled.span<{ $width: string }>`
 `;
 
 /**
- * The five cards while the summary loads, each line where a card with a reading has it (the same
+ * The six cards while the summary loads, each line where a card with a reading has it (the same
  * elements, a placeholder for the text), so nothing below moves when the values arrive (CLS).
  */
 function LoadingCards() {
@@ -69,6 +70,7 @@ function LoadingCards() {
               <CardTitle>{kind.label}</CardTitle>
               <Value>{line('7em')}</Value>
               <Text $muted>{line('11em')}</Text>
+              {kind.key === 'sleep' ? <Text $muted>{line('13em')}</Text> : null}
               {kind.key === 'steps' ? (
                 <StepsLine>
                   {line('14em')}
@@ -97,6 +99,11 @@ function VitalCard({ kind, summary }: { kind: VitalKind; summary: VitalsSummary 
             <>
               <Value>{(kind.format as (r: AnyReading) => string)(latest)}</Value>
               <Text $muted>{'day' in latest ? formatDay(latest.day) : formatMeasuredAt(latest.measuredAt)}</Text>
+              {'startedAt' in latest ? (
+                <Text $muted>
+                  就寝 {clockTimeOf(new Date(latest.startedAt))} → 起床 {clockTimeOf(new Date(latest.measuredAt))}
+                </Text>
+              ) : null}
             </>
           ) : (
             <Text $muted>まだ記録がありません</Text>
@@ -126,7 +133,7 @@ function Overview() {
   );
 }
 
-/** `/vitals`: the five vitals with each latest value, each leading to its page. */
+/** `/vitals`: the six vitals with each latest value, each leading to its page. */
 export function VitalsPage() {
   usePageTitle('バイタル');
   return (

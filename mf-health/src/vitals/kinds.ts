@@ -1,15 +1,27 @@
-import type { CallName, BloodPressure, BloodSugar, BodyTemperature, Step, VitalGoals, VitalSource, Weight } from '@sukoyaka/contract';
+import type {
+  CallName,
+  BloodPressure,
+  BloodSugar,
+  BodyTemperature,
+  Sleep,
+  Step,
+  VitalGoals,
+  VitalSource,
+  Weight,
+} from '@sukoyaka/contract';
 import { theme } from '@sukoyaka/shared';
 import type { FieldSpec } from '@sukoyaka/shared';
 import type { ChartLine, ChartSeries } from './chart/chart-types';
 import { formatNumber } from './formats';
+import type { PeriodId } from './periods';
+import { formatMinutes, nightlyTotals, noonOf, weeklyAverages, weekMiddle } from './sleep';
 
 /*
- * The five vitals described once: what a page, its form, its chart and its list need of each.
- * A page is the same for all five; what differs is here.
+ * The six vitals described once: what a page, its form, its chart and its list need of each.
+ * A page is the same for all six; what differs is here.
  */
 
-export type VitalKey = 'bloodSugar' | 'bloodPressure' | 'weight' | 'steps' | 'bodyTemperature';
+export type VitalKey = 'bloodSugar' | 'bloodPressure' | 'weight' | 'steps' | 'bodyTemperature' | 'sleep';
 
 interface ReadingOf {
   bloodSugar: BloodSugar;
@@ -17,6 +29,7 @@ interface ReadingOf {
   weight: Weight;
   steps: Step;
   bodyTemperature: BodyTemperature;
+  sleep: Sleep;
 }
 export type AnyReading = ReadingOf[VitalKey];
 
@@ -32,10 +45,10 @@ type Calls<N extends CallName> = N;
 
 /** Each vital's four calls, by the contract's names (never built from strings: grep finds them). */
 export interface VitalCalls {
-  list: Calls<'listBloodSugars' | 'listBloodPressures' | 'listWeights' | 'listSteps' | 'listBodyTemperatures'>;
-  save: Calls<'saveBloodSugar' | 'saveBloodPressure' | 'saveWeight' | 'saveStep' | 'saveBodyTemperature'>;
-  update: Calls<'updateBloodSugar' | 'updateBloodPressure' | 'updateWeight' | 'updateStep' | 'updateBodyTemperature'>;
-  remove: Calls<'deleteBloodSugar' | 'deleteBloodPressure' | 'deleteWeight' | 'deleteStep' | 'deleteBodyTemperature'>;
+  list: Calls<'listBloodSugars' | 'listBloodPressures' | 'listWeights' | 'listSteps' | 'listBodyTemperatures' | 'listSleeps'>;
+  save: Calls<'saveBloodSugar' | 'saveBloodPressure' | 'saveWeight' | 'saveStep' | 'saveBodyTemperature' | 'saveSleep'>;
+  update: Calls<'updateBloodSugar' | 'updateBloodPressure' | 'updateWeight' | 'updateStep' | 'updateBodyTemperature' | 'updateSleep'>;
+  remove: Calls<'deleteBloodSugar' | 'deleteBloodPressure' | 'deleteWeight' | 'deleteStep' | 'deleteBodyTemperature' | 'deleteSleep'>;
 }
 
 export interface VitalKind<K extends VitalKey = VitalKey> {
@@ -50,6 +63,8 @@ export interface VitalKind<K extends VitalKey = VitalKey> {
   flatWithin: number;
   /** Recorded per day (steps), not at a moment. */
   daily: boolean;
+  /** Charted as one bar per day (steps, sleep by the day one woke) rather than a line of readings. */
+  bars: boolean;
   calls: VitalCalls;
   fields: readonly FieldSpec[];
   /** The reading as the list and the overview show it: 「128 / 82 mmHg」. */
@@ -58,7 +73,8 @@ export interface VitalKind<K extends VitalKey = VitalKey> {
   detail: (reading: ReadingOf[K]) => string | null;
   /** The values of the form's fields for a correction. */
   toValues: (reading: ReadingOf[K]) => Record<string, string>;
-  series: (readings: readonly ReadingOf[K][]) => ChartSeries[];
+  /** The chart's series over the chart's period (sleep's year is drawn by week). */
+  series: (readings: readonly ReadingOf[K][], period: PeriodId) => ChartSeries[];
   lines: (context: ChartContext) => ChartLine[];
 }
 
@@ -87,6 +103,7 @@ export const bloodSugar: VitalKind<'bloodSugar'> = {
   digits: 0,
   flatWithin: 5,
   daily: false,
+  bars: false,
   calls: { list: 'listBloodSugars', save: 'saveBloodSugar', update: 'updateBloodSugar', remove: 'deleteBloodSugar' },
   fields: [{ name: 'glucose', label: '血糖値', unit: 'mg/dL', type: 'number', inputMode: 'numeric', min: 20, max: 800 }],
   format: (reading) => `${reading.glucose} mg/dL`,
@@ -122,6 +139,7 @@ export const bloodPressure: VitalKind<'bloodPressure'> = {
   digits: 0,
   flatWithin: 3,
   daily: false,
+  bars: false,
   calls: { list: 'listBloodPressures', save: 'saveBloodPressure', update: 'updateBloodPressure', remove: 'deleteBloodPressure' },
   fields: [
     { name: 'systolic', label: '最高血圧', unit: 'mmHg', type: 'number', inputMode: 'numeric', min: 60, max: 300 },
@@ -155,6 +173,7 @@ export const weight: VitalKind<'weight'> = {
   digits: 1,
   flatWithin: 0.5,
   daily: false,
+  bars: false,
   calls: { list: 'listWeights', save: 'saveWeight', update: 'updateWeight', remove: 'deleteWeight' },
   fields: [
     { name: 'weight', label: '体重', unit: 'kg', type: 'number', inputMode: 'decimal', min: 20, max: 300, step: 0.1 },
@@ -207,6 +226,7 @@ export const steps: VitalKind<'steps'> = {
   digits: 0,
   flatWithin: 500,
   daily: true,
+  bars: true,
   calls: { list: 'listSteps', save: 'saveStep', update: 'updateStep', remove: 'deleteStep' },
   fields: [{ name: 'steps', label: '歩数', unit: '歩', type: 'number', inputMode: 'numeric', min: 0, max: 100000 }],
   format: (reading) => `${formatNumber(reading.steps, 0)} 歩`,
@@ -243,6 +263,7 @@ export const bodyTemperature: VitalKind<'bodyTemperature'> = {
   digits: 2,
   flatWithin: 0.2,
   daily: false,
+  bars: false,
   calls: {
     list: 'listBodyTemperatures',
     save: 'saveBodyTemperature',
@@ -259,10 +280,60 @@ export const bodyTemperature: VitalKind<'bodyTemperature'> = {
   lines: () => [{ kind: 'reference', value: 37.5, shortLabel: '37.5', label: '発熱の目安 37.5℃', color: COLORS.danger }],
 };
 
-/** In the order of the overview: 血糖値, 血圧, 体重, 歩数, 体温. */
+/** The stages in the order a night's detail line names them. */
+const STAGE_LINE = [
+  ['deep', '深い睡眠'],
+  ['light', '浅い睡眠'],
+  ['rem', 'レム睡眠'],
+  ['awake', '覚醒'],
+] as const;
+
+/**
+ * Sleep (issue 29): a night from bedtime to waking, written as 時間と分. The chart is one bar per
+ * day one woke (hours asleep, a nap added to the night); the year, 52 bars, is drawn by week, each
+ * bar the week's average. The weekly averages are also said in words under the chart.
+ */
+export const sleep: VitalKind<'sleep'> = {
+  key: 'sleep',
+  slug: 'sleep',
+  label: '睡眠',
+  unit: '時間',
+  digits: 1,
+  flatWithin: 0.5,
+  daily: false,
+  bars: true,
+  calls: { list: 'listSleeps', save: 'saveSleep', update: 'updateSleep', remove: 'deleteSleep' },
+  // Bedtime and waking are the form's own moments (VitalForm): no number to type.
+  fields: [],
+  format: (reading) => formatMinutes(reading.minutesAsleep),
+  detail: (reading) =>
+    reading.stages ? STAGE_LINE.map(([stage, label]) => `${label} ${formatMinutes(reading.stages![stage])}`).join('・') : null,
+  toValues: () => ({}),
+  series: (readings, period) =>
+    period === 'year'
+      ? [
+          {
+            label: '週平均の睡眠時間',
+            unit: '時間',
+            color: COLORS.main,
+            points: weeklyAverages(readings).map((week) => ({ at: weekMiddle(week.from), value: week.average / 60 })),
+          },
+        ]
+      : [
+          {
+            label: '睡眠時間',
+            unit: '時間',
+            color: COLORS.main,
+            points: nightlyTotals(readings).map((night) => ({ at: noonOf(night.day), value: night.minutes / 60 })),
+          },
+        ],
+  lines: () => [],
+};
+
+/** In the order of the overview: 血糖値, 血圧, 体重, 歩数, 体温, 睡眠. */
 // Each kind's functions take its own reading type; pages handle them as any kind (the reading
 // always comes from that kind's own calls).
-export const VITAL_KINDS = [bloodSugar, bloodPressure, weight, steps, bodyTemperature] as unknown as readonly VitalKind[];
+export const VITAL_KINDS = [bloodSugar, bloodPressure, weight, steps, bodyTemperature, sleep] as unknown as readonly VitalKind[];
 
 /** One kind, as the pages take it. */
 export const vitalKind = (key: VitalKey): VitalKind => VITAL_KINDS.find((kind) => kind.key === key)!;

@@ -45,6 +45,7 @@ export const memberPages = [
   '/vitals/weight',
   '/vitals/steps',
   '/vitals/body_temperature',
+  '/vitals/sleep',
   '/health_reports',
   '/medication/histories',
   '/medical_expenses/bills',

@@ -23,9 +23,10 @@ import { createdAt, generatedId, memberRef, moment } from './columns';
 // the bounds of the contract checked again in SQL, and the index its list reads newest first
 // with a keyset cursor: (user_id, measured_at DESC, id DESC).
 
-const SOURCES = sql`('manual', 'wearable', 'app')`;
+export const SOURCES = sql`('manual', 'wearable', 'app')`;
 
-const readingColumns = () => ({
+/** The columns every timed reading has (the sleeps of db/schema/sleep.ts too). */
+export const readingColumns = () => ({
   id: generatedId(),
   userId: memberRef(),
   measuredAt: moment('measured_at'),
@@ -210,7 +211,7 @@ export const doctorProfiles = pgTable(
 /**
  * Issue 28: the operators' health figures as a roll-up, one row per association, Japan day and
  * member who recorded anything that day (every vital: blood pressure, blood sugar, weight, body
- * temperature, steps), with the number of their records. Kept by triggers in the transaction of
+ * temperature, steps, sleep), with the number of their records. Kept by triggers in the transaction of
  * each reading's insert, update and delete, and of a member's change of association (migration
  * 0025; decision 0022): no write path can miss it. Read by
  * health/operator-stats.ts on its primary key, one range per association and period.

@@ -2,6 +2,7 @@
 export * from './platform';
 export * from './account';
 export * from './health';
+export * from './sleep';
 export * from './fitbit';
 export * from './incentives';
 export * from './operators';

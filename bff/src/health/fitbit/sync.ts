@@ -3,9 +3,12 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fitbitConnections } from '../../db/schema';
 import { GoogleHealthError } from '../../integrations/google-health/errors';
+import { GOOGLE_HEALTH_SCOPES } from '../../integrations/google-health/config';
+import type { SleepSession } from '../../integrations/google-health/client';
 import { needsRefresh, refreshAccessToken } from '../../integrations/google-health/oauth';
 import type { GoogleHealthService } from '../../services';
 import { settleActivities } from '../../platform/activity-events';
+import { saveWearableSleeps } from '../sleeps';
 import { saveDailySteps } from '../steps';
 import { addDays, japanDay, seal, unseal } from './tokens';
 
@@ -71,7 +74,8 @@ export type SyncResult = 'ok' | 'failed' | 'needs_renewal';
 /**
  * Syncs one claimed connection: refreshes the access token ahead of expiry, reads the daily step
  * totals (the last 30 days the first time, then from two days before the last synced day) and
- * saves one count per day, replacing the day's earlier count. A grant Google no longer accepts
+ * saves one count per day, replacing the day's earlier count; with the sleep scope, the same
+ * period's sleep sessions, each replacing its earlier version (sleeps.ts). A grant Google no longer accepts
  * marks the connection needs_renewal, which the member sees; other failures are recorded and
  * retried by the next sync. Always releases the lease.
  */
@@ -80,11 +84,13 @@ export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: 
     let accessToken = unseal('fitbit_connections.access_token', row.id, row.accessToken);
     let refreshToken = unseal('fitbit_connections.refresh_token', row.id, row.refreshToken);
     let refreshed = false;
+    let scopes = row.scopes.split(' ');
     const refresh = async () => {
       refreshed = true;
       const tokens = await refreshAccessToken(google.config, refreshToken, { now: () => now.getTime() });
       accessToken = tokens.accessToken;
       refreshToken = tokens.refreshToken ?? refreshToken;
+      if (tokens.scopes.length > 0) scopes = tokens.scopes;
       // Stored at once: Google may have rotated the refresh token, and the old one is then spent.
       await db
         .update(fitbitConnections)
@@ -112,6 +118,21 @@ export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: 
       await refresh();
       days = await google.client.dailySteps(accessToken, range);
     }
+    // Sleep (issue 29), when the member granted it: the sessions that started from noon of the day
+    // before the range, so the night that woke on its first day is read too.
+    let sessions: SleepSession[] = [];
+    if (scopes.includes(GOOGLE_HEALTH_SCOPES.sleep)) {
+      try {
+        sessions = await google.client.sleepSessions(accessToken, {
+          from: new Date(`${addDays(range.from, -1)}T12:00:00+09:00`),
+          until: new Date(now.getTime() + 60_000),
+        });
+      } catch (error) {
+        // Sleep withdrawn alone (403) leaves the steps: the member keeps their connection.
+        if (!(error instanceof GoogleHealthError && error.status === 403)) throw error;
+        log?.warn({ userId: row.userId, err: error }, 'Fitbit sleep not readable: steps only');
+      }
+    }
     await db.transaction(async (tx) => {
       // Still connected? A disconnect while Google answered means the member wants nothing more saved.
       const [still] = await tx
@@ -121,6 +142,7 @@ export async function syncClaimedConnection({ db, google, log }: SyncDeps, row: 
         .for('update');
       if (!still) return;
       for (const { day, steps } of days) await saveDailySteps(tx, row.userId, { day, steps, source: 'wearable' });
+      await saveWearableSleeps(tx, row.userId, sessions, now);
       // What the new counts earn, with them (decision 0006).
       await settleActivities(tx, row.userId, now);
       await tx

@@ -23,6 +23,8 @@ export const GOOGLE_HEALTH_SCOPES = {
   activity: 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
   /** Weight, heart rate, blood glucose and other measurements (read). */
   measurements: 'https://www.googleapis.com/auth/googlehealth.health_metrics_and_measurements.readonly',
+  /** Sleep sessions and their stages (read; issue 29). Optional: without it only sleep is not read. */
+  sleep: 'https://www.googleapis.com/auth/googlehealth.sleep.readonly',
 } as const;
 
 export const GOOGLE_DEFAULTS = {
@@ -30,7 +32,7 @@ export const GOOGLE_DEFAULTS = {
   tokenUrl: 'https://oauth2.googleapis.com/token',
   revokeUrl: 'https://oauth2.googleapis.com/revoke',
   apiUrl: 'https://health.googleapis.com',
-  scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements],
+  scopes: [GOOGLE_HEALTH_SCOPES.activity, GOOGLE_HEALTH_SCOPES.measurements, GOOGLE_HEALTH_SCOPES.sleep],
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { BloodPressure, BloodSugar, BodyTemperature, Step, VitalsSummary, Weight } from '@sukoyaka/contract';
+import type { BloodPressure, BloodSugar, BodyTemperature, Sleep, Step, VitalsSummary, Weight } from '@sukoyaka/contract';
 import { formatISO } from 'date-fns';
 
 /*
@@ -47,11 +47,26 @@ export const stepReading = (id: string, day: string, steps: number, source: Step
   updatedAt: `${day}T21:00:00+09:00`,
 });
 
+/** A night from bedtime to waking; with stages (a device's), asleep is light + deep + REM. */
+export const sleepReading = (
+  id: string,
+  startedAt: string,
+  measuredAt: string,
+  stages: Sleep['stages'] = null,
+  source: Sleep['source'] = 'manual',
+): Sleep => ({
+  ...base(id, measuredAt, source),
+  startedAt,
+  minutesAsleep: stages ? stages.light + stages.deep + stages.rem : Math.round((Date.parse(measuredAt) - Date.parse(startedAt)) / 60_000),
+  stages,
+});
+
 export const summaryOf = (overrides: Partial<VitalsSummary> = {}): VitalsSummary => ({
   bloodSugar: null,
   bloodPressure: null,
   weight: null,
   bodyTemperature: null,
+  sleep: null,
   steps: null,
   today: { day: '2026-11-21', steps: 0 },
   goals: { dailySteps: null, targetWeight: null },
