@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { documented } from '../documented';
+import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { requiredText, UUID_PATTERN } from '../fields';
 import { calendarDay, operatorAssociationId, operatorRecordId } from '../operators/shared';
@@ -257,7 +257,7 @@ export const createOperatorWalkingEvent = defineCall({
       z
         .object({
           associationId: operatorAssociationId(),
-          programId: operatorRecordId('ポイントプログラム'),
+          programId: documented(operatorRecordId('ポイントプログラム'), { 'x-state-dependent': 'A point program of the association.' }),
           title: requiredText('タイトル', 100),
           description: z._default(z.string().check(z.trim(), z.maxLength(2000, '説明は2000文字以内で入力してください')), ''),
           startsOn: calendarDay('開始日'),
@@ -305,7 +305,9 @@ export const createOperatorWalkingEvent = defineCall({
           }),
         ),
       {
-        'x-field-comparisons': [{ left: 'startsOn', operator: '<=', right: 'endsOn' }],
+        'x-field-comparisons': [{ left: 'startsOn', operator: '<=', right: 'endsOn', maxDays: WALKING_EVENT_MAX_DAYS - 1 }],
+        if: { properties: { finishPoints: { exclusiveMinimum: 0 } }, required: ['finishPoints'] },
+        then: requires('finishSteps'),
         description: `endsOn is on or after startsOn, at most ${WALKING_EVENT_MAX_DAYS} days; finishPoints > 0 needs finishSteps.`,
       },
     ),
