@@ -2,7 +2,8 @@ import { japanDay } from '@sukoyaka/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { ledgerTransfers, pointPrograms, users } from '../src/db/schema';
 import { saveDailySteps } from '../src/health/steps';
-import { closeWalkingEvent } from '../src/incentives/walking-events';
+import { closeWalkingEvent, getWalkingEvent, getWalkingLeaderboard } from '../src/incentives/walking-events';
+import { planOf, statementsOf, outline } from './query-plans';
 import { DAY, createAssociations, createMember, signInAgent, signedInOperator, testContextForFile, type Agent } from './helpers';
 
 /*
@@ -264,6 +265,36 @@ describe('an event with teams', () => {
         .from(ledgerTransfers)
         .where(and(like(ledgerTransfers.idempotencyKey, `walking:${eventId}:%`))),
     ).toHaveLength(3);
+  });
+});
+
+describe('at scale', () => {
+  it("a member's event page and the leaderboards read index ranges: nothing sorts or scans all participants", async () => {
+    const event = await createEvent({ title: '計画の確かめ' });
+    const runner = await member('はしる');
+    await wearable(runner.id, dayOffset(-1), 9000);
+    await runner.agent.post('createWalkingTeam', { eventId: event.id, name: '計画チーム' });
+    const who = { id: runner.id, email: runner.email, nickname: runner.nickname, associationId, emailVerified: true };
+    const statements = await statementsOf(ctx.db, async () => {
+      await getWalkingEvent(ctx.db, who, event.id, ctx.clock.now());
+      await getWalkingLeaderboard(ctx.db, who, { eventId: event.id, kind: 'members' });
+      await getWalkingLeaderboard(ctx.db, who, { eventId: event.id, kind: 'teams' });
+    });
+    expect(statements.length).toBeGreaterThan(10);
+    const boards = new Set(['walking_participants', 'walking_teams', 'walking_days', 'walking_buckets']);
+    for (const statement of statements) {
+      // Sequential scans off: a Seq Scan left means no index serves the statement.
+      const nodes = await planOf(ctx.db, statement, { noBitmapScans: true });
+      const message = `${statement.text}\n${outline(nodes).join('\n')}`;
+      expect({ message, sorts: nodes.filter((node) => node['Node Type'] === 'Sort').length }).toEqual({ message, sorts: 0 });
+      for (const node of nodes.filter((node) => boards.has(node['Relation Name'] ?? ''))) {
+        expect({ message, type: node['Node Type'] }).toEqual({ message, type: expect.stringMatching(/^Index (Only )?Scan( Backward)?$/) });
+        expect({ message, cond: node['Index Cond'] ?? '' }).toEqual({
+          message,
+          cond: expect.stringMatching(/event_id|participant_id|id = /),
+        });
+      }
+    }
   });
 });
 
