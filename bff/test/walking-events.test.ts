@@ -320,6 +320,21 @@ describe('before an event starts', () => {
     expect(refused.body.code).toBe('walking_event_no_teams');
   });
 
+  it('never seats more than the team size, even when members join at once', async () => {
+    const event = await createEvent({ startsOn: dayOffset(2), endsOn: dayOffset(9), title: '同時参加の確かめ', teamSize: 3 });
+    const founder = await member('はじめ');
+    const created = await founder.agent.post('createWalkingTeam', { eventId: event.id, name: '三人組' });
+    const joiners = await Promise.all(['あ', 'い', 'う', 'え'].map((name) => member(name)));
+    const answers = await Promise.all(joiners.map((joiner) => joiner.agent.post('joinWalkingTeam', { code: created.body.inviteCode })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code)).toEqual([
+      'walking_team_full',
+      'walking_team_full',
+    ]);
+    const team = await founder.agent.get('getWalkingTeam', { eventId: event.id, teamId: created.body.id });
+    expect(team.body.members).toHaveLength(3);
+  });
+
   it('refuses bad input with a Japanese message naming the field', async () => {
     const response = await operator.operatorPost('createOperatorWalkingEvent', {
       associationId,
