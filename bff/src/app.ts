@@ -13,11 +13,13 @@ import {
   registerExpiryNotices,
   registerIncentivesJobs,
   settleEarnings,
+  walkingStepDay,
 } from './incentives';
 import { operatorHandlers } from './operators';
 import { medicalExpenseFormRoute, mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
 import { registerMemberRecords } from './platform/member-records';
 import { registerActivitySettler } from './platform/activity-events';
+import { registerStepDayObserver } from './platform/step-days';
 import { calls, DEFAULT_MAX_BODY_BYTES } from '@sukoyaka/contract';
 import { Delivery, deliveryConfig, deployablePackages, deployRoutes, type DeliveryConfig } from './platform/delivery';
 import type { Handlers } from './platform/handlers';
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The operators' health figures: the deltas the readings' triggers leave, folded into counters (health/figures.ts).
   registerHealthFiguresJob(app, { config, db, now });
   registerActivitySettler(settleEarnings);
+  // Walking events' totals follow each saved step day in its transaction (decision 0028).
+  registerStepDayObserver(walkingStepDay);
   // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
   registerContentNotifications(app, { config, db, now });
   registerExpiryNotices(app, { config, db, now });

@@ -61,6 +61,12 @@ export const adminPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: adminPaths.walkingEvents,
+    page: inLayout(() =>
+      import(/* webpackChunkName: "route:/admin/walking_events" */ './pages/WalkingEventsPage').then((m) => m.WalkingEventsPage),
+    ),
+  },
+  {
     path: adminPaths.roster,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },

@@ -4,6 +4,7 @@ import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } fro
 // of the page it answers (build/shared.cjs, mf-shared's lazyPage).
 const coinPages = () => import(/* webpackChunkName: "route:/coin" */ './pages/CoinPages');
 const pointPages = () => import(/* webpackChunkName: "route:/points/:pointId" */ './pages/PointPages');
+const walkingPages = () => import(/* webpackChunkName: "route:/incentives/walking_events" */ './pages/WalkingEventPages');
 const agreementPages = () => import(/* webpackChunkName: "route:/points/:pointId/require_agreement" */ './pages/PointAgreementPage');
 
 /** The incentives area's pages (spec §2: /incentives, /coin, /points, /promotions/app). */
@@ -18,6 +19,10 @@ export const incentivesPages: readonly PageRoute[] = [
       import(/* webpackChunkName: "route:/incentives/competitions" */ './pages/CompetitionsPage').then((m) => m.CompetitionsPage),
     ),
   },
+  { path: '/incentives/walking_events', page: lazyPage(() => walkingPages().then((m) => m.WalkingEventsPage)) },
+  { path: '/incentives/walking_events/:eventId', page: lazyPage(() => walkingPages().then((m) => m.WalkingEventPage)) },
+  { path: '/incentives/walking_events/:eventId/teams/:teamId', page: lazyPage(() => walkingPages().then((m) => m.WalkingTeamPage)) },
+  { path: '/incentives/walking_invites/:code', page: lazyPage(() => walkingPages().then((m) => m.WalkingInvitePage)) },
   {
     path: '/incentives/user_gifts',
     page: lazyPage(() =>

@@ -14,6 +14,8 @@ import {
   reconcileAll,
   reconcileIncremental,
   type Scale,
+  walkingBoardCalls,
+  walkingEventCalls,
 } from './measures';
 import { printSizes, scaleSeed, type ScaleSeed } from './seed';
 
@@ -185,36 +187,51 @@ async function openScale(seed: ScaleSeed, now: Date): Promise<{ scale: Scale; cl
   return { scale: { seed, db: database.db as Database, now }, close: () => database.close() };
 }
 
-/** The home page's calls over HTTP on both seeds, interleaved so drift hits both; medians of 30. */
-async function homeCalls(large: ScaleSeed, small: ScaleSeed, failures: string[]): Promise<void> {
+/** Calls over HTTP on both seeds as the probe member, interleaved so drift hits both; medians of 30, summed; goal ≤ 1.5×. */
+async function memberCalls(
+  label: string,
+  large: ScaleSeed,
+  small: ScaleSeed,
+  pathsOf: (seed: ScaleSeed) => readonly string[],
+  failures: string[],
+): Promise<void> {
   const clients = [await memberClient(small), await memberClient(large)] as const;
+  const paths = [pathsOf(small), pathsOf(large)] as const;
   try {
-    const times = HOME_CALLS.map(() => [[], []] as [number[], number[]]);
+    const times = paths[0].map(() => [[], []] as [number[], number[]]);
     for (let round = 0; round < 35; round += 1)
-      for (const [index, path] of HOME_CALLS.entries())
+      for (const index of paths[0].keys())
         for (const side of [0, 1] as const) {
-          const ms = await clients[side].call(path);
+          const ms = await clients[side].call(paths[side][index]!);
           // The first rounds warm the prepared statements and the index pages.
           if (round >= 5) times[index]![side].push(ms);
         }
     let smallTotal = 0;
     let largeTotal = 0;
     const ratios: string[] = [];
-    for (const [index, path] of HOME_CALLS.entries()) {
+    for (const [index, path] of paths[0].entries()) {
       const [s, l] = [median(times[index]![0]), median(times[index]![1])];
       smallTotal += s;
       largeTotal += l;
-      ratios.push(`${path.split('?')[0]} ${duration(s)} / ${duration(l)} (${ratioText(l, s)})`);
+      const name = path.split('?')[0]! + (path.includes('kind=') ? ` ${path.split('kind=')[1]}` : '');
+      ratios.push(`${name} ${duration(s)} / ${duration(l)} (${ratioText(l, s)})`);
     }
     console.log(
-      `| home page's ${HOME_CALLS.length} calls over HTTP (sum of medians) | ${duration(smallTotal)} | ${duration(largeTotal)} | ${ratioText(largeTotal, smallTotal)} | ≤ 1.5× |`,
+      `| ${label} (sum of medians) | ${duration(smallTotal)} | ${duration(largeTotal)} | ${ratioText(largeTotal, smallTotal)} | ≤ 1.5× |`,
     );
     console.log(`  each, small / large: ${ratios.join('; ')}`);
-    if (largeTotal / smallTotal > 1.5) failures.push(`home page's calls ${ratioText(largeTotal, smallTotal)} > 1.5×`);
+    if (largeTotal / smallTotal > 1.5) failures.push(`${label} ${ratioText(largeTotal, smallTotal)} > 1.5×`);
   } finally {
     for (const client of clients) await client.close();
   }
 }
+
+/** The member-facing rows over HTTP: home, and a walking event's page and leaderboards (issue 29). */
+const CALL_ROWS: Array<{ label: string; filter: string; paths: (seed: ScaleSeed) => readonly string[] }> = [
+  { label: `home page's ${HOME_CALLS.length} calls over HTTP`, filter: "home page's calls", paths: () => HOME_CALLS },
+  { label: "a member's walking event page (getWalkingEvent)", filter: 'walking event page', paths: walkingEventCalls },
+  { label: 'walking leaderboards (getWalkingLeaderboard, members and teams)', filter: 'walking leaderboards', paths: walkingBoardCalls },
+];
 
 /**
  * SCALE_ROWS=incremental,HealthStats: only the rows whose name contains one of these (and the home
@@ -267,12 +284,14 @@ export async function scaleBench(): Promise<string[]> {
         if (deep[1] / deep[0] > 1.5) failures.push(`listCoinTransactions deep page ${ratioText(deep[1], deep[0])} > 1.5×`);
       }
     }
-    try {
-      if (chosen("home page's calls")) await homeCalls(largeSeed, smallSeed, failures);
-    } catch (error) {
-      const message = reason(error);
-      console.log(`| home page's calls | error: ${message} | | | ≤ 1.5× |`);
-      failures.push(`home page's calls: ${message}`);
+    for (const row of CALL_ROWS.filter((item) => chosen(item.filter))) {
+      try {
+        await memberCalls(row.label, largeSeed, smallSeed, row.paths, failures);
+      } catch (error) {
+        const message = reason(error);
+        console.log(`| ${row.label} | error: ${message} | | | ≤ 1.5× |`);
+        failures.push(`${row.label}: ${message}`);
+      }
     }
   } finally {
     await small.close();

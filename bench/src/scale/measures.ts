@@ -336,6 +336,15 @@ export const HOME_CALLS = [
   'getVitalsSummary',
 ] as const;
 
+/** What a member's walking event page calls (issue 29): the event with their days, rank and team. */
+export const walkingEventCalls = (seed: ScaleSeed) => [`getWalkingEvent?eventId=${seed.walkingEventId}`] as const;
+/** The event page's two leaderboards: the top and the entries around the member. */
+export const walkingBoardCalls = (seed: ScaleSeed) =>
+  [
+    `getWalkingLeaderboard?eventId=${seed.walkingEventId}&kind=members`,
+    `getWalkingLeaderboard?eventId=${seed.walkingEventId}&kind=teams`,
+  ] as const;
+
 /** A running bff on the seed's database, signed in as the probe member: `call` times one GET. */
 export async function memberClient(seed: ScaleSeed): Promise<{ call: (path: string) => Promise<number>; close: () => Promise<void> }> {
   // The app as the server runs it, with its interval jobs off (the rows time those on their own).

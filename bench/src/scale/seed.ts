@@ -25,8 +25,9 @@ export const PROBE_PASSWORD = 'scale-bench-probe-1';
  * other migrations is. 2: the operators' roll-up health_activity_days is written too. 3: and its
  * counters, health_activity_figures (migration 0029). 4: the activity events settled, as their
  * earning marks say (they were left pending, and the first earning pass settled two million).
+ * 5: a walking event of every member in teams of ten (issue 29), its totals and rank histograms.
  */
-const SEED_SHAPE = 4;
+const SEED_SHAPE = 5;
 /** Coin grants of the probe member (member 1 of each association): a history with a deep page. */
 export const PROBE_GRANTS = 1_000;
 /** Notification deliveries per member: one per announcement already sent. */
@@ -40,6 +41,8 @@ export interface ScaleSeed {
   /** The one-member association. */
   smallAssociationId: string;
   programId: string;
+  /** The walking event of every member of the large association (issue 29). */
+  walkingEventId: string;
   probe: { userId: string; email: string; password: string };
   /** Members 2… of the large association: ids in seed order, for the writes the rows measure. */
   memberId: (ordinal: number) => string;
@@ -128,6 +131,39 @@ async function seedAssociation(client: Client, tag: string, name: string, member
             ${association}, '2024-01-01', '2024-01-01', '2024-01-01', '2024-01-01'
      from ${series}`,
   );
+  // A walking event of every member (issue 29), running today: teams of ten, totals spread over
+  // 0–300,000 steps, the histograms the writes keep, and a week of days for the probe.
+  const walkingEvent = idSql('we', tag, "''");
+  const team = (ordinal: string) => idSql('wt', tag, ordinal);
+  const teams = Math.ceil(members / 10);
+  const day = (offset: number) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  await client.query(`insert into walking_events (id, association_id, program_id, title, starts_on, ends_on, grace_days, mode, team_size,
+      daily_limit, finish_steps, finish_points, rank_rewards, team_rank_rewards, participants, teams, created_at)
+    values (${walkingEvent}, ${association}, ${program}, 'スケールウォーキング', '${day(-10)}', '${day(10)}', 3, 'both', 10, 50000, 200000, 100,
+      '[{"upToRank":10,"points":500}]', '[{"upToRank":3,"points":300}]', ${members}, ${teams}, '2024-01-01')`);
+  await timedStep(
+    client,
+    'walking teams',
+    `insert into walking_teams (id, event_id, name, invite_code, total, members, created_at)
+     select ${team('k')}, ${walkingEvent}, 'チーム' || k, substr(md5('wi:${tag}:' || k), 1, 12), 0, least(10, ${members} - (k - 1) * 10), '2024-01-01'
+     from generate_series(1, ${teams}) as k`,
+  );
+  await timedStep(
+    client,
+    'walking participants',
+    `insert into walking_participants (id, event_id, user_id, team_id, total, joined_at)
+     select ${idSql('wp', tag, 'g')}, ${walkingEvent}, ${user()}, ${team('((g - 1) / 10 + 1)')}, (g::bigint * 7919) % 300001, '2024-01-01'
+     from ${series}`,
+  );
+  await client.query(`update walking_teams t set total = s.total from (
+      select team_id, sum(total) as total from walking_participants where event_id = ${walkingEvent} group by team_id) s
+    where t.id = s.team_id`);
+  await client.query(`insert into walking_buckets (event_id, board, bucket, count)
+    select ${walkingEvent}, 'members', (total / 1000)::int, count(*)::int from walking_participants where event_id = ${walkingEvent} group by 3
+    union all
+    select ${walkingEvent}, 'teams', (total / 1000)::int, count(*)::int from walking_teams where event_id = ${walkingEvent} group by 3`);
+  await client.query(`insert into walking_days (participant_id, event_id, day, steps, status, counted)
+    select ${idSql('wp', tag, "'1'")}, ${walkingEvent}, date '${day(-7)}' + k, 8000 + k, 'counted', 8000 + k from generate_series(0, 6) as k`);
   await timedStep(
     client,
     'sessions',
@@ -243,6 +279,8 @@ const SEEDED_TABLES = [
   'point_lots',
   'earning_marks',
   'notification_deliveries',
+  'walking_participants',
+  'walking_teams',
 ];
 
 /**
@@ -364,6 +402,7 @@ export async function scaleSeed(base: number, options: { fresh: boolean }): Prom
     associationId: idOf('a', 'big', ''),
     smallAssociationId: idOf('a', 'one', ''),
     programId: idOf('p', 'big', ''),
+    walkingEventId: idOf('we', 'big', ''),
     probe: { userId: idOf('u', 'big', 1), email: 'scale-big-1@bench.example', password: PROBE_PASSWORD },
     memberId: (ordinal: number) => idOf('u', 'big', ordinal),
     seededSeconds,

@@ -3,7 +3,8 @@
 // it now, and the newest total is the truest. The save is one upsert on (user_id, day), so two
 // syncs that overlap (a scheduled one and one on demand) leave one row, never two.
 // A count over PLAUSIBLE_DAILY_STEPS is stored `held` (for the record and for review) and records
-// no activity: it is neither paid nor counted in competitions.
+// no activity: it is neither paid nor counted in competitions. Every saved day is told to the
+// step-day observer (walking events' totals), a hand entry's correction not: it never counts there.
 import {
   isUuid,
   japanDay,
@@ -18,6 +19,7 @@ import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
 import { recordActivity, settleActivities, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
+import { stepDayChanged } from '../platform/step-days';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
 type Row = typeof steps.$inferSelect;
@@ -76,6 +78,8 @@ export async function saveDailySteps(executor: Executor, userId: string, count: 
     if (row) {
       if (row.status === 'counted') await recordActivity(tx, userId, KIND, count.day);
       await recordStepGoalIfReached(tx, userId, row);
+      // Walking events follow the day in this transaction (platform/step-days.ts, decision 0028).
+      await stepDayChanged(tx, { userId, day: row.day, steps: row.steps, source: row.source, status: row.status });
       return { row, changed: true };
     }
     const [existing] = await tx

@@ -5,12 +5,14 @@ import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
 import { removeOperatorGiftImage, setOperatorGiftImage } from './gift-image-handlers';
 import { giftOrderOperatorHandlers } from './gift-orders';
+import { walkingEventHandlers } from './walking-events';
 
 export const incentiveHandlers = {
   ...memberIncentiveHandlers,
   ...incentiveOperatorHandlers,
   ...competitionHandlers,
   ...giftOrderOperatorHandlers,
+  ...walkingEventHandlers,
   setOperatorGiftImage,
   removeOperatorGiftImage,
 };
@@ -19,3 +21,4 @@ export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';
 export { incentivesMemberRecords } from './member-records';
 export { registerExpiryNotices } from './expiry-notices';
+export { walkingStepDay } from './walking-events';

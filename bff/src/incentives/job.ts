@@ -6,6 +6,7 @@ import { advanceWatermark, readWatermark, registerIntervalJob } from '../platfor
 import { BACKLOG_COUNT_CAP } from '../platform/ops/metrics';
 import { runExpiry } from './ledger';
 import { runEarning } from './programs';
+import { closeDueWalkingEvents } from './walking-events';
 import { reconcile, type ReconcileReport } from './reconcile';
 
 export const RECONCILE_JOB = 'ledger reconcile';
@@ -48,7 +49,9 @@ export function registerIncentivesJobs(app: FastifyInstance, deps: { config: Con
       const now = deps.now();
       const earned = await runEarning(deps.db, now);
       const expired = await runExpiry(deps.db, now);
-      if (earned.earned > 0 || expired.points > 0) app.log.info({ earned, expired }, 'incentives job');
+      // Walking events past their grace days: closed and paid once (decision 0028).
+      const walkingClosed = await closeDueWalkingEvents(deps.db, now);
+      if (earned.earned > 0 || expired.points > 0 || walkingClosed > 0) app.log.info({ earned, expired, walkingClosed }, 'incentives job');
     },
   });
   // The ledger's invariants over what changed since the last pass. A break fails the pass: it is

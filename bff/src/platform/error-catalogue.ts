@@ -11,6 +11,7 @@ import {
   OperatorErrorCodes,
   OrgVerificationErrorCodes,
   VitalErrorCodes,
+  WalkingEventErrorCodes,
   fitbitCalls,
   incentiveCalls,
   mynaCalls,
@@ -303,6 +304,49 @@ export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
     code: CompetitionErrorCodes.notDrawable,
     when: 'Drawn already, or its period has not ended.',
     calls: named(incentiveCalls),
+  },
+  // ---- walking events (issue 29) -------------------------------------------------------------------
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.started,
+    when: 'The event has started: leaving it or its team is no longer possible.',
+    calls: named('leaveWalkingEvent', 'leaveWalkingTeam'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.closed,
+    when: 'The event has ended or closed.',
+    calls: named('joinWalkingEvent', 'createWalkingTeam', 'joinWalkingTeam', 'decideOperatorWalkingDay'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.teamFull,
+    when: 'The team has as many members as the event allows.',
+    calls: named('createWalkingTeam', 'joinWalkingTeam'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.inTeam,
+    when: 'The member is in a team of this event already.',
+    calls: named('createWalkingTeam', 'joinWalkingTeam'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.noTeams,
+    when: 'The event is entered alone only.',
+    calls: named('createWalkingTeam', 'joinWalkingTeam'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.notClosable,
+    when: 'The grace days after the period have not ended.',
+    calls: named('closeOperatorWalkingEvent'),
+  },
+  {
+    status: 409,
+    code: WalkingEventErrorCodes.notHeld,
+    when: 'The day is not held (decided already).',
+    calls: named('decideOperatorWalkingDay'),
   },
   // ---- My Number ------------------------------------------------------------------------------
   { status: 403, code: MynaErrorCodes.agreementRequired, when: 'The current My Number terms are not agreed to.', calls: named(mynaCalls) },

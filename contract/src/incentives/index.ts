@@ -3,6 +3,7 @@ import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } fro
 import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions';
 import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
 import { deliveryCalls } from './delivery';
+import { walkingEventCalls } from './walking-events';
 import { giftOrderOperatorCalls } from './operator-orders';
 import { getCoinAccount, getGiftChallengeInfo, giftChallenge, listCoinTransactions, listCoinUserActions } from './coins';
 import { incentiveOperatorCalls } from './operator-programs';
@@ -52,6 +53,7 @@ export const incentiveCalls = {
   listOperatorPrizeCompetitions,
   createOperatorPrizeCompetition,
   drawOperatorPrizeCompetition,
+  ...walkingEventCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export { campaignSchema } from './campaigns';
@@ -92,3 +94,4 @@ export * from './shared';
 export * from './expiry';
 export { operatorMenuInput, operatorMenuKinds, operatorProgramSchema, operatorVitalTypes } from './operator-programs';
 export type { OperatorMenuInput, OperatorProgram } from './operator-programs';
+export * from './walking-events';

@@ -57,6 +57,7 @@ export function menuGroups({ association, mynaAvailable }: { association: UserIn
         { label: '交換したギフト', href: '/incentives/user_gifts' },
         { label: 'キャンペーン', href: '/points/campaign' },
         { label: '懸賞', href: '/incentives/competitions' },
+        { label: 'ウォーキングイベント', href: '/incentives/walking_events' },
         { label: 'すこやかアプリのご案内', href: '/promotions/app' },
       ],
     },

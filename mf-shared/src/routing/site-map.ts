@@ -56,6 +56,7 @@ export const memberPages = [
   // mf-incentives
   '/incentives',
   '/incentives/competitions',
+  '/incentives/walking_events',
   '/incentives/user_gifts',
   '/coin',
   '/coin/earning',
@@ -93,6 +94,10 @@ export const memberFlowPages = [
   '/resource_providers/fitbit/callback',
   // mf-incentives: a program whose terms changed asks for agreement before its pages.
   '/points/:pointId/require_agreement',
+  // mf-incentives: a walking event the member opened from the list, their team, a teammate's invite link.
+  '/incentives/walking_events/:eventId',
+  '/incentives/walking_events/:eventId/teams/:teamId',
+  '/incentives/walking_invites/:code',
   // mf-myna: connecting (the portal's return and its outcome), the secret question.
   '/myna_connection/callback',
   '/myna_connection/complete',

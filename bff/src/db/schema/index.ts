@@ -9,3 +9,4 @@ export * from './operators';
 export * from './content';
 export * from './delivery';
 export * from './myna';
+export * from './walking';
