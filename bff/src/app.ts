@@ -10,9 +10,10 @@ import {
   giftImagesRoute,
   incentiveHandlers,
   incentivesMemberRecords,
+  challengesMemberRecords,
   registerExpiryNotices,
   registerIncentivesJobs,
-  settleEarnings,
+  settleChallengesAndEarnings,
 } from './incentives';
 import { operatorHandlers } from './operators';
 import { medicalExpenseFormRoute, mynaHandlers, mynaMemberRecords, registerMyna } from './myna';
@@ -109,14 +110,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Points earned from activity events and expired lots, on a schedule (incentives/job.ts); a write
   // that records a member's activity settles what it earns at once (decision 0006).
   registerIncentivesJobs(app, { config, db, now });
-  registerActivitySettler(settleEarnings);
+  // A member's challenges are judged with what their activity earns (incentives/challenges.ts).
+  registerActivitySettler(settleChallengesAndEarnings);
   // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
   registerContentNotifications(app, { config, db, now });
   registerExpiryNotices(app, { config, db, now });
   // The My Number import worker, and the reader the health forecast reads the latest check-up through.
   registerMyna(app, { config, db, services, now });
   // Each area's part of a member's download and of their leaving (issue 24 #15), in the download's order.
-  for (const keeper of [healthMemberRecords, incentivesMemberRecords, contentMemberRecords, mynaMemberRecords])
+  for (const keeper of [healthMemberRecords, incentivesMemberRecords, challengesMemberRecords, contentMemberRecords, mynaMemberRecords])
     registerMemberRecords(keeper);
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
   const deliverySettings = {
