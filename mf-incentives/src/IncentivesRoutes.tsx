@@ -4,6 +4,7 @@ import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } fro
 // of the page it answers (build/shared.cjs, mf-shared's lazyPage).
 const coinPages = () => import(/* webpackChunkName: "route:/coin" */ './pages/CoinPages');
 const pointPages = () => import(/* webpackChunkName: "route:/points/:pointId" */ './pages/PointPages');
+const challengePages = () => import(/* webpackChunkName: "route:/incentives/challenges" */ './pages/ChallengesPage');
 const agreementPages = () => import(/* webpackChunkName: "route:/points/:pointId/require_agreement" */ './pages/PointAgreementPage');
 
 /** The incentives area's pages (spec §2: /incentives, /coin, /points, /promotions/app). */
@@ -18,6 +19,8 @@ export const incentivesPages: readonly PageRoute[] = [
       import(/* webpackChunkName: "route:/incentives/competitions" */ './pages/CompetitionsPage').then((m) => m.CompetitionsPage),
     ),
   },
+  { path: '/incentives/challenges', page: lazyPage(() => challengePages().then((m) => m.ChallengesPage)) },
+  { path: '/incentives/challenges/:challengeId', page: lazyPage(() => challengePages().then((m) => m.ChallengePage)) },
   {
     path: '/incentives/user_gifts',
     page: lazyPage(() =>

@@ -356,6 +356,42 @@ export async function setChallengeActive(
   });
 }
 
+/**
+ * The demo's challenges (README "Demo account"): two offered every month, the demo member taking
+ * the blood-pressure one this month (its progress on home). Written by the seed, in its transaction.
+ */
+export async function seedDemoChallenges(
+  db: Database,
+  member: { id: string; associationId: string },
+  pointId: string,
+  now: Date,
+): Promise<void> {
+  const specs = [
+    { title: '今月20日、血圧を記録する', kind: 'blood_pressure_days' as const, targetDays: 20, minSteps: null, points: 100 },
+    { title: '8,000歩を15日', kind: 'step_days' as const, targetDays: 15, minSteps: 8000, points: 150 },
+  ];
+  const ids: string[] = [];
+  for (const spec of specs) {
+    const id = randomUUID();
+    const [menuId] = await addMenus(db, pointId, [
+      { kind: 'challenge_completed', challengeId: id, title: `チャレンジ達成：${spec.title}`, points: spec.points },
+    ]);
+    await db.insert(challenges).values({
+      id,
+      associationId: member.associationId,
+      programId: pointId,
+      menuId: menuId!,
+      title: spec.title,
+      kind: spec.kind,
+      targetDays: spec.targetDays,
+      minSteps: spec.minSteps,
+      createdAt: now,
+    });
+    ids.push(id);
+  }
+  await db.insert(challengeEntries).values({ challengeId: ids[0]!, userId: member.id, month: monthStartOf(japanDay(now)), joinedAt: now });
+}
+
 // ---- the member's download and leaving ----------------------------------------------------------
 
 export const challengesMemberRecords: MemberRecordsKeeper = {

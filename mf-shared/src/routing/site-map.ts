@@ -55,6 +55,8 @@ export const memberPages = [
   // mf-incentives
   '/incentives',
   '/incentives/competitions',
+  '/incentives/challenges',
+  '/incentives/challenges/:challengeId',
   '/incentives/user_gifts',
   '/coin',
   '/coin/earning',
