@@ -33,4 +33,4 @@ ALTER TABLE "challenges" ADD CONSTRAINT "challenges_program_id_point_programs_id
 ALTER TABLE "challenges" ADD CONSTRAINT "challenges_menu_id_point_menus_id_fk" FOREIGN KEY ("menu_id") REFERENCES "public"."point_menus"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "challenge_entries_challenge_idx" ON "challenge_entries" USING btree ("challenge_id");--> statement-breakpoint
 CREATE INDEX "challenges_association_idx" ON "challenges" USING btree ("association_id","created_at");--> statement-breakpoint
-ALTER TABLE "point_menus" ADD CONSTRAINT "point_menus_kind_ck" CHECK ("point_menus"."kind" in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed'));
+ALTER TABLE "point_menus" ADD CONSTRAINT "point_menus_kind_ck" CHECK ("point_menus"."kind" in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed')) NOT VALID;
