@@ -9,6 +9,7 @@ export const adminPaths = {
   faq: '/admin/faq',
   documents: '/admin/documents',
   competitions: '/admin/competitions',
+  challenges: '/admin/challenges',
   points: '/admin/points',
   giftOrders: '/admin/gift_orders',
   roster: '/admin/roster',

@@ -13,6 +13,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.faq, label: 'よくある質問' },
   { to: adminPaths.documents, label: '手続き・書類' },
   { to: adminPaths.competitions, label: '懸賞' },
+  { to: adminPaths.challenges, label: 'チャレンジ' },
   { to: adminPaths.points, label: 'ポイント・ギフト' },
   { to: adminPaths.members, label: '会員の検索' },
   { to: adminPaths.giftOrders, label: 'ギフトの発送' },
