@@ -248,6 +248,34 @@ describe('a member takes a challenge and completes it, once', () => {
     expect(completions).toHaveLength(1);
   });
 
+  it('a program that asks for consent has it before its challenge is taken', async () => {
+    const { member, agent } = await signedInMember(ctx);
+    const pointId = await createProgram(ctx.db, {
+      associationId: member.associationId,
+      name: '同意が必要なポイント',
+      requiresConsent: true,
+      consentText: '第1条',
+    });
+    const operator = await signedInOperator(ctx, [{ associationId: member.associationId, role: 'editor' }]);
+    const created = await operator.agent.operatorPost('createOperatorChallenge', {
+      associationId: member.associationId,
+      pointId,
+      title: '血圧を1日',
+      kind: 'blood_pressure_days',
+      targetDays: 1,
+      points: 10,
+    });
+    const refused = await agent.post('joinChallenge', { challengeId: created.body.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('point_agreement_required');
+    expect(await ctx.db.select().from(challengeEntries).where(eq(challengeEntries.userId, member.id))).toEqual([]);
+    expect((await agent.post('createPointAgreement', { pointId })).status).toBe(200);
+    await readingOn(member.id, otherDaysOfMonth(1)[0]!);
+    const joined = await agent.post('joinChallenge', { challengeId: created.body.id });
+    expect(joined.body.completedAt).not.toBeNull();
+    expect(await balance(agent, pointId)).toBe(10);
+  });
+
   it('progress is the member’s own: another member’s readings never count', async () => {
     const { agent, bpId } = await association();
     const other = await signedInMember(ctx);

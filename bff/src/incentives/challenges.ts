@@ -29,7 +29,7 @@ import type { Handlers, Member } from '../platform/handlers';
 import { exportTimestamp as iso, type MemberRecordsKeeper } from '../platform/member-records';
 import { auditOperator, type Operator } from '../platform/operators';
 import { addMenus } from './operator';
-import { settleEarnings } from './programs';
+import { assertAgreed, programOf, settleEarnings } from './programs';
 
 type Row = typeof challenges.$inferSelect;
 type EntryRow = typeof challengeEntries.$inferSelect;
@@ -201,6 +201,8 @@ export async function joinChallenge(db: Database, member: Member, challengeId: s
   const monthStart = monthStartOf(japanDay(now));
   return db.transaction(async (tx) => {
     const { item } = await offeredChallenge(tx, member, challengeId, monthStart);
+    // Its points are the program's: a program that asks for consent has it first (403, nothing taken).
+    await assertAgreed(tx, member.id, await programOf(tx, member, item.row.programId));
     const joined = await tx
       .insert(challengeEntries)
       .values({ challengeId: item.row.id, userId: member.id, month: monthStart, joinedAt: now })
