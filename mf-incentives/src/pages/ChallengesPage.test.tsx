@@ -104,6 +104,13 @@ describe('/incentives/challenges/[challengeId]', () => {
     expect(bff.callsOf('getChallenge')[0]!.query).toEqual({ challengeId: bloodPressure.id });
   });
 
+  it('never counts below zero days left: reached but not yet judged', async () => {
+    bff.onCall('getChallenge', reply({ ...bloodPressure, progressDays: 21 }));
+    renderAt(`/incentives/challenges/${bloodPressure.id}`);
+    expect(await screen.findByText('目標の日数に届きました。次に記録したときに達成となります。')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
+  });
+
   it('explains that hand-entered and held steps do not count', async () => {
     bff.onCall('getChallenge', reply(walking));
     renderAt(`/incentives/challenges/${walking.id}`);

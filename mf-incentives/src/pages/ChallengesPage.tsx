@@ -36,6 +36,8 @@ function Standing({ challenge }: { challenge: Challenge }) {
   }
   if (!challenge.joinedAt) return null;
   const left = challenge.targetDays - challenge.progressDays;
+  // Days recorded by a write that settles nothing (an app's batch) are judged at the next record.
+  if (left <= 0) return <Text>目標の日数に届きました。次に記録したときに達成となります。</Text>;
   return <Text>あと{left}日で達成です。</Text>;
 }
 
