@@ -10,9 +10,10 @@ import {
   giftImagesRoute,
   incentiveHandlers,
   incentivesMemberRecords,
+  challengesMemberRecords,
   registerExpiryNotices,
   registerIncentivesJobs,
-  settleEarnings,
+  settleChallengesAndEarnings,
   walkingStepDay,
 } from './incentives';
 import { operatorHandlers } from './operators';
@@ -113,7 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIncentivesJobs(app, { config, db, now });
   // The operators' health figures: the deltas the readings' triggers leave, folded into counters (health/figures.ts).
   registerHealthFiguresJob(app, { config, db, now });
-  registerActivitySettler(settleEarnings);
+  // A member's challenges are judged with what their activity earns (incentives/challenges.ts).
+  registerActivitySettler(settleChallengesAndEarnings);
   // Walking events' totals follow each saved step day in its transaction (decision 0028).
   registerStepDayObserver(walkingStepDay);
   // Notification mails (announcements, enquetes, expiring points), each sent once, through the outbox.
@@ -122,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The My Number import worker, and the reader the health forecast reads the latest check-up through.
   registerMyna(app, { config, db, services, now });
   // Each area's part of a member's download and of their leaving (issue 24 #15), in the download's order.
-  for (const keeper of [healthMemberRecords, incentivesMemberRecords, contentMemberRecords, mynaMemberRecords])
+  for (const keeper of [healthMemberRecords, incentivesMemberRecords, challengesMemberRecords, contentMemberRecords, mynaMemberRecords])
     registerMemberRecords(keeper);
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
   const deliverySettings = {

@@ -67,6 +67,10 @@ export const adminPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: adminPaths.challenges,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/challenges" */ './pages/ChallengesPage').then((m) => m.ChallengesPage)),
+  },
+  {
     path: adminPaths.roster,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/roster" */ './pages/RosterPage').then((m) => m.RosterPage)),
   },

@@ -10,6 +10,7 @@ export const adminPaths = {
   documents: '/admin/documents',
   competitions: '/admin/competitions',
   walkingEvents: '/admin/walking_events',
+  challenges: '/admin/challenges',
   points: '/admin/points',
   giftOrders: '/admin/gift_orders',
   roster: '/admin/roster',

@@ -5,6 +5,7 @@ import { LazyRoutes, lazyPage, NotFoundPage, type PageRoute, Route, Routes } fro
 const coinPages = () => import(/* webpackChunkName: "route:/coin" */ './pages/CoinPages');
 const pointPages = () => import(/* webpackChunkName: "route:/points/:pointId" */ './pages/PointPages');
 const walkingPages = () => import(/* webpackChunkName: "route:/incentives/walking_events" */ './pages/WalkingEventPages');
+const challengePages = () => import(/* webpackChunkName: "route:/incentives/challenges" */ './pages/ChallengesPage');
 const agreementPages = () => import(/* webpackChunkName: "route:/points/:pointId/require_agreement" */ './pages/PointAgreementPage');
 
 /** The incentives area's pages (spec §2: /incentives, /coin, /points, /promotions/app). */
@@ -23,6 +24,8 @@ export const incentivesPages: readonly PageRoute[] = [
   { path: '/incentives/walking_events/:eventId', page: lazyPage(() => walkingPages().then((m) => m.WalkingEventPage)) },
   { path: '/incentives/walking_events/:eventId/teams/:teamId', page: lazyPage(() => walkingPages().then((m) => m.WalkingTeamPage)) },
   { path: '/incentives/walking_invites/:code', page: lazyPage(() => walkingPages().then((m) => m.WalkingInvitePage)) },
+  { path: '/incentives/challenges', page: lazyPage(() => challengePages().then((m) => m.ChallengesPage)) },
+  { path: '/incentives/challenges/:challengeId', page: lazyPage(() => challengePages().then((m) => m.ChallengePage)) },
   {
     path: '/incentives/user_gifts',
     page: lazyPage(() =>

@@ -13,3 +13,5 @@ export const { unmount } = lifecycles;
 export { IncentivesBalanceParcel } from './IncentivesBalanceParcel';
 /** /profile/address's form (mf-account): the delivery address of physical gifts. */
 export { DeliveryAddressParcel } from './DeliveryAddressParcel';
+/** The home page's challenges: the member's progress this month (issue 29). */
+export { ChallengesProgressParcel } from './ChallengesProgressParcel';

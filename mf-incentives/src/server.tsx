@@ -1,5 +1,6 @@
 import type { PageRenderRequest } from '@sukoyaka/contract';
 import { renderAreaPage, renderAreaParcel } from '@sukoyaka/shared/server';
+import { ChallengesProgress } from './ChallengesProgressParcel';
 import { IncentivesBalance } from './IncentivesBalanceParcel';
 import { incentivesPages, IncentivesRoutes } from './IncentivesRoutes';
 
@@ -8,4 +9,4 @@ export const renderPage = (request: PageRenderRequest) => renderAreaPage(Incenti
 
 /** The incentives area's parcels on other areas' pages (home's balance card), rendered the same way. */
 export const renderParcel = (name: string, request: PageRenderRequest) =>
-  renderAreaParcel({ IncentivesBalanceParcel: IncentivesBalance }, name, request);
+  renderAreaParcel({ IncentivesBalanceParcel: IncentivesBalance, ChallengesProgressParcel: ChallengesProgress }, name, request);

@@ -9,6 +9,7 @@ import { saveDeliveryAddress } from './delivery';
 import { addGift, importGiftCodes, redeem } from './gifts';
 import { credit } from './ledger';
 import { addCampaign, addMenus, createProgram } from './operator';
+import { seedDemoChallenges } from './challenges';
 
 export const DEMO_PROGRAM_NAME = 'すこやかポイント';
 
@@ -46,6 +47,8 @@ export async function seedDemoIncentives(
     .update(pointMenus)
     .set({ createdAt: sql`clock_timestamp()` })
     .where(or(isNull(pointMenus.programId), inArray(pointMenus.programId, [pointId])));
+  // This month's challenges (issue 29), the demo member taking one.
+  await seedDemoChallenges(db, member, pointId, now);
 
   const quo = await addGift(db, {
     programId: pointId,

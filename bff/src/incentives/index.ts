@@ -3,6 +3,7 @@
 import { incentiveHandlers as memberIncentiveHandlers } from './handlers';
 import { incentiveOperatorHandlers } from './operator-handlers';
 import { competitionHandlers } from './competitions';
+import { challengeHandlers } from './challenges';
 import { removeOperatorGiftImage, setOperatorGiftImage } from './gift-image-handlers';
 import { giftOrderOperatorHandlers } from './gift-orders';
 import { walkingEventHandlers } from './walking-events';
@@ -11,6 +12,7 @@ export const incentiveHandlers = {
   ...memberIncentiveHandlers,
   ...incentiveOperatorHandlers,
   ...competitionHandlers,
+  ...challengeHandlers,
   ...giftOrderOperatorHandlers,
   ...walkingEventHandlers,
   setOperatorGiftImage,
@@ -19,6 +21,7 @@ export const incentiveHandlers = {
 export { giftImagesRoute } from './gift-images';
 export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';
+export { challengesMemberRecords, settleChallengesAndEarnings } from './challenges';
 export { incentivesMemberRecords } from './member-records';
 export { registerExpiryNotices } from './expiry-notices';
 export { walkingStepDay } from './walking-events';

@@ -6,12 +6,14 @@ import { associations, pointCampaigns, pointMenus, pointPrograms, users } from '
 import { audit } from '../platform/audit';
 import { credit, debit, InsufficientBalanceError } from './ledger';
 
-export type MenuKind = 'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered';
+export type MenuKind = 'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered' | 'challenge_completed';
 
 export interface MenuSpec {
   kind: MenuKind;
   /** For vital_recorded: which vital (bloodPressure, weight, …); omitted: none (every kind needs one). */
   vitalType?: string;
+  /** For challenge_completed: the challenge whose completion it rewards (challenges.ts). */
+  challengeId?: string;
   title: string;
   points: number;
   dailyLimit?: number | null;
@@ -22,6 +24,10 @@ const eventKindOf = (menu: MenuSpec) => {
   if (menu.kind === 'vital_recorded') {
     if (!menu.vitalType) throw new Error('a vital_recorded menu names its vital type');
     return `vital_recorded:${menu.vitalType}`;
+  }
+  if (menu.kind === 'challenge_completed') {
+    if (!menu.challengeId) throw new Error('a challenge_completed menu names its challenge');
+    return `challenge_completed:${menu.challengeId}`;
   }
   return menu.kind;
 };

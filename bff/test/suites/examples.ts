@@ -221,6 +221,21 @@ export const examples: Examples = {
     decision: 'refuse',
   }),
   closeOperatorWalkingEvent: (member) => ({ associationId: member.associationId, eventId: UNKNOWN_CONTENT }),
+  // Monthly challenges (issue 29): a challenge no one has; an operator's, of a program no one has.
+  listChallenges: () => ({}),
+  getChallenge: () => ({ challengeId: UNKNOWN_INCENTIVE }),
+  joinChallenge: () => ({ challengeId: UNKNOWN_INCENTIVE }),
+  listOperatorChallenges: (member) => ({ associationId: member.associationId }),
+  createOperatorChallenge: (member) => ({
+    associationId: member.associationId,
+    pointId: UNKNOWN_INCENTIVE,
+    title: `チャレンジ ${member.marker}`,
+    kind: 'step_days',
+    targetDays: 15,
+    minSteps: 8000,
+    points: 100,
+  }),
+  setOperatorChallengeActive: (member) => ({ associationId: member.associationId, challengeId: UNKNOWN_INCENTIVE, active: false }),
   // Operators (issue 14): as the operator beside the member, editor of the member's association.
   getOperatorSession: () => ({}),
   operatorSignIn: (member) => ({ email: member.operatorEmail, password: member.operatorPassword }),

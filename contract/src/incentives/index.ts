@@ -1,5 +1,6 @@
 import type { CallDefinition } from '../define';
 import { entryPointCampaign, getPointCampaign, getPointCampaignRedirectURL } from './campaigns';
+import { challengeCalls } from './challenges';
 import { enterPrizeCompetition, listOpenPrizeCompetitions } from './competitions';
 import { createOperatorPrizeCompetition, drawOperatorPrizeCompetition, listOperatorPrizeCompetitions } from './operator-competitions';
 import { deliveryCalls } from './delivery';
@@ -54,9 +55,12 @@ export const incentiveCalls = {
   createOperatorPrizeCompetition,
   drawOperatorPrizeCompetition,
   ...walkingEventCalls,
+  ...challengeCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export { campaignSchema } from './campaigns';
+export { CHALLENGE_MAX_TARGET_DAYS, challengeKinds, challengeSchema, operatorChallengeSchema } from './challenges';
+export type { Challenge, ChallengeKind, OperatorChallenge } from './challenges';
 export type { PointCampaign } from './campaigns';
 export { coinAccountSchema, giftChallengeInfoSchema } from './coins';
 export { CompetitionErrorCodes, competitionEntryKinds, competitionStates, prizeCompetitionSchema } from './competitions';

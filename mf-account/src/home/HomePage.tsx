@@ -66,6 +66,9 @@ function MemberHome({ member, mynaAvailable }: { member: UserInfo; mynaAvailable
         <Card>
           <AreaParcel area="@sukoyaka/incentives" name="IncentivesBalanceParcel" label="コイン・ポイントを読み込んでいます" />
         </Card>
+        <Card>
+          <AreaParcel area="@sukoyaka/incentives" name="ChallengesProgressParcel" label="今月のチャレンジを読み込んでいます" />
+        </Card>
         {/* Each card of this area loads on its own too: a failure stays in its card. */}
         <Card aria-labelledby="home-announcements">
           <AnnouncementsCard />

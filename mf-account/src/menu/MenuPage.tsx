@@ -56,6 +56,7 @@ export function menuGroups({ association, mynaAvailable }: { association: UserIn
         { label: 'コイン（ためる・ギフトチャレンジ）', href: '/coin' },
         { label: '交換したギフト', href: '/incentives/user_gifts' },
         { label: 'キャンペーン', href: '/points/campaign' },
+        { label: '今月のチャレンジ', href: '/incentives/challenges' },
         { label: '懸賞', href: '/incentives/competitions' },
         { label: 'ウォーキングイベント', href: '/incentives/walking_events' },
         { label: 'すこやかアプリのご案内', href: '/promotions/app' },

@@ -14,6 +14,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.documents, label: '手続き・書類' },
   { to: adminPaths.competitions, label: '懸賞' },
   { to: adminPaths.walkingEvents, label: 'ウォーキング' },
+  { to: adminPaths.challenges, label: 'チャレンジ' },
   { to: adminPaths.points, label: 'ポイント・ギフト' },
   { to: adminPaths.members, label: '会員の検索' },
   { to: adminPaths.giftOrders, label: 'ギフトの発送' },

@@ -23,6 +23,8 @@ function occasion(menu: Pick<Menu, 'kind' | 'eventKind'>): string {
       return 'アンケートへの回答';
     case 'campaign_entered':
       return 'キャンペーンへの参加';
+    case 'challenge_completed':
+      return 'チャレンジの達成';
     default:
       return menu.kind;
   }

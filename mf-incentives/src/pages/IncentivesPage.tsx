@@ -29,6 +29,9 @@ export function IncentivesPage() {
                 <AppLink href="/points/campaign">キャンペーン</AppLink>
               </li>
               <li>
+                <AppLink href="/incentives/challenges">今月のチャレンジ</AppLink>
+              </li>
+              <li>
                 <AppLink href="/incentives/competitions">懸賞</AppLink>
               </li>
               <li>

@@ -57,6 +57,8 @@ export const memberPages = [
   '/incentives',
   '/incentives/competitions',
   '/incentives/walking_events',
+  '/incentives/challenges',
+  '/incentives/challenges/:challengeId',
   '/incentives/user_gifts',
   '/coin',
   '/coin/earning',

@@ -50,14 +50,16 @@ export const pointPrograms = pgTable(
 /**
  * What earns how much: a program's menu (program_id set) or a coin rule for everyone (program_id
  * null). `event_kind` is the activity event it rewards (`vital_recorded:weight`, `step_goal_reached`,
- * `enquete_answered`, `campaign_entered`); caps count earnings per Japanese day and in total.
+ * `enquete_answered`, `campaign_entered`, `challenge_completed:<challenge>`); caps count earnings per Japanese day and in total.
  */
 export const pointMenus = pgTable(
   'point_menus',
   {
     id: generatedId(),
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] }).notNull(),
+    kind: text('kind', {
+      enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed'],
+    }).notNull(),
     eventKind: text('event_kind').notNull(),
     title: text('title').notNull(),
     points: integer('points').notNull(),
@@ -73,7 +75,10 @@ export const pointMenus = pgTable(
       'point_menus_limits_ck',
       sql`(${table.dailyLimit} is null or ${table.dailyLimit} >= 1) and (${table.totalLimit} is null or ${table.totalLimit} >= 1)`,
     ),
-    check('point_menus_kind_ck', sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered')`),
+    check(
+      'point_menus_kind_ck',
+      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed')`,
+    ),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './content';
 export * from './delivery';
 export * from './myna';
 export * from './walking';
+export * from './challenges';
