@@ -6,7 +6,7 @@ import { associations, pointCampaigns, pointMenus, pointPrograms, users } from '
 import { audit } from '../platform/audit';
 import { credit, debit, InsufficientBalanceError } from './ledger';
 
-export type MenuKind = 'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered';
+export type MenuKind = 'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered' | 'article_quiz_correct';
 
 export interface MenuSpec {
   kind: MenuKind;

@@ -23,6 +23,8 @@ function occasion(menu: Pick<Menu, 'kind' | 'eventKind'>): string {
       return 'アンケートへの回答';
     case 'campaign_entered':
       return 'キャンペーンへの参加';
+    case 'article_quiz_correct':
+      return '健康記事のクイズに正解';
     default:
       return menu.kind;
   }

@@ -8,3 +8,4 @@ export * from './operators';
 export * from './content';
 export * from './delivery';
 export * from './myna';
+export * from './articles';
