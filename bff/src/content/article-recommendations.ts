@@ -27,7 +27,14 @@ interface Finding {
   urgent: boolean;
 }
 
-type Rule = { category: ArticleCategory; label: string; value: (c: CheckupValues) => number | null; guidance: number; urgent: number | null; below?: boolean };
+type Rule = {
+  category: ArticleCategory;
+  label: string;
+  value: (c: CheckupValues) => number | null;
+  guidance: number;
+  urgent: number | null;
+  below?: boolean;
+};
 
 /** The thresholds of the reference table, in the order findings are named. */
 const RULES: Rule[] = [
@@ -65,7 +72,13 @@ export function reasonOf(finding: Finding): string {
 }
 
 /** The newest visible articles (of these categories), each audience one ordered index range, at most `limit` of each. */
-async function newestVisible(db: Database, member: Member, now: Date, categories: ArticleCategory[] | null, limit: number): Promise<ArticleRow[]> {
+async function newestVisible(
+  db: Database,
+  member: Member,
+  now: Date,
+  categories: ArticleCategory[] | null,
+  limit: number,
+): Promise<ArticleRow[]> {
   const rangeOf = (scope: SQL) =>
     db
       .select()

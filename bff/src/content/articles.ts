@@ -8,7 +8,7 @@ import {
   type ArticleSummary,
   type CallOutput,
 } from '@sukoyaka/contract';
-import { and, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { articleQuizAnswers, articleSaves, articles } from '../db/schema';
 import { recordActivity, settleActivities } from '../platform/activity-events';

@@ -1,4 +1,11 @@
-import { ArticleErrorCodes, readingMinutes, type ArticleState, type CallOutput, type OperatorArticle, type ParsedInput } from '@sukoyaka/contract';
+import {
+  ArticleErrorCodes,
+  readingMinutes,
+  type ArticleState,
+  type CallOutput,
+  type OperatorArticle,
+  type ParsedInput,
+} from '@sukoyaka/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { articleQuizAnswers, articles } from '../db/schema';

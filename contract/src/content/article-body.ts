@@ -38,7 +38,10 @@ const NUMBERED = /^\d{1,3}[.．]\s+/;
 export function parseArticleBody(body: string): ArticleBlock[] {
   const blocks: ArticleBlock[] = [];
   for (const chunk of body.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+    const lines = chunk
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
     if (lines.length === 0) continue;
     const heading = /^(#{2,3})\s+(.+)$/.exec(lines[0]!);
     if (heading && lines.length === 1) {

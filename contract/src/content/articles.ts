@@ -88,9 +88,7 @@ export const articleSchema = z.object({
 export type Article = z.infer<typeof articleSchema>;
 
 const articleId = () => contentId('記事ID');
-const searchWord = z.optional(
-  z.string().check(z.trim(), z.maxLength(50, '検索する言葉は50文字以内で入力してください')),
-);
+const searchWord = z.optional(z.string().check(z.trim(), z.maxLength(50, '検索する言葉は50文字以内で入力してください')));
 
 export const listArticles = defineCall({
   name: 'listArticles',
@@ -182,9 +180,7 @@ export const operatorArticleSchema = z.object({
   category: z.enum(articleCategories),
   body: z.string(),
   readingMinutes: z.number(),
-  quiz: z.nullable(
-    z.object({ question: z.string(), choices: z.array(z.string()), answer: z.number(), explanation: z.string() }),
-  ),
+  quiz: z.nullable(z.object({ question: z.string(), choices: z.array(z.string()), answer: z.number(), explanation: z.string() })),
   publishFrom: z.string(),
   publishUntil: z.nullable(z.string()),
   publishedAt: z.nullable(z.string()),
