@@ -57,7 +57,9 @@ export const pointMenus = pgTable(
   {
     id: generatedId(),
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct'] }).notNull(),
+    kind: text('kind', {
+      enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct'],
+    }).notNull(),
     eventKind: text('event_kind').notNull(),
     title: text('title').notNull(),
     points: integer('points').notNull(),
@@ -73,7 +75,10 @@ export const pointMenus = pgTable(
       'point_menus_limits_ck',
       sql`(${table.dailyLimit} is null or ${table.dailyLimit} >= 1) and (${table.totalLimit} is null or ${table.totalLimit} >= 1)`,
     ),
-    check('point_menus_kind_ck', sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct')`),
+    check(
+      'point_menus_kind_ck',
+      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct')`,
+    ),
   ],
 );
 
