@@ -10,7 +10,7 @@ const LIPIDS_BODY = [
   'LDL コレステロールは、**悪玉コレステロール**とも呼ばれます。血液中に増えすぎると血管の壁にたまり、動脈硬化の原因になります。',
   '## 今日からできること',
   '- 野菜・海藻・きのこで食物繊維をとる\n- 肉の脂身やバターを控え、魚を選ぶ\n- 1日あと1,000歩、歩く',
-  '特定健診では 120 mg/dL 以上が保健指導判定値、140 mg/dL 以上が受診勧奨判定値です。健診の結果は[健康診断の記録](/health_reports)で確かめられます。',
+  '特定健診では、120 mg/dL 以上で保健指導の対象に、140 mg/dL 以上で医療機関の受診をすすめられます。健診の結果は[健康診断の記録](/health_reports)で確かめられます。',
 ].join('\n\n');
 
 const WALKING_BODY = [
@@ -27,10 +27,10 @@ export async function seedDemoArticles(tx: Executor, associationId: string, at: 
       category: 'lipids',
       body: LIPIDS_BODY,
       readingMinutes: readingMinutes(LIPIDS_BODY),
-      quizQuestion: 'LDL コレステロールの保健指導判定値はどれでしょう？',
+      quizQuestion: '特定健診で保健指導の対象となる LDL コレステロールの値はどれでしょう？',
       quizChoices: ['100 mg/dL 以上', '120 mg/dL 以上', '160 mg/dL 以上'],
       quizAnswer: 1,
-      quizExplanation: '特定健診では LDL コレステロール 120 mg/dL 以上が保健指導判定値、140 mg/dL 以上が受診勧奨判定値です。',
+      quizExplanation: '特定健診では、LDL コレステロール 120 mg/dL 以上で保健指導の対象に、140 mg/dL 以上で受診をすすめられます。',
       publishFrom: at(-2),
       publishedAt: at(-2),
     },
