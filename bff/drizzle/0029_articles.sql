@@ -45,4 +45,5 @@ CREATE INDEX "article_quiz_answers_article_idx" ON "article_quiz_answers" USING 
 CREATE INDEX "article_saves_list_idx" ON "article_saves" USING btree ("user_id","saved_at" desc,"article_id" desc);--> statement-breakpoint
 CREATE INDEX "articles_association_publish_idx" ON "articles" USING btree ("association_id","publish_from" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "articles_site_wide_publish_idx" ON "articles" USING btree ("publish_from" desc,"id" desc) WHERE "articles"."association_id" is null;--> statement-breakpoint
-ALTER TABLE "point_menus" ADD CONSTRAINT "point_menus_kind_ck" CHECK ("point_menus"."kind" in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct'));
+ALTER TABLE "point_menus" ADD CONSTRAINT "point_menus_kind_ck" CHECK ("point_menus"."kind" in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'article_quiz_correct')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "point_menus" VALIDATE CONSTRAINT "point_menus_kind_ck";
