@@ -58,10 +58,16 @@ const iso = (offsetMs: number) => new Date(ctx.clock.now().getTime() + offsetMs)
 
 const QUIZ = {
   question: 'LDL コレステロールの保健指導判定値は？',
-  choices: ['100 mg/dL 以上', '120 mg/dL 以上', '160 mg/dL 以上'],
-  answer: 1,
+  correctChoice: '120 mg/dL 以上',
+  otherChoices: ['100 mg/dL 以上', '160 mg/dL 以上'],
   explanation: '特定健診では 120 mg/dL 以上が保健指導の対象です。',
 };
+
+/** The stored quiz: the choices in their random order, the correct one's place. */
+async function storedQuiz(articleId: string) {
+  const listed = await viewer.get('listOperatorArticles', { associationId, limit: '100' });
+  return listed.body.items.find((item: { id: string }) => item.id === articleId).quiz as { choices: string[]; answer: number };
+}
 
 async function publish(fields: Record<string, unknown> = {}) {
   const response = await editor.operatorPost('createOperatorArticle', {
@@ -112,30 +118,38 @@ describe('operators write articles', () => {
       category: 'lipids',
       hasQuiz: true,
       saved: false,
-      quiz: { question: QUIZ.question, choices: QUIZ.choices, result: null },
+      quiz: { question: QUIZ.question, result: null },
     });
     expect(JSON.stringify(read.body)).not.toContain(QUIZ.explanation);
     const listed = await viewer.get('listOperatorArticles', { associationId });
-    expect(listed.body.items[0]).toMatchObject({ id: created.id, quiz: QUIZ, quizAnswers: 0 });
+    expect(listed.body.items[0]).toMatchObject({
+      id: created.id,
+      quiz: { question: QUIZ.question, explanation: QUIZ.explanation },
+      quizAnswers: 0,
+    });
+    const stored = await storedQuiz(created.id);
+    expect([...stored.choices].sort()).toEqual([QUIZ.correctChoice, ...QUIZ.otherChoices].sort());
+    expect(stored.choices[stored.answer]).toBe(QUIZ.correctChoice);
+    expect(read.body.quiz.choices).toEqual(stored.choices);
     const events = (await ctx.db.select({ event: auditLogs.event }).from(auditLogs).where(eq(auditLogs.operatorId, editorId))).map(
       (row) => row.event,
     );
     expect(events).toContain('operator_article_created');
   });
 
-  it('refuses a quiz whose answer is not one of its choices, naming the field, and writes nothing', async () => {
+  it('refuses a quiz with no other choice, naming the field, and writes nothing', async () => {
     const before = (await viewer.get('listOperatorArticles', { associationId })).body.items.length;
     const response = await editor.operatorPost('createOperatorArticle', {
       associationId,
       title: '壊れたクイズ',
       category: 'diet',
       body: '本文',
-      quiz: { ...QUIZ, answer: 3 },
+      quiz: { ...QUIZ, otherChoices: [] },
       publishFrom: iso(0),
     });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(ErrorCodes.invalidParameters);
-    expect(JSON.stringify(response.body.fields)).toContain('正解は選択肢の中から選んでください');
+    expect(response.body.fields).toHaveProperty(['quiz.otherChoices']);
     expect((await viewer.get('listOperatorArticles', { associationId })).body.items.length).toBe(before);
   });
 
@@ -204,20 +218,21 @@ describe('the quiz pays once', () => {
       menus: [{ kind: 'article_quiz_correct', title: '健康記事のクイズに正解', points: 10 }],
     });
     const article = await publish({ title: 'クイズつきの記事' });
+    const { answer: right } = await storedQuiz(article.id);
     const answers = await Promise.all([
-      agent.post('answerArticleQuiz', { articleId: article.id, choice: 1 }),
-      agent.post('answerArticleQuiz', { articleId: article.id, choice: 1 }),
+      agent.post('answerArticleQuiz', { articleId: article.id, choice: right }),
+      agent.post('answerArticleQuiz', { articleId: article.id, choice: right }),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ choice: 1, correct: true, answer: 1, explanation: QUIZ.explanation });
+      expect(answer.body).toMatchObject({ choice: right, correct: true, answer: right, explanation: QUIZ.explanation });
     }
-    const later = await agent.post('answerArticleQuiz', { articleId: article.id, choice: 0 });
-    expect(later.body).toMatchObject({ choice: 1, correct: true });
+    const later = await agent.post('answerArticleQuiz', { articleId: article.id, choice: (right + 1) % 3 });
+    expect(later.body).toMatchObject({ choice: right, correct: true });
     const balance = await agent.get('getEnablePointAccount', { pointId });
     expect(balance.body.balance).toBe(10);
     const read = await agent.get('getArticle', { articleId: article.id });
-    expect(read.body.quiz.result).toMatchObject({ choice: 1, correct: true, explanation: QUIZ.explanation });
+    expect(read.body.quiz.result).toMatchObject({ choice: right, correct: true, explanation: QUIZ.explanation });
     const counted = await viewer.get('listOperatorArticles', { associationId });
     expect(counted.body.items.find((item: { id: string }) => item.id === article.id)).toMatchObject({ quizAnswers: 1, quizCorrect: 1 });
     // Its question can no longer change under the members who answered it.
@@ -227,7 +242,7 @@ describe('the quiz pays once', () => {
       title: 'クイズつきの記事',
       category: 'lipids',
       body: '本文',
-      quiz: { ...QUIZ, answer: 0 },
+      quiz: { ...QUIZ, correctChoice: '100 mg/dL 以上', otherChoices: ['120 mg/dL 以上', '160 mg/dL 以上'] },
       publishFrom: iso(-MINUTE),
     });
     expect(changed.status).toBe(409);
@@ -237,10 +252,12 @@ describe('the quiz pays once', () => {
   it('a wrong first answer shows the explanation, is final and pays nothing', async () => {
     const { agent: secondAgent } = await colleague();
     const article = await publish({ title: '間違えても解説' });
-    const wrong = await secondAgent.post('answerArticleQuiz', { articleId: article.id, choice: 0 });
-    expect(wrong.body).toMatchObject({ choice: 0, correct: false, answer: 1, explanation: QUIZ.explanation });
-    const retry = await secondAgent.post('answerArticleQuiz', { articleId: article.id, choice: 1 });
-    expect(retry.body).toMatchObject({ choice: 0, correct: false });
+    const { answer: right } = await storedQuiz(article.id);
+    const wrongChoice = (right + 1) % 3;
+    const wrong = await secondAgent.post('answerArticleQuiz', { articleId: article.id, choice: wrongChoice });
+    expect(wrong.body).toMatchObject({ choice: wrongChoice, correct: false, answer: right, explanation: QUIZ.explanation });
+    const retry = await secondAgent.post('answerArticleQuiz', { articleId: article.id, choice: right });
+    expect(retry.body).toMatchObject({ choice: wrongChoice, correct: false });
     expect((await secondAgent.get('getEnablePointAccount', { pointId })).body.balance).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   ArticleErrorCodes,
   readingMinutes,
@@ -97,18 +98,40 @@ export async function listOperatorArticles(
   return { items: page.rows.map((row) => toOperatorArticle(row, counts.get(row.id), now)), nextCursor: page.nextCursor };
 }
 
-const fieldsOf = (input: ParsedInput<'createOperatorArticle'> | ParsedInput<'updateOperatorArticle'>) => ({
-  title: input.title,
-  category: input.category,
-  body: input.body,
-  readingMinutes: readingMinutes(input.body),
-  quizQuestion: input.quiz?.question ?? null,
-  quizChoices: input.quiz?.choices ?? null,
-  quizAnswer: input.quiz?.answer ?? null,
-  quizExplanation: input.quiz?.explanation ?? null,
-  publishFrom: new Date(input.publishFrom),
-  publishUntil: input.publishUntil ? new Date(input.publishUntil) : null,
-});
+type ArticleInput = ParsedInput<'createOperatorArticle'> | ParsedInput<'updateOperatorArticle'>;
+
+/**
+ * The quiz's choices in a random order with the correct one's place. An edit that keeps the same
+ * correct and other choices keeps the order members saw.
+ */
+function quizChoicesOf(quiz: NonNullable<ArticleInput['quiz']>, existing?: Row): { choices: string[]; answer: number } {
+  const others = [...quiz.otherChoices];
+  if (existing?.quizChoices && existing.quizAnswer !== null) {
+    const before = existing.quizChoices;
+    const sameOthers = before.filter((_, index) => index !== existing.quizAnswer);
+    if (before[existing.quizAnswer] === quiz.correctChoice && [...sameOthers].sort().join('\n') === [...others].sort().join('\n'))
+      return { choices: before, answer: existing.quizAnswer };
+  }
+  const answer = randomInt(others.length + 1);
+  others.splice(answer, 0, quiz.correctChoice);
+  return { choices: others, answer };
+}
+
+const fieldsOf = (input: ArticleInput, existing?: Row) => {
+  const quiz = input.quiz ? quizChoicesOf(input.quiz, existing) : null;
+  return {
+    title: input.title,
+    category: input.category,
+    body: input.body,
+    readingMinutes: readingMinutes(input.body),
+    quizQuestion: input.quiz?.question ?? null,
+    quizChoices: quiz?.choices ?? null,
+    quizAnswer: quiz?.answer ?? null,
+    quizExplanation: input.quiz?.explanation ?? null,
+    publishFrom: new Date(input.publishFrom),
+    publishUntil: input.publishUntil ? new Date(input.publishUntil) : null,
+  };
+};
 
 export async function createOperatorArticle(
   { db, actor, operator, now }: OperatorContext,
@@ -143,7 +166,7 @@ export async function updateOperatorArticle(
   const associationId = input.associationId.toLowerCase();
   return db.transaction(async (tx) => {
     const existing = await ownArticle(tx, associationId, input.articleId, true);
-    const fields = fieldsOf(input);
+    const fields = fieldsOf(input, existing);
     const tally = (await tallies(tx, [existing.id])).get(existing.id);
     // Members answered this question with these choices: it stays (its explanation may be mended).
     if (tally && tally.answers > 0 && quizOf(existing) !== quizOf(fields)) {

@@ -311,7 +311,7 @@ export const examples: Examples = {
     title: `健康記事 ${member.marker}`,
     category: 'lipids',
     body: '## 見出し\n\n本文です。',
-    quiz: { question: '問題です', choices: ['はい', 'いいえ'], answer: 0, explanation: '解説です。' },
+    quiz: { question: '問題です', correctChoice: 'はい', otherChoices: ['いいえ'], explanation: '解説です。' },
     publishFrom: '2024-05-01T09:00:00+09:00',
   }),
   updateOperatorArticle: (member) => ({

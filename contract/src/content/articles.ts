@@ -195,19 +195,27 @@ export type OperatorArticle = z.infer<typeof operatorArticleSchema>;
 const moment = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
 
-const quizInput = z
-  .object({
-    question: requiredText('クイズの問題', 200),
-    choices: z
-      .array(requiredText('選択肢', 100))
-      .check(
-        z.minLength(ARTICLE_QUIZ_CHOICES_MIN, `選択肢は${ARTICLE_QUIZ_CHOICES_MIN}〜${ARTICLE_QUIZ_CHOICES_MAX}個で入力してください`),
-        z.maxLength(ARTICLE_QUIZ_CHOICES_MAX, `選択肢は${ARTICLE_QUIZ_CHOICES_MIN}〜${ARTICLE_QUIZ_CHOICES_MAX}個で入力してください`),
+/**
+ * The quiz as an operator writes it: the correct choice and the others apart, so no index can miss
+ * its choices; the bff stores them in a random order (the correct one is not always first).
+ */
+const quizInput = z.object({
+  question: requiredText('クイズの問題', 200),
+  correctChoice: requiredText('正解の選択肢', 100),
+  otherChoices: z
+    .array(requiredText('ほかの選択肢', 100))
+    .check(
+      z.minLength(
+        ARTICLE_QUIZ_CHOICES_MIN - 1,
+        `ほかの選択肢は${ARTICLE_QUIZ_CHOICES_MIN - 1}〜${ARTICLE_QUIZ_CHOICES_MAX - 1}個で入力してください`,
       ),
-    answer: z.number({ error: '正解を選んでください' }).check(z.int('正解を選んでください'), z.gte(0, '正解を選んでください')),
-    explanation: requiredText('解説', 500),
-  })
-  .check(z.refine((quiz) => quiz.answer < quiz.choices.length, { path: ['answer'], message: '正解は選択肢の中から選んでください' }));
+      z.maxLength(
+        ARTICLE_QUIZ_CHOICES_MAX - 1,
+        `ほかの選択肢は${ARTICLE_QUIZ_CHOICES_MIN - 1}〜${ARTICLE_QUIZ_CHOICES_MAX - 1}個で入力してください`,
+      ),
+    ),
+  explanation: requiredText('解説', 500),
+});
 
 const articleFields = {
   title: requiredText('タイトル', 100),
@@ -223,7 +231,7 @@ const windowInOrder = (value: { publishFrom: string; publishUntil?: string | nul
 const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
 const WINDOW_DOCUMENTATION = {
   'x-field-comparisons': [{ left: 'publishFrom', operator: '<' as const, right: 'publishUntil' }],
-  description: 'publishUntil, when given, is after publishFrom; a quiz answer is an index of its choices.',
+  description: 'publishUntil, when given, is after publishFrom.',
 };
 
 export const listOperatorArticles = defineCall({

@@ -42,8 +42,8 @@ describe('/admin/articles (issue 29: operators publish articles with quizzes)', 
     await user.type(screen.getByRole('textbox', { name: /本文/ }), '眠りは大切です。');
     await user.click(screen.getByRole('checkbox', { name: 'クイズをつける' }));
     await user.type(screen.getByRole('textbox', { name: 'クイズの問題' }), '大人の睡眠時間の目安は？');
-    await user.type(screen.getByRole('textbox', { name: /選択肢/ }), '4時間{Enter}7時間');
-    await user.selectOptions(screen.getByRole('combobox', { name: '正解' }), '2. 7時間');
+    await user.type(screen.getByRole('textbox', { name: '正解の選択肢' }), '7時間');
+    await user.type(screen.getByRole('textbox', { name: /ほかの選択肢/ }), '4時間{Enter}10時間');
     await user.type(screen.getByRole('textbox', { name: '解説' }), '6〜8時間が目安です。');
     await user.click(screen.getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('「睡眠のはなし」を公開しました。')).toBeInTheDocument();
@@ -52,7 +52,12 @@ describe('/admin/articles (issue 29: operators publish articles with quizzes)', 
       title: '睡眠のはなし',
       category: 'sleep',
       body: '眠りは大切です。',
-      quiz: { question: '大人の睡眠時間の目安は？', choices: ['4時間', '7時間'], answer: 1, explanation: '6〜8時間が目安です。' },
+      quiz: {
+        question: '大人の睡眠時間の目安は？',
+        correctChoice: '7時間',
+        otherChoices: ['4時間', '10時間'],
+        explanation: '6〜8時間が目安です。',
+      },
       publish: true,
     });
   });
@@ -66,10 +71,10 @@ describe('/admin/articles (issue 29: operators publish articles with quizzes)', 
     await user.type(screen.getByRole('textbox', { name: /本文/ }), '本文');
     await user.click(screen.getByRole('checkbox', { name: 'クイズをつける' }));
     await user.type(screen.getByRole('textbox', { name: 'クイズの問題' }), '問題');
-    await user.type(screen.getByRole('textbox', { name: /選択肢/ }), 'ひとつだけ');
+    await user.type(screen.getByRole('textbox', { name: '正解の選択肢' }), 'ひとつだけ');
     await user.type(screen.getByRole('textbox', { name: '解説' }), '解説');
     await user.click(screen.getByRole('button', { name: '保存する' }));
-    expect(await screen.findByText('選択肢は2〜5個で入力してください')).toBeInTheDocument();
+    expect(await screen.findByText('ほかの選択肢は1〜4個で入力してください')).toBeInTheDocument();
     expect(bff.callsOf('createOperatorArticle')).toHaveLength(0);
   });
 });

@@ -90,8 +90,8 @@ function CreateArticleForm() {
     body: '',
     withQuiz: false,
     quizQuestion: '',
-    quizChoices: '',
-    quizAnswer: '0',
+    quizCorrect: '',
+    quizOthers: '',
     quizExplanation: '',
     publishFrom: japanLocalNow(),
     publishUntil: '',
@@ -108,7 +108,7 @@ function CreateArticleForm() {
       reset();
     },
   });
-  const choices = values.quizChoices
+  const others = values.quizOthers
     .split('\n')
     .map((choice) => choice.trim())
     .filter((choice) => choice.length > 0);
@@ -125,7 +125,7 @@ function CreateArticleForm() {
         category: values.category,
         body: values.body,
         quiz: values.withQuiz
-          ? { question: values.quizQuestion, choices, answer: Number(values.quizAnswer), explanation: values.quizExplanation }
+          ? { question: values.quizQuestion, correctChoice: values.quizCorrect, otherChoices: others, explanation: values.quizExplanation }
           : null,
         publishFrom: japanMoment(values.publishFrom),
         publishUntil: values.publishUntil ? japanMoment(values.publishUntil) : null,
@@ -148,16 +148,12 @@ function CreateArticleForm() {
       {values.withQuiz ? (
         <>
           <TextField {...field('quizQuestion', form.errors, 'quiz.question')} label="クイズの問題" />
-          <TextAreaField {...field('quizChoices', form.errors, 'quiz.choices')} label="選択肢（1行に1つ、2〜5個）" rows={4} />
-          <Select
-            label="正解"
-            value={values.quizAnswer}
-            onChange={set('quizAnswer')}
-            error={form.errors['quiz.answer']}
-            options={(choices.length > 0 ? choices : ['（選択肢を入力してください）']).map((choice, index) => ({
-              value: String(index),
-              label: `${index + 1}. ${choice}`,
-            }))}
+          <TextField {...field('quizCorrect', form.errors, 'quiz.correctChoice')} label="正解の選択肢" />
+          <TextAreaField
+            {...field('quizOthers', form.errors, 'quiz.otherChoices')}
+            label="ほかの選択肢（1行に1つ、1〜4個）"
+            hint="会員には、正解を含めた選択肢が順不同で表示されます。"
+            rows={4}
           />
           <TextAreaField {...field('quizExplanation', form.errors, 'quiz.explanation')} label="解説" rows={3} />
         </>
