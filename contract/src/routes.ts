@@ -28,6 +28,7 @@ export const areas = {
       '/announcements',
       '/inquiry',
       '/enquetes',
+      '/articles',
       '/not_available',
       '/404',
       '/suspension_notice',

@@ -268,6 +268,26 @@ export const accountPages: readonly PageRoute[] = [
       import(/* webpackChunkName: "route:/enquetes/:enqueteId" */ './content/EnquetePage').then((module) => module.EnquetePage),
     ),
   },
+  {
+    path: '/articles',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/articles" */ './content/articles/ArticlesPage').then((module) => module.ArticlesPage),
+    ),
+  },
+  {
+    path: '/articles/saved',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/articles/saved" */ './content/articles/SavedArticlesPage').then(
+        (module) => module.SavedArticlesPage,
+      ),
+    ),
+  },
+  {
+    path: '/articles/:articleId',
+    page: lazyPage(() =>
+      import(/* webpackChunkName: "route:/articles/:articleId" */ './content/articles/ArticlePage').then((module) => module.ArticlePage),
+    ),
+  },
 ];
 
 function Fallback() {

@@ -37,6 +37,10 @@ export const adminPages: readonly PageRoute[] = [
     ),
   },
   {
+    path: adminPaths.articles,
+    page: inLayout(() => import(/* webpackChunkName: "route:/admin/articles" */ './pages/ArticlesPage').then((m) => m.ArticlesPage)),
+  },
+  {
     path: adminPaths.enquetes,
     page: inLayout(() => import(/* webpackChunkName: "route:/admin/enquetes" */ './pages/EnquetesPage').then((m) => m.EnquetesPage)),
   },

@@ -5,6 +5,7 @@ export const adminPaths = {
   twoFactor: '/admin/two_factor',
   enrolment: '/admin/two_factor/setup',
   announcements: '/admin/announcements',
+  articles: '/admin/articles',
   enquetes: '/admin/enquetes',
   faq: '/admin/faq',
   documents: '/admin/documents',

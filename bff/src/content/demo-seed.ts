@@ -15,6 +15,7 @@ import {
   prizeCompetitions,
   siteDocuments,
 } from '../db/schema';
+import { seedDemoArticles } from './article-demo';
 
 /*
  * The demo's content (README "Content"): announcements (unread ones, one site-wide, one with a
@@ -66,6 +67,7 @@ export async function seedDemoContent(
   // The demo association offers the My Number connection (getNavigationInfo's mynaAvailable).
   await tx.update(associations).set({ mynaAvailable: true }).where(eq(associations.id, associationId));
 
+  await seedDemoArticles(tx, associationId, at);
   await tx.insert(enquetes).values([
     {
       id: DEMO_ENQUETE_ID,

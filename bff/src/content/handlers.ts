@@ -1,4 +1,6 @@
 import type { Handlers } from '../platform/handlers';
+import { getArticleRecommendations } from './article-recommendations';
+import * as articles from './articles';
 import { countUnread, listAnnouncements, readAnnouncement } from './announcements';
 import { completeCityOSOptIn, startCityOsOptIn } from './city-os';
 import { currentSiteDocument } from './documents';
@@ -6,6 +8,7 @@ import { answerEnquete, getEnquete, listOpenEnquetes } from './enquetes';
 import { listVisibleFaqCategories } from './faq';
 import { createInquiry } from './inquiries';
 import * as announcementsAdmin from './operator-announcements';
+import * as articlesAdmin from './operator-articles';
 import * as documentsAdmin from './operator-documents';
 import * as enquetesAdmin from './operator-enquetes';
 import * as faqAdmin from './operator-faq';
@@ -116,5 +119,46 @@ export const contentHandlers = {
 
   async getOperatorEnqueteResults(input, context) {
     return enquetesAdmin.getOperatorEnqueteResults(context, input);
+  },
+
+  // Health articles and quizzes (decision 0030).
+  async listArticles(input, { db, member, now }) {
+    return articles.listArticles(db, member, input, now);
+  },
+
+  async listSavedArticles(input, { db, member, now }) {
+    return articles.listSavedArticles(db, member, input, now);
+  },
+
+  async getArticle(input, { db, member, now }) {
+    return articles.getArticle(db, member, input.articleId, now);
+  },
+
+  async saveArticle(input, { db, member, now }) {
+    return articles.saveArticle(db, member, input, now);
+  },
+
+  async answerArticleQuiz(input, { db, member, now }) {
+    return articles.answerArticleQuiz(db, member, input, now);
+  },
+
+  async getArticleRecommendations(_input, { db, member, request, now }) {
+    return getArticleRecommendations(db, member, request.session!.row, now);
+  },
+
+  async listOperatorArticles(input, { db, now }) {
+    return articlesAdmin.listOperatorArticles(db, input, now);
+  },
+
+  async createOperatorArticle(input, context) {
+    return articlesAdmin.createOperatorArticle(context, input);
+  },
+
+  async updateOperatorArticle(input, context) {
+    return articlesAdmin.updateOperatorArticle(context, input);
+  },
+
+  async publishOperatorArticle(input, context) {
+    return articlesAdmin.publishOperatorArticle(context, input);
   },
 } satisfies Partial<Handlers>;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { announcements, enquetes, notificationFanouts } from '../db/schema';
+import { announcements, articles, enquetes, notificationFanouts } from '../db/schema';
+import { articleDue } from './articles';
 import { registerIntervalJob } from '../platform/jobs';
 import { fanOutBatch, fanoutLag, openFanouts, startFanouts, type Fanout } from '../platform/notification-mail';
 
@@ -22,8 +23,8 @@ const enqueteDue = (now: Date) =>
   and(isNotNull(enquetes.publishedAt), lte(enquetes.publishedAt, now), or(isNull(enquetes.closesAt), gt(enquetes.closesAt, now)))!;
 
 /**
- * One mail per member for each announcement now inside its publish window and each enquete now
- * open, to members of its association (site-wide announcements: everyone) whose お知らせ setting is
+ * One mail per member for each announcement and health article now inside its publish window and
+ * each enquete now open, to members of its association (site-wide announcements: everyone) whose お知らせ setting is
  * on, with a verified address, who signed up before the item was published.
  *
  * From what changed (issue 28): an item that entered its window gets a fan-out row once; each
@@ -48,7 +49,12 @@ export async function runContentNotifications(
         select 'enquete', ${enquetes.id}, ${enquetes.associationId}, ${enquetes.publishedAt}, ${now.toISOString()}::timestamptz
         from ${enquetes}
         where ${enqueteDue(now)}
-          and not exists (select 1 from ${notificationFanouts} f where f.kind = 'enquete' and f.item_id = ${enquetes.id})`,
+          and not exists (select 1 from ${notificationFanouts} f where f.kind = 'enquete' and f.item_id = ${enquetes.id})
+        union all
+        select 'article', ${articles.id}, ${articles.associationId}, ${articles.publishFrom}, ${now.toISOString()}::timestamptz
+        from ${articles}
+        where ${articleDue(now)}
+          and not exists (select 1 from ${notificationFanouts} f where f.kind = 'article' and f.item_id = ${articles.id})`,
   );
   const open = await openFanouts(db);
   if (open.length === 0) return { sent: 0 };
@@ -105,6 +111,17 @@ async function mailsFor(
           '',
           `アンケートに回答する: ${publicUrl}/enquetes/${row.id}`,
         ],
+      });
+  }
+  if (ids('article').length > 0) {
+    const rows = await db
+      .select({ id: articles.id, title: articles.title })
+      .from(articles)
+      .where(and(inArray(articles.id, ids('article')), articleDue(now)));
+    for (const row of rows)
+      mails.set(row.id, {
+        subject: '新しい健康記事',
+        lines: ['新しい健康記事が公開されました。', '', `「${row.title}」`, '', `記事を読む: ${publicUrl}/articles/${row.id}`],
       });
   }
   return mails;

@@ -36,6 +36,7 @@ export async function seedDemoIncentives(
       { kind: 'step_goal_reached', title: '目標歩数を達成する', points: 20, dailyLimit: 1 },
       { kind: 'enquete_answered', title: '健康アンケートに回答する', points: 30, totalLimit: 1 },
       { kind: 'campaign_entered', title: 'キャンペーンにエントリーする', points: 50, totalLimit: 1 },
+      { kind: 'article_quiz_correct', title: '健康記事のクイズに正解する', points: 10, dailyLimit: 1 },
     ],
   });
   await addMenus(db, null, [

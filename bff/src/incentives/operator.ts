@@ -6,7 +6,8 @@ import { associations, pointCampaigns, pointMenus, pointPrograms, users } from '
 import { audit } from '../platform/audit';
 import { credit, debit, InsufficientBalanceError } from './ledger';
 
-export type MenuKind = 'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered' | 'challenge_completed';
+export type MenuKind =
+  'vital_recorded' | 'step_goal_reached' | 'enquete_answered' | 'campaign_entered' | 'challenge_completed' | 'article_quiz_correct';
 
 export interface MenuSpec {
   kind: MenuKind;

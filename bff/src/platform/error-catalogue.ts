@@ -1,5 +1,6 @@
 import {
   AgreementErrorCodes,
+  ArticleErrorCodes,
   CityOsErrorCodes,
   CompetitionErrorCodes,
   ErrorCodes,
@@ -239,6 +240,12 @@ export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
     calls: named('answerEnquete'),
   },
   { status: 409, code: EnqueteErrorCodes.closed, when: 'The enquete is closed.', calls: named('answerEnquete') },
+  {
+    status: 409,
+    code: ArticleErrorCodes.quizAnswered,
+    when: "Members answered the article's quiz: its question, choices and answer stay.",
+    calls: named('updateOperatorArticle'),
+  },
   // ---- health ----------------------------------------------------------------------------------
   {
     status: 409,

@@ -12,10 +12,15 @@ import { keyringFromEnv } from './crypto';
  * 28). Shared by the content area (announcements, enquetes) and the incentives area (expiring points); the account area turns a category off with the token.
  */
 
-export type DeliveryKind = 'announcement' | 'enquete' | 'points_expiry';
+export type DeliveryKind = 'announcement' | 'enquete' | 'points_expiry' | 'article';
 
 /** The member's stored setting that decides each kind (settings.ts: no row means on). */
-export const categoryOfKind = { announcement: 'announcements', enquete: 'announcements', points_expiry: 'points' } as const;
+export const categoryOfKind = {
+  announcement: 'announcements',
+  enquete: 'announcements',
+  points_expiry: 'points',
+  article: 'announcements',
+} as const;
 export type UnsubscribeCategory = (typeof categoryOfKind)[DeliveryKind];
 
 export const UNSUBSCRIBE_PATH = pagePaths.notificationUnsubscribe;

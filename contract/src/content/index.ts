@@ -1,4 +1,5 @@
 import type { CallDefinition } from '../define';
+import * as articles from './articles';
 import { countUnreadAnnouncements, listAnnouncements, readAnnouncement } from './announcements';
 import { completeCityOSOptIn, getCityOSOptInURL } from './city-os';
 import { getSiteDocument } from './documents';
@@ -38,9 +39,31 @@ export const contentCalls = {
   publishOperatorEnquete: operatorEnquetes.publishOperatorEnquete,
   closeOperatorEnquete: operatorEnquetes.closeOperatorEnquete,
   getOperatorEnqueteResults: operatorEnquetes.getOperatorEnqueteResults,
+  listArticles: articles.listArticles,
+  listSavedArticles: articles.listSavedArticles,
+  getArticle: articles.getArticle,
+  saveArticle: articles.saveArticle,
+  answerArticleQuiz: articles.answerArticleQuiz,
+  getArticleRecommendations: articles.getArticleRecommendations,
+  listOperatorArticles: articles.listOperatorArticles,
+  createOperatorArticle: articles.createOperatorArticle,
+  updateOperatorArticle: articles.updateOperatorArticle,
+  publishOperatorArticle: articles.publishOperatorArticle,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './announcements';
+export * from './article-body';
+export {
+  ARTICLE_BODY_MAX,
+  ARTICLE_QUIZ_CHOICES_MAX,
+  ARTICLE_QUIZ_CHOICES_MIN,
+  ARTICLE_QUIZ_CORRECT,
+  ArticleErrorCodes,
+  articleCategories,
+  articleCategoryLabels,
+  articleStates,
+} from './articles';
+export type { Article, ArticleCategory, ArticleQuizResult, ArticleState, ArticleSummary, OperatorArticle } from './articles';
 export { CITY_OS_LINK_MINUTES, CityOsErrorCodes } from './city-os';
 export * from './documents';
 export * from './enquetes';

@@ -17,7 +17,13 @@ const whole = (label: string, min: number, max: number) =>
       z.lte(max, `${label}は${min}〜${max}の範囲で入力してください`),
     );
 
-export const operatorMenuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered'] as const;
+export const operatorMenuKinds = [
+  'vital_recorded',
+  'step_goal_reached',
+  'enquete_answered',
+  'campaign_entered',
+  'article_quiz_correct',
+] as const;
 export const operatorVitalTypes = ['bloodPressure', 'bloodSugar', 'weight', 'bodyTemperature', 'steps'] as const;
 
 export const operatorMenuInput = documented(

@@ -15,6 +15,7 @@ import { calendarDay, operatorAssociationId, operatorRecordId } from './shared';
 export const operatorAuditTargetLabels = {
   operatorAccount: '運営担当者のアカウント',
   announcement: 'お知らせ',
+  article: '健康記事',
   enquete: 'アンケート',
   faq: 'よくある質問',
   document: '手続き・書類',
@@ -45,6 +46,10 @@ export const operatorAuditActions = {
   announcement_updated: { label: 'お知らせの編集', target: 'announcement' },
   announcement_published: { label: 'お知らせの公開', target: 'announcement' },
   announcement_unpublished: { label: 'お知らせの非公開', target: 'announcement' },
+  article_created: { label: '健康記事の作成', target: 'article' },
+  article_updated: { label: '健康記事の編集', target: 'article' },
+  article_published: { label: '健康記事の公開', target: 'article' },
+  article_unpublished: { label: '健康記事の非公開', target: 'article' },
   enquete_created: { label: 'アンケートの作成', target: 'enquete' },
   enquete_published: { label: 'アンケートの公開', target: 'enquete' },
   enquete_closed: { label: 'アンケートの締め切り', target: 'enquete' },

@@ -17,6 +17,7 @@ import {
 } from '@sukoyaka/shared';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { RecommendedArticlesCard } from '../content/articles/RecommendedArticlesCard';
 import { CityOsCard } from '../content/CityOsCard';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { redirectTo } from '../navigation/redirect';
@@ -72,6 +73,9 @@ function MemberHome({ member, mynaAvailable }: { member: UserInfo; mynaAvailable
         {/* Each card of this area loads on its own too: a failure stays in its card. */}
         <Card aria-labelledby="home-announcements">
           <AnnouncementsCard />
+        </Card>
+        <Card aria-labelledby="home-articles">
+          <RecommendedArticlesCard />
         </Card>
         <Card aria-labelledby="home-enquetes">
           <EnquetesCard />

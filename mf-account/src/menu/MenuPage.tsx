@@ -91,6 +91,7 @@ export function menuGroups({ association, mynaAvailable }: { association: UserIn
       entries: [
         { label: 'お知らせ', href: '/announcements' },
         { label: 'アンケート', href: '/enquetes' },
+        { label: '健康記事', href: '/articles' },
         { label: 'よくある質問', href: '/faq' },
         { label: 'お問い合わせ', href: '/inquiry/new' },
         { label: '各種手続き・申請書', href: '/paperworks' },

@@ -9,6 +9,7 @@ import { AssociationContext, rememberAssociation, rememberedAssociation } from '
 const NAV: Array<{ to: string; label: string; end?: boolean }> = [
   { to: adminPaths.dashboard, label: 'ダッシュボード', end: true },
   { to: adminPaths.announcements, label: 'お知らせ' },
+  { to: adminPaths.articles, label: '健康記事' },
   { to: adminPaths.enquetes, label: 'アンケート' },
   { to: adminPaths.faq, label: 'よくある質問' },
   { to: adminPaths.documents, label: '手続き・書類' },

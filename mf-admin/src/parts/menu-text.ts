@@ -25,6 +25,8 @@ function occasion(menu: Pick<Menu, 'kind' | 'eventKind'>): string {
       return 'キャンペーンへの参加';
     case 'challenge_completed':
       return 'チャレンジの達成';
+    case 'article_quiz_correct':
+      return '健康記事のクイズに正解';
     default:
       return menu.kind;
   }

@@ -58,7 +58,7 @@ export const pointMenus = pgTable(
     id: generatedId(),
     programId: uuid('program_id').references(() => pointPrograms.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed'],
+      enum: ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed', 'article_quiz_correct'],
     }).notNull(),
     eventKind: text('event_kind').notNull(),
     title: text('title').notNull(),
@@ -77,7 +77,7 @@ export const pointMenus = pgTable(
     ),
     check(
       'point_menus_kind_ck',
-      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed')`,
+      sql`${table.kind} in ('vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed', 'article_quiz_correct')`,
     ),
   ],
 );

@@ -11,3 +11,4 @@ export * from './delivery';
 export * from './myna';
 export * from './walking';
 export * from './challenges';
+export * from './articles';
