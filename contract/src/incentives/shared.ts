@@ -68,7 +68,14 @@ export const transactionPage = z.object({ transactions: z.array(transactionSchem
 /** Points that stay spendable until `expiresAt`, then expire. */
 export const expirySchema = z.object({ expiresAt: z.string(), points: z.number().check(z.int()) });
 
-export const menuKinds = ['vital_recorded', 'step_goal_reached', 'enquete_answered', 'campaign_entered', 'challenge_completed', 'article_quiz_correct'] as const;
+export const menuKinds = [
+  'vital_recorded',
+  'step_goal_reached',
+  'enquete_answered',
+  'campaign_entered',
+  'challenge_completed',
+  'article_quiz_correct',
+] as const;
 
 /** A way to earn: what, how much, and its caps (times per Japanese day, times in total; null: none). */
 export const menuSchema = z.object({
