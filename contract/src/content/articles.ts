@@ -3,7 +3,7 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
-import { contentId } from './shared';
+import { contentId, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 
 /*
  * Health articles and their quizzes (issue 29, decision 0030). Operators write an association's
@@ -192,9 +192,6 @@ export const operatorArticleSchema = z.object({
 });
 export type OperatorArticle = z.infer<typeof operatorArticleSchema>;
 
-const moment = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
-
 /**
  * The quiz as an operator writes it: the correct choice and the others apart, so no index can miss
  * its choices; the bff stores them in a random order (the correct one is not always first).
@@ -222,16 +219,7 @@ const articleFields = {
   category: z.enum(articleCategories, { error: 'カテゴリを選択してください' }),
   body: requiredText('本文', ARTICLE_BODY_MAX),
   quiz: z.optional(z.nullable(quizInput)),
-  publishFrom: moment('掲載開始日時'),
-  publishUntil: z.optional(z.nullable(moment('掲載終了日時'))),
-};
-
-const windowInOrder = (value: { publishFrom: string; publishUntil?: string | null | undefined }) =>
-  !value.publishUntil || Date.parse(value.publishUntil) > Date.parse(value.publishFrom);
-const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
-const WINDOW_DOCUMENTATION = {
-  'x-field-comparisons': [{ left: 'publishFrom', operator: '<' as const, right: 'publishUntil' }],
-  description: 'publishUntil, when given, is after publishFrom.',
+  ...publishWindowFields,
 };
 
 export const listOperatorArticles = defineCall({

@@ -4,16 +4,13 @@ import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
 import { announcementCategories, announcementContentFields } from './announcements';
-import { contentId, sitePath } from './shared';
+import { contentId, sitePath, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 
 /* The associations' staff publish announcements (mf-admin). Every write is audited. */
 
 /** How an announcement stands for members now. */
 export const announcementStates = ['draft', 'scheduled', 'published', 'expired'] as const;
 export type AnnouncementState = (typeof announcementStates)[number];
-
-const moment = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
 
 export const operatorAnnouncementSchema = z.object({
   ...announcementContentFields,
@@ -34,17 +31,7 @@ const announcementFields = {
   body: requiredText('本文', 5000),
   linkPath: z.optional(z.nullable(sitePath)),
   linkLabel: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(30, 'リンクの文言は30文字以内で入力してください')))),
-  publishFrom: moment('掲載開始日時'),
-  publishUntil: z.optional(z.nullable(moment('掲載終了日時'))),
-};
-
-/** The window's end after its start, named at publishUntil. */
-const windowInOrder = (value: { publishFrom: string; publishUntil?: string | null | undefined }) =>
-  !value.publishUntil || Date.parse(value.publishUntil) > Date.parse(value.publishFrom);
-const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
-const WINDOW_DOCUMENTATION = {
-  'x-field-comparisons': [{ left: 'publishFrom', operator: '<' as const, right: 'publishUntil' }],
-  description: 'publishUntil, when given, is after publishFrom.',
+  ...publishWindowFields,
 };
 
 export const listOperatorAnnouncements = defineCall({

@@ -26,3 +26,23 @@ export const sitePath = z
 export function foldForSearch(value: string): string {
   return foldKana(value).toLowerCase();
 }
+
+/** A moment an operator types (ISO 8601 with its offset), with the field named in the message. */
+export const operatorMoment = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label}の形式が正しくありません（例：2026-12-01T09:00:00+09:00）` });
+
+/** The publish window of operators' content (announcements, articles): a start and an optional end. */
+export const publishWindowFields = {
+  publishFrom: operatorMoment('掲載開始日時'),
+  publishUntil: z.optional(z.nullable(operatorMoment('掲載終了日時'))),
+};
+
+/** The window's end after its start, named at publishUntil: `.check(z.refine(windowInOrder, WINDOW_ORDER))`. */
+export const windowInOrder = (value: { publishFrom: string; publishUntil?: string | null | undefined }) =>
+  !value.publishUntil || Date.parse(value.publishUntil) > Date.parse(value.publishFrom);
+export const WINDOW_ORDER = { path: ['publishUntil'], message: '掲載終了日時は掲載開始日時より後にしてください' };
+/** The same rule for the OpenAPI document (`documented`). */
+export const WINDOW_DOCUMENTATION = {
+  'x-field-comparisons': [{ left: 'publishFrom', operator: '<' as const, right: 'publishUntil' }],
+  description: 'publishUntil, when given, is after publishFrom.',
+};
