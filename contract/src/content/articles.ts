@@ -2,7 +2,14 @@ import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize, requiredText } from '../fields';
-import { IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_MAX_BODY_BYTES, imageContentBase64, imageSchema } from '../images';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_UPLOAD_MAX_BODY_BYTES,
+  imageContentBase64,
+  imageSchema,
+} from '../images';
 import { operatorAssociationId } from '../operators/shared';
 import { contentId } from './shared';
 
@@ -52,6 +59,8 @@ export const ARTICLE_IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const ARTICLE_IMAGE_PATH = '/media/article-images';
 export const ARTICLE_IMAGE_ALT_MAX = 100;
 export const ARTICLE_IMAGE_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
+export const ARTICLE_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
+export const ARTICLE_IMAGE_MAX_MESSAGE = IMAGE_MAX_MESSAGE;
 /** An article's hero image: alt text, the widest file's size (for the aspect ratio) and each width (srcset). */
 export const articleHeroImageSchema = imageSchema;
 
