@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountHandlers, logoutRoute, memberDataExportRoute } from './account';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
+import { articleImagesRoute, contentHandlers, contentMemberRecords, documentFilesRoute, registerContentNotifications } from './content';
 import { healthHandlers, healthMemberRecords, registerFitbitSyncJob, registerHealthFiguresJob } from './health';
 import {
   giftImagesRoute,
@@ -193,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logoutRoute);
   await app.register(documentFilesRoute({ db, now }));
   await app.register(giftImagesRoute({ db }));
+  await app.register(articleImagesRoute({ db }));
   await app.register(memberDataExportRoute({ db, now }));
   await app.register(medicalExpenseFormRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });

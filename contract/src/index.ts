@@ -14,6 +14,7 @@ export * from './define';
 export * from './documented';
 export * from './errors';
 export * from './fields';
+export * from './images';
 export * from './kana';
 export * from './paths';
 export * from './routes';

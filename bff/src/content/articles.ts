@@ -7,10 +7,12 @@ import {
   type ArticleQuizResult,
   type ArticleSummary,
   type CallOutput,
+  type StoredImage,
 } from '@sukoyaka/contract';
 import { and, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { articleQuizAnswers, articleSaves, articles } from '../db/schema';
+import { articleImagesOf } from './article-images';
 import { recordActivity, settleActivities } from '../platform/activity-events';
 import { japanDate } from '../platform/conditions';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
@@ -46,7 +48,7 @@ export function articleVisibleTo(associationId: string | null, now: Date): SQL {
 
 export const articleNotFound = () => notFound('記事が見つかりませんでした。');
 
-export function toArticleSummary(row: ArticleRow, saved: boolean): ArticleSummary {
+export function toArticleSummary(row: ArticleRow, saved: boolean, heroImage: StoredImage | null): ArticleSummary {
   const text = articlePlainText(row.body).replace(/\s+/g, ' ').trim();
   return {
     id: row.id,
@@ -58,6 +60,7 @@ export function toArticleSummary(row: ArticleRow, saved: boolean): ArticleSummar
     publishedAt: row.publishFrom.toISOString(),
     hasQuiz: row.quizQuestion !== null,
     saved,
+    heroImage,
   };
 }
 
@@ -72,12 +75,9 @@ async function savedAmong(db: Executor, userId: string, ids: string[]): Promise<
 }
 
 export async function summariesOf(db: Executor, userId: string, rows: ArticleRow[]): Promise<ArticleSummary[]> {
-  const saved = await savedAmong(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toArticleSummary(row, saved.has(row.id)));
+  const ids = rows.map((row) => row.id);
+  const [saved, images] = await Promise.all([savedAmong(db, userId, ids), articleImagesOf(db, ids)]);
+  return rows.map((row) => toArticleSummary(row, saved.has(row.id), images.get(row.id) ?? null));
 }
 
 /** A LIKE pattern holding the word literally (its % _ \ escaped). */
@@ -143,7 +143,14 @@ export async function listSavedArticles(
     .orderBy(desc(articleSaves.savedAt), desc(articleSaves.articleId))
     .limit(input.limit + 1);
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.savedAt, id: row.article.id }));
-  return { items: page.rows.map((row) => toArticleSummary(row.article, true)), nextCursor: page.nextCursor };
+  const images = await articleImagesOf(
+    db,
+    page.rows.map((row) => row.article.id),
+  );
+  return {
+    items: page.rows.map((row) => toArticleSummary(row.article, true, images.get(row.article.id) ?? null)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 async function visibleArticle(db: Executor, member: Member, articleId: string, now: Date): Promise<ArticleRow> {
@@ -173,10 +180,10 @@ async function answerOf(db: Executor, userId: string, articleId: string) {
 
 export async function getArticle(db: Executor, member: Member, articleId: string, now: Date): Promise<Article> {
   const row = await visibleArticle(db, member, articleId, now);
-  const saved = await savedAmong(db, member.id, [row.id]);
+  const [saved, images] = await Promise.all([savedAmong(db, member.id, [row.id]), articleImagesOf(db, [row.id])]);
   const answer = row.quizQuestion ? await answerOf(db, member.id, row.id) : null;
   return {
-    ...toArticleSummary(row, saved.has(row.id)),
+    ...toArticleSummary(row, saved.has(row.id), images.get(row.id) ?? null),
     body: row.body,
     quiz: row.quizQuestion
       ? { question: row.quizQuestion, choices: row.quizChoices ?? [], result: answer ? toResult(row, answer) : null }

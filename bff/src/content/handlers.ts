@@ -161,4 +161,12 @@ export const contentHandlers = {
   async publishOperatorArticle(input, context) {
     return articlesAdmin.publishOperatorArticle(context, input);
   },
+
+  async setOperatorArticleImage(input, context) {
+    return articlesAdmin.setOperatorArticleImage(context, input);
+  },
+
+  async removeOperatorArticleImage(input, context) {
+    return articlesAdmin.removeOperatorArticleImage(context, input);
+  },
 } satisfies Partial<Handlers>;

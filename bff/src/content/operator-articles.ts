@@ -6,6 +6,7 @@ import {
   type CallOutput,
   type OperatorArticle,
   type ParsedInput,
+  type StoredImage,
 } from '@sukoyaka/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -13,6 +14,7 @@ import { articleQuizAnswers, articles } from '../db/schema';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 import { auditOperator } from '../platform/operators';
+import { articleImagesOf, processArticleImage, removeArticleImage, storeArticleImage } from './article-images';
 import type { OperatorContext } from './operator-context';
 
 /* The associations' staff write articles and their quizzes (mf-admin). Every write is audited. */
@@ -28,7 +30,7 @@ export function articleState(row: Row, now: Date): ArticleState {
 
 type Tally = { answers: number; correct: number };
 
-const toOperatorArticle = (row: Row, tally: Tally | undefined, now: Date): OperatorArticle => ({
+const toOperatorArticle = (row: Row, tally: Tally | undefined, now: Date, heroImage: StoredImage | null): OperatorArticle => ({
   id: row.id,
   title: row.title,
   category: row.category,
@@ -45,6 +47,7 @@ const toOperatorArticle = (row: Row, tally: Tally | undefined, now: Date): Opera
   quizAnswers: tally?.answers ?? 0,
   quizCorrect: tally?.correct ?? 0,
   updatedAt: row.updatedAt.toISOString(),
+  heroImage,
 });
 
 /** The quizzes' answers of a page of articles (article_quiz_answers_article_idx). */
@@ -91,11 +94,12 @@ export async function listOperatorArticles(
     .orderBy(desc(articles.publishFrom), desc(articles.id))
     .limit(input.limit + 1);
   const page = keysetPage(rows, input.limit, (row) => ({ at: row.publishFrom, id: row.id }));
-  const counts = await tallies(
-    db,
-    page.rows.map((row) => row.id),
-  );
-  return { items: page.rows.map((row) => toOperatorArticle(row, counts.get(row.id), now)), nextCursor: page.nextCursor };
+  const ids = page.rows.map((row) => row.id);
+  const [counts, images] = await Promise.all([tallies(db, ids), articleImagesOf(db, ids)]);
+  return {
+    items: page.rows.map((row) => toOperatorArticle(row, counts.get(row.id), now, images.get(row.id) ?? null)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 type ArticleInput = ParsedInput<'createOperatorArticle'> | ParsedInput<'updateOperatorArticle'>;
@@ -152,7 +156,7 @@ export async function createOperatorArticle(
       { articleId: row!.id, published: input.publish, quiz: Boolean(input.quiz) },
       now,
     );
-    return toOperatorArticle(row!, undefined, now);
+    return toOperatorArticle(row!, undefined, now, null);
   });
 }
 
@@ -182,7 +186,7 @@ export async function updateOperatorArticle(
       (key) => comparable(fields[key]) !== comparable(existing[key]),
     );
     await auditOperator(tx, actor, 'article_updated', operator.id, associationId, { articleId: existing.id, changed }, now);
-    return toOperatorArticle(row!, tally, now);
+    return toOperatorArticle(row!, tally, now, (await articleImagesOf(tx, [existing.id])).get(existing.id) ?? null);
   });
 }
 
@@ -210,6 +214,61 @@ export async function publishOperatorArticle(
         now,
       );
     }
-    return toOperatorArticle(row, (await tallies(tx, [existing.id])).get(existing.id), now);
+    return toOperatorArticle(
+      row,
+      (await tallies(tx, [existing.id])).get(existing.id),
+      now,
+      (await articleImagesOf(tx, [existing.id])).get(existing.id) ?? null,
+    );
   });
+}
+
+/** The article as its operator sees it now, hero image and answer counts included. */
+async function operatorArticleOf(db: Executor, row: Row, now: Date): Promise<OperatorArticle> {
+  const [counts, images] = await Promise.all([tallies(db, [row.id]), articleImagesOf(db, [row.id])]);
+  return toOperatorArticle(row, counts.get(row.id), now, images.get(row.id) ?? null);
+}
+
+/**
+ * setOperatorArticleImage: the association's own article (another's, or a site-wide one, is 404);
+ * the picture is checked and re-encoded before anything is stored, then replaced in one
+ * transaction with its audit row.
+ */
+export async function setOperatorArticleImage(
+  { db, actor, operator, now }: OperatorContext,
+  input: ParsedInput<'setOperatorArticleImage'>,
+): Promise<OperatorArticle> {
+  const associationId = input.associationId.toLowerCase();
+  const existing = await ownArticle(db, associationId, input.articleId);
+  const image = await processArticleImage(Buffer.from(input.contentBase64, 'base64'));
+  await db.transaction(async (tx) => {
+    await ownArticle(tx, associationId, existing.id, true);
+    await storeArticleImage(tx, existing.id, input.alt, image, now);
+    await auditOperator(
+      tx,
+      actor,
+      'article_image_set',
+      operator.id,
+      associationId,
+      { articleId: existing.id, files: image.files.map((file) => file.hash) },
+      now,
+    );
+  });
+  return operatorArticleOf(db, existing, now);
+}
+
+/** removeOperatorArticleImage: the files go (their URLs answer 404); an article without one answers the same, unaudited. */
+export async function removeOperatorArticleImage(
+  { db, actor, operator, now }: OperatorContext,
+  input: ParsedInput<'removeOperatorArticleImage'>,
+): Promise<OperatorArticle> {
+  const associationId = input.associationId.toLowerCase();
+  const existing = await db.transaction(async (tx) => {
+    const row = await ownArticle(tx, associationId, input.articleId, true);
+    const files = await removeArticleImage(tx, row.id);
+    if (files.length > 0)
+      await auditOperator(tx, actor, 'article_image_removed', operator.id, associationId, { articleId: row.id, files }, now);
+    return row;
+  });
+  return operatorArticleOf(db, existing, now);
 }

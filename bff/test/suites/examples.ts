@@ -373,6 +373,13 @@ export const examples: Examples = {
     publishFrom: '2024-05-01T09:00:00+09:00',
   }),
   publishOperatorArticle: (member) => ({ associationId: member.associationId, articleId: UNKNOWN_CONTENT, published: true }),
+  setOperatorArticleImage: (member) => ({
+    associationId: member.associationId,
+    articleId: UNKNOWN_CONTENT,
+    alt: '野菜を使った料理の写真',
+    contentBase64: SMALL_PNG_BASE64,
+  }),
+  removeOperatorArticleImage: (member) => ({ associationId: member.associationId, articleId: UNKNOWN_CONTENT }),
   // My Number Portal (issue 12). The member has no link: the portal steps are refused, and the
   // records answer empty once the secret question (registered here) has been answered.
   getMynaAgreement: () => ({}),

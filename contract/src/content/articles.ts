@@ -2,6 +2,14 @@ import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize, requiredText } from '../fields';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_UPLOAD_MAX_BODY_BYTES,
+  imageContentBase64,
+  imageSchema,
+} from '../images';
 import { operatorAssociationId } from '../operators/shared';
 import { contentId, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 
@@ -45,6 +53,17 @@ export const ARTICLE_QUIZ_CHOICES_MIN = 2;
 export const ARTICLE_QUIZ_CHOICES_MAX = 5;
 export const ARTICLE_BODY_MAX = 20000;
 
+/** The widths an article's hero image is stored in (narrower when the upload is narrower). */
+export const ARTICLE_IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** Where the bff serves the stored hero images: `${ARTICLE_IMAGE_PATH}/<sha-256>.webp`. */
+export const ARTICLE_IMAGE_PATH = '/media/article-images';
+export const ARTICLE_IMAGE_ALT_MAX = 100;
+export const ARTICLE_IMAGE_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
+export const ARTICLE_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
+export const ARTICLE_IMAGE_MAX_MESSAGE = IMAGE_MAX_MESSAGE;
+/** An article's hero image: alt text, the widest file's size (for the aspect ratio) and each width (srcset). */
+export const articleHeroImageSchema = imageSchema;
+
 const articleSummaryFields = {
   id: z.string(),
   title: z.string(),
@@ -58,6 +77,8 @@ const articleSummaryFields = {
   hasQuiz: z.boolean(),
   /** Whether the member saved it. */
   saved: z.boolean(),
+  /** The hero image, or null when the operator gave none. */
+  heroImage: z.nullable(articleHeroImageSchema),
 };
 export const articleSummarySchema = z.object(articleSummaryFields);
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
@@ -189,6 +210,7 @@ export const operatorArticleSchema = z.object({
   quizAnswers: z.number(),
   quizCorrect: z.number(),
   updatedAt: z.string(),
+  heroImage: z.nullable(articleHeroImageSchema),
 });
 export type OperatorArticle = z.infer<typeof operatorArticleSchema>;
 
@@ -274,6 +296,51 @@ export const publishOperatorArticle = defineCall({
   operatorRole: 'editor',
   summary: 'Publishes (`published: true`) or withdraws an article of the association; twice changes nothing more. Audited.',
   input: () => z.object({ associationId: operatorAssociationId(), articleId: articleId(), published: z.boolean() }),
+  output: () => operatorArticleSchema,
+});
+
+/** Alternative text in Japanese: at least one kana or kanji. */
+const heroAlt = () =>
+  documented(
+    requiredText('代替テキスト', ARTICLE_IMAGE_ALT_MAX).check(
+      z.refine(
+        (alt) => alt.length === 0 || /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/.test(alt),
+        '代替テキストは日本語で入力してください',
+      ),
+    ),
+    {
+      pattern: '[\\u3040-\\u30ff\\u3400-\\u9fff\\uff66-\\uff9f]',
+      description: 'Japanese: holds at least one kana or kanji; trimmed, not whitespace alone.',
+    },
+  );
+
+export const setOperatorArticleImage = defineCall({
+  name: 'setOperatorArticleImage',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  maxBodyBytes: IMAGE_UPLOAD_MAX_BODY_BYTES,
+  summary:
+    'Sets (or replaces) the hero image of an article of the association with its alternative text (Japanese, 100 characters at most): JPEG, PNG or WebP by content (5 MB at most), re-encoded as WebP without metadata in 320, 640 and 1280 px widths; audited.',
+  input: () =>
+    z.object({
+      associationId: operatorAssociationId(),
+      articleId: articleId(),
+      alt: heroAlt(),
+      /** The picture's bytes, base64. */
+      contentBase64: imageContentBase64(),
+    }),
+  output: () => operatorArticleSchema,
+});
+
+export const removeOperatorArticleImage = defineCall({
+  name: 'removeOperatorArticleImage',
+  method: 'POST',
+  access: 'operator',
+  operatorRole: 'editor',
+  summary:
+    'Removes the hero image of an article of the association: its stored files are deleted (their URLs answer 404). Removing it from an article without one answers the same and records nothing. Audited.',
+  input: () => z.object({ associationId: operatorAssociationId(), articleId: articleId() }),
   output: () => operatorArticleSchema,
 });
 

@@ -49,6 +49,8 @@ export const contentCalls = {
   createOperatorArticle: articles.createOperatorArticle,
   updateOperatorArticle: articles.updateOperatorArticle,
   publishOperatorArticle: articles.publishOperatorArticle,
+  setOperatorArticleImage: articles.setOperatorArticleImage,
+  removeOperatorArticleImage: articles.removeOperatorArticleImage,
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './announcements';
@@ -58,7 +60,14 @@ export {
   ARTICLE_QUIZ_CHOICES_MAX,
   ARTICLE_QUIZ_CHOICES_MIN,
   ARTICLE_QUIZ_CORRECT,
+  ARTICLE_IMAGE_ALT_MAX,
+  ARTICLE_IMAGE_MAX_BYTES,
+  ARTICLE_IMAGE_MAX_MESSAGE,
+  ARTICLE_IMAGE_PATH,
+  ARTICLE_IMAGE_TYPE_MESSAGE,
+  ARTICLE_IMAGE_WIDTHS,
   ArticleErrorCodes,
+  articleHeroImageSchema,
   articleCategories,
   articleCategoryLabels,
   articleStates,

@@ -50,6 +50,8 @@ export const operatorAuditActions = {
   article_updated: { label: '健康記事の編集', target: 'article' },
   article_published: { label: '健康記事の公開', target: 'article' },
   article_unpublished: { label: '健康記事の非公開', target: 'article' },
+  article_image_set: { label: '健康記事の画像の設定', target: 'article' },
+  article_image_removed: { label: '健康記事の画像の削除', target: 'article' },
   enquete_created: { label: 'アンケートの作成', target: 'enquete' },
   enquete_published: { label: 'アンケートの公開', target: 'enquete' },
   enquete_closed: { label: 'アンケートの締め切り', target: 'enquete' },

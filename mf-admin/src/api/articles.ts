@@ -24,3 +24,7 @@ export const useCreateArticle = (associationId: string) =>
   useArticleWrite(associationId, (input: CallInput<'createOperatorArticle'>) => adminApi.createOperatorArticle(input));
 export const usePublishArticle = (associationId: string) =>
   useArticleWrite(associationId, (input: CallInput<'publishOperatorArticle'>) => adminApi.publishOperatorArticle(input));
+export const useSetArticleImage = (associationId: string) =>
+  useArticleWrite(associationId, (input: CallInput<'setOperatorArticleImage'>) => adminApi.setOperatorArticleImage(input));
+export const useRemoveArticleImage = (associationId: string) =>
+  useArticleWrite(associationId, (input: CallInput<'removeOperatorArticleImage'>) => adminApi.removeOperatorArticleImage(input));

@@ -21,6 +21,7 @@ const article: OperatorArticle = {
   quizAnswers: 12,
   quizCorrect: 9,
   updatedAt: '2026-11-20T00:00:00Z',
+  heroImage: null,
 };
 
 describe('/admin/articles (issue 29: operators publish articles with quizzes)', () => {

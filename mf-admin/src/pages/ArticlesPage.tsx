@@ -1,7 +1,7 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
 import { articleCategories, articleCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
 import { Button, EmptyState, FormError, TextAreaField, TextField, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
-import { Checkbox, Select } from '@sukoyaka/shared/widgets';
+import { Checkbox, GiftPicture, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateArticle, useOperatorArticles, usePublishArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
@@ -9,6 +9,7 @@ import { formatJapanTime, japanLocalNow, japanMoment } from '../parts/datetime';
 import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { STATE_LABELS } from './AnnouncementsPage';
+import { ArticleImageForm } from './ArticleImageForm';
 
 const BODY_HINT =
   '空行で段落を分けます。「## 」で始まる行は見出し、「- 」で始まる行は箇条書き、**太字**、[文言](/faq) はサイト内へのリンクになります。HTML は使えません（文字のまま表示されます）。';
@@ -52,6 +53,7 @@ function ArticleRow({ item }: { item: OperatorArticle }) {
   return (
     <tr>
       <th scope="row">
+        {item.heroImage ? <GiftPicture picture={item.heroImage} width={96} lazy /> : null}
         {item.title}
         <br />
         <small>
@@ -76,6 +78,7 @@ function ArticleRow({ item }: { item: OperatorArticle }) {
           </Button>
         ) : null}
         {publish.isError ? <FormError>{describeError(publish.error)}</FormError> : null}
+        {canEdit ? <ArticleImageForm article={item} /> : null}
       </td>
     </tr>
   );

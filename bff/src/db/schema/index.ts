@@ -12,3 +12,4 @@ export * from './myna';
 export * from './walking';
 export * from './challenges';
 export * from './articles';
+export * from './article-images';

@@ -25,7 +25,7 @@ import { CardPage } from '../../parts/CardPage';
 import { Badge } from '../parts';
 import { useAnswerArticleQuiz, useArticle, useSaveArticle } from './api/articles';
 import { ArticleBody } from './ArticleBody';
-import { ArticleMeta } from './parts';
+import { ArticleHero, ArticleMeta } from './parts';
 
 const QuizBox = styled.section`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -121,6 +121,7 @@ function ArticleView({ article }: { article: Article }) {
           <span>読了時間 約{article.readingMinutes}分</span>
         </ArticleMeta>
         <Heading>{article.title}</Heading>
+        {article.heroImage ? <ArticleHero picture={article.heroImage} /> : null}
         <div>
           <Button
             variant="secondary"

@@ -1,7 +1,7 @@
 import type { Article, ArticleSummary } from '@sukoyaka/contract';
 import { Route, Routes } from '@sukoyaka/shared';
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedIn } from '../test-fixtures';
 import { ArticlePage } from './ArticlePage';
@@ -21,8 +21,28 @@ const summary = (overrides: Partial<ArticleSummary> = {}): ArticleSummary => ({
   publishedAt: '2026-11-01T00:00:00.000Z',
   hasQuiz: true,
   saved: false,
+  heroImage: null,
   ...overrides,
 });
+
+/** The CSS rules styled-components wrote for the element's classes (jsdom computes no aspect-ratio). */
+const cssOf = (element: Element) =>
+  [...document.querySelectorAll('style')]
+    .flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
+    .filter((text) => [...element.classList].some((name) => text.startsWith(`.${name}`)))
+    .join('\n');
+
+const HERO = {
+  alt: '野菜たっぷりの朝ごはん',
+  width: 1280,
+  height: 720,
+  variants: [
+    { url: `/media/article-images/${'a'.repeat(64)}.webp`, width: 320 },
+    { url: `/media/article-images/${'b'.repeat(64)}.webp`, width: 640 },
+    { url: `/media/article-images/${'c'.repeat(64)}.webp`, width: 1280 },
+  ],
+};
+const SRCSET = HERO.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
 
 const article = (overrides: Partial<Article> = {}): Article => ({
   ...summary(),
@@ -113,6 +133,23 @@ describe('ArticlePage (/articles/:articleId)', () => {
     expect(screen.getByText('120 mg/dL 以上が対象です。')).toBeInTheDocument();
   });
 
+  it('shows the hero image with its alt text, srcset and size (a fixed 16:9 frame); none when the article has none', async () => {
+    bff.onCall('getArticle', reply(article({ heroImage: HERO })));
+    const { unmount } = routes('/articles/:articleId', <ArticlePage />, `/articles/${ARTICLE_ID}`);
+    const image = await screen.findByRole('img', { name: '野菜たっぷりの朝ごはん' });
+    expect(image).toHaveAttribute('srcset', SRCSET);
+    expect(image).toHaveAttribute('src', HERO.variants[1]!.url);
+    expect(image).toHaveAttribute('width', '1280');
+    expect(image).toHaveAttribute('height', '720');
+    expect(cssOf(screen.getByTestId('article-hero'))).toMatch(/max-width: 100%; aspect-ratio: 16\/9;/);
+    unmount();
+
+    bff.onCall('getArticle', reply(article()));
+    routes('/articles/:articleId', <ArticlePage />, `/articles/${ARTICLE_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'コレステロールと上手に付き合う' })).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   it('saves the article', async () => {
     bff.onCall('getArticle', reply(article({ quiz: null })));
     bff.onCall('saveArticle', reply({ articleId: ARTICLE_ID, saved: true }));
@@ -143,6 +180,22 @@ describe('ArticlesPage (/articles) and SavedArticlesPage', () => {
     await user.click(screen.getByRole('button', { name: '検索' }));
     expect(await screen.findByText('該当する記事はありません')).toBeInTheDocument();
     expect(bff.callsOf('listArticles').at(-1)!.query).toMatchObject({ q: '睡眠' });
+  });
+
+  it('a card shows the hero image as a lazy 4:3 thumbnail with its alt text', async () => {
+    bff.onCall(
+      'listArticles',
+      reply({ items: [summary({ heroImage: HERO }), summary({ id: 'other', title: '画像のない記事' })], nextCursor: null }),
+    );
+    routes('/articles', <ArticlesPage />, '/articles');
+    const link = await screen.findByRole('link', { name: /コレステロールと上手に付き合う/ });
+    const image = within(link).getByRole('img', { name: '野菜たっぷりの朝ごはん' });
+    expect(image).toHaveAttribute('srcset', SRCSET);
+    expect(image).toHaveAttribute('sizes', '88px');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByTestId('article-thumbnail')).toHaveStyle({ width: '88px' });
+    expect(cssOf(screen.getByTestId('article-thumbnail'))).toMatch(/aspect-ratio: 4\/3;/);
+    expect(within(screen.getByRole('link', { name: /画像のない記事/ })).queryByRole('img')).toBeNull();
   });
 
   it('the saved list says when nothing is saved', async () => {
