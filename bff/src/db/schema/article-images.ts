@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { articles } from './articles';
-import { createdAt } from './columns';
+import { bytea, createdAt } from './columns';
 
 // Articles' hero images (bff/src/content/article-images.ts, decision 0030), stored as gift
 // pictures are (decision 0016): one row per article, and its re-encoded files one per width.
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const articleImages = pgTable(
   'article_images',

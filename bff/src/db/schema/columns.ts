@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { associations, sessions, users } from './platform';
 
 /*
@@ -34,3 +34,9 @@ export const sessionRef = () =>
   uuid('session_id')
     .notNull()
     .references(() => sessions.id, { onDelete: 'cascade' });
+
+/** A `bytea` column, read as a Buffer (stored files: documents, gift and article pictures). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});

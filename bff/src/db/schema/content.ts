@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { associations } from './platform';
-import { associationRef, createdAt, generatedId, memberRef, moment, sessionRef } from './columns';
+import { associationRef, bytea, createdAt, generatedId, memberRef, moment, sessionRef } from './columns';
 
 // The content area's tables (bff/src/content): announcements, FAQ, inquiries, the service's
 // versioned documents with their files, and enquetes with their answers. A null association_id
 // is content for every member (site-wide).
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const announcements = pgTable(
   'announcements',

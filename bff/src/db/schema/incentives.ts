@@ -1,21 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { activityEvents, associations, users } from './platform';
-import { associationRef, createdAt, generatedId, memberRef, moment } from './columns';
+import { associationRef, bytea, createdAt, generatedId, memberRef, moment } from './columns';
 
 // The incentives area's tables. Coins and points are one double-entry ledger: accounts, transfers
 // (immutable, each with exactly two entries of opposite sign), and point lots for expiry. Only
@@ -307,11 +293,6 @@ export const gifts = pgTable(
     check('gifts_kind_ck', sql`${table.kind} in ('digital_code', 'delivery')`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * A gift's picture (issue 27, decision 0016): the alternative text and the size of the widest
