@@ -50,7 +50,7 @@ export async function runContentNotifications(
         where ${enqueteDue(now)}
           and not exists (select 1 from ${notificationFanouts} f where f.kind = 'enquete' and f.item_id = ${enquetes.id})`,
   );
-  const open = await openFanouts(db);
+  const open = await openFanouts(db, ['announcement', 'enquete']);
   if (open.length === 0) return { sent: 0 };
   const mails = await mailsFor(db, open, now, publicUrl);
   let sent = 0;
