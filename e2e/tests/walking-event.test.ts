@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, DESKTOP, publicSiteUrl, screenshot, signIn, signInOperator, siteUrl, useJourneys } from './support';
+import { waitForMail } from './outbox';
+import { baseUrl, DEMO_MEMBER, DESKTOP, publicSiteUrl, screenshot, signIn, signInOperator, siteUrl, useJourneys } from './support';
 
 /**
  * Issue 29, walking events: an operator creates an event; two members form a team, sync steps
@@ -170,6 +171,11 @@ test.describe('walking event: an operator creates it, a team walks, a held day i
     await mate.page.getByRole('button', { name: 'このチームに入る' }).click();
     await mate.page.waitForURL(/\/incentives\/walking_events\/[0-9a-f-]{36}\/teams\/[0-9a-f-]{36}$/);
     await expect(mate.page.getByText('2人 / 2人')).toBeVisible();
+    // The team's creator hears of the new teammate by mail (the outbox, once).
+    const joinedMail = await waitForMail(DEMO_MEMBER.email, (mail) =>
+      mail.text.includes(`チーム「${TEAM}」に、${TEAMMATE.nickname}さんが加わりました。`),
+    );
+    expect(joinedMail.subject).toBe('【すこやか】チームに仲間が加わりました');
     await connectAndSync(mate.page);
     await openEvent(mate.page);
     await expect(mate.page.getByRole('status').filter({ hasText: '確認中の日が1日あります' })).toBeVisible();
