@@ -42,6 +42,7 @@ import { sessionPlugin } from './platform/plugins/session';
 import { operatorSessionPlugin } from './platform/plugins/operator-session';
 import { apiRoutes } from './platform/routes';
 import type { Services } from './services';
+import { createDevClock, devClockRoutes } from './dev/clock';
 import { devOutboxRoutes } from './dev/routes';
 import { systemHandlers } from './system';
 import { MIGRATIONS_FOLDER } from './paths';
@@ -64,7 +65,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, services } = options;
-  const now = options.now ?? (() => new Date());
+  // Development only (never production or tests): a clock journeys can move (dev/clock.ts).
+  const devClock = !options.now && config.env === 'development' ? createDevClock() : null;
+  const now = options.now ?? devClock?.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
@@ -197,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(memberDataExportRoute({ db, now }));
   await app.register(medicalExpenseFormRoute({ db, now }));
   if (config.env !== 'production' && services.outbox) await app.register(devOutboxRoutes, { outbox: services.outbox });
+  if (devClock) await app.register(devClockRoutes, { clock: devClock });
   await app.register(deployRoutes, { delivery, token: deliverySettings.deployToken });
   // The contract as OpenAPI 3.1, for the native apps and other teams' client generators.
   await app.register(openApiRoutes, { calls, serverUrl: config.publicUrl });

@@ -126,14 +126,14 @@ describe('notification settings', () => {
     const agent = await signInAgent(ctx, member);
     const response = await agent.get('getNotificationSettings');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ settings: { announcements: true, points: true, health: true, campaigns: true } });
+    expect(response.body).toEqual({ settings: { announcements: true, points: true, health: true, campaigns: true, walking: true } });
   });
 
   it('are saved per category in one go, audited, and touch no other member', async () => {
     const member = await createMember(ctx.db);
     const other = await createMember(ctx.db);
     const agent = await signInAgent(ctx, member);
-    const settings = { announcements: true, points: false, health: false, campaigns: true };
+    const settings = { announcements: true, points: false, health: false, campaigns: true, walking: false };
 
     const response = await agent.post('updateNotificationSettings', { settings });
 
@@ -148,15 +148,18 @@ describe('notification settings', () => {
     expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, other.id))).toHaveLength(0);
 
     // Saved again: the rows are updated, not added.
-    const turnedBack = { announcements: false, points: true, health: true, campaigns: false };
+    const turnedBack = { announcements: false, points: true, health: true, campaigns: false, walking: true };
     expect((await agent.post('updateNotificationSettings', { settings: turnedBack })).body).toEqual({ settings: turnedBack });
-    expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.id))).toHaveLength(4);
+    expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.id))).toHaveLength(5);
   });
 
   it.each([
     [{}, '通知の設定を指定してください'],
     [{ settings: { announcements: true, points: true, health: true } }, 'キャンペーンの通知の設定を選択してください'],
-    [{ settings: { announcements: 'yes', points: true, health: true, campaigns: true } }, 'お知らせの通知の設定を選択してください'],
+    [
+      { settings: { announcements: 'yes', points: true, health: true, campaigns: true, walking: true } },
+      'お知らせの通知の設定を選択してください',
+    ],
   ])('refuse %j with 400 and a Japanese message, saving nothing', async (body, message) => {
     const member = await createMember(ctx.db);
     const agent = await signInAgent(ctx, member);

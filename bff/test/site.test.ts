@@ -127,6 +127,38 @@ describe('the dev outbox', () => {
   });
 });
 
+describe('the development clock', () => {
+  it('moves the clock every rule reads in development only, within ±60 days', async () => {
+    const webRoot = fakeWebRoot();
+    const testConfig = loadConfig({ NODE_ENV: 'test' }, { dataDir: 'memory://', seedDemo: false, webRoot });
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const services = await startServices(testConfig);
+    const development = await buildApp({ config: { ...testConfig, env: 'development' }, db: database.db, services });
+    const production = await buildApp({ config: { ...testConfig, env: 'production' }, db: database.db, services });
+    const test = await buildApp({ config: testConfig, db: database.db, services });
+    try {
+      const put = (offsetMs: unknown) => development.inject({ method: 'PUT', url: '/__dev/clock', payload: { offsetMs } });
+      const moved = await put(-3 * 86_400_000);
+      expect(moved.statusCode).toBe(200);
+      expect(Date.now() - Date.parse(moved.json().now)).toBeGreaterThan(3 * 86_400_000 - 60_000);
+      expect((await development.inject({ method: 'GET', url: '/__dev/clock' })).json().offsetMs).toBe(-3 * 86_400_000);
+      expect((await put(61 * 86_400_000)).statusCode).toBe(400);
+      expect((await put('soon')).statusCode).toBe(400);
+      expect((await put(0)).json().offsetMs).toBe(0);
+      for (const app of [production, test]) {
+        expect((await app.inject({ method: 'PUT', url: '/__dev/clock', payload: { offsetMs: 1 } })).statusCode).toBe(404);
+      }
+    } finally {
+      await development.close();
+      await production.close();
+      await test.close();
+      await services.close();
+      await database.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the embedded database', () => {
   it('keeps the data in DATA_DIR across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sukoyaka-data-'));

@@ -56,7 +56,7 @@ export async function runContentNotifications(
         where ${articleDue(now)}
           and not exists (select 1 from ${notificationFanouts} f where f.kind = 'article' and f.item_id = ${articles.id})`,
   );
-  const open = await openFanouts(db);
+  const open = await openFanouts(db, ['announcement', 'enquete', 'article']);
   if (open.length === 0) return { sent: 0 };
   const mails = await mailsFor(db, open, now, publicUrl);
   let sent = 0;

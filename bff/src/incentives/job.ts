@@ -6,7 +6,8 @@ import { advanceWatermark, readWatermark, registerIntervalJob } from '../platfor
 import { BACKLOG_COUNT_CAP } from '../platform/ops/metrics';
 import { runExpiry } from './ledger';
 import { runEarning } from './programs';
-import { closeDueWalkingEvents } from './walking-events';
+import { closeDueWalkingEvents, rankOf } from './walking-events';
+import { runWalkingResultNotifications, runWalkingStartNotifications } from './walking-notifications';
 import { reconcile, type ReconcileReport } from './reconcile';
 
 export const RECONCILE_JOB = 'ledger reconcile';
@@ -51,7 +52,14 @@ export function registerIncentivesJobs(app: FastifyInstance, deps: { config: Con
       const expired = await runExpiry(deps.db, now);
       // Walking events past their grace days: closed and paid once (decision 0028).
       const walkingClosed = await closeDueWalkingEvents(deps.db, now);
-      if (earned.earned > 0 || expired.points > 0 || walkingClosed > 0) app.log.info({ earned, expired, walkingClosed }, 'incentives job');
+      // Their mails: the start to the association, the results to the participants (each once).
+      const started = await runWalkingStartNotifications(deps.db, now, deps.config.publicUrl);
+      const results = await runWalkingResultNotifications(deps.db, now, deps.config.publicUrl, (db, eventId, total) =>
+        rankOf(db, eventId, 'members', total),
+      );
+      const walkingMails = started.sent + results.sent;
+      if (earned.earned > 0 || expired.points > 0 || walkingClosed > 0 || walkingMails > 0)
+        app.log.info({ earned, expired, walkingClosed, walkingMails }, 'incentives job');
     },
   });
   // The ledger's invariants over what changed since the last pass. A break fails the pass: it is

@@ -21,6 +21,7 @@ import type { Handlers, Member } from '../platform/handlers';
 import { auditOperator, type Operator } from '../platform/operators';
 import type { StepDayChange } from '../platform/step-days';
 import { credit } from './ledger';
+import { notifyTeamJoined, startResultNotifications } from './walking-notifications';
 
 /*
  * Walking events (issue 29, decision 0028). The health area tells every saved step day through
@@ -128,7 +129,7 @@ async function addToParticipant(tx: Executor, participantId: string, delta: numb
 }
 
 /** A rank: 1 + the entries with a greater total (ties share a rank), from the histogram. */
-async function rankOf(db: Executor, eventId: string, board: Board, total: number): Promise<number> {
+export async function rankOf(db: Executor, eventId: string, board: Board, total: number): Promise<number> {
   const bucket = bucketOf(total);
   const [above] = await db
     .select({ value: sql<number>`coalesce(sum(${walkingBuckets.count}), 0)`.mapWith(Number) })
@@ -499,7 +500,7 @@ export async function getWalkingTeamInvite(db: Executor, member: Member, code: s
   };
 }
 
-export async function joinWalkingTeam(db: Database, member: Member, code: string, now: Date): Promise<WalkingTeam> {
+export async function joinWalkingTeam(db: Database, member: Member, code: string, now: Date, publicUrl: string): Promise<WalkingTeam> {
   return db.transaction(async (tx) => {
     const { team, event } = await teamByCode(tx, member, code);
     assertTeamsOpen(event, now);
@@ -508,6 +509,12 @@ export async function joinWalkingTeam(db: Database, member: Member, code: string
     if (locked!.teamId === team.id) return toTeam(tx, event, team.id, member.id);
     if (locked!.teamId) throw conflict(WalkingEventErrorCodes.inTeam, 'このイベントでは、すでにほかのチームに入っています。');
     await addToTeamMembers(tx, event, team.id, participant.id);
+    // The team's other members hear of it, once per joining member (decision 0028).
+    await notifyTeamJoined(
+      tx,
+      { event, teamId: team.id, teamName: team.name, participantId: participant.id, userId: member.id, nickname: member.nickname },
+      { publicUrl, now },
+    );
     return toTeam(tx, event, team.id, member.id);
   });
 }
@@ -859,6 +866,8 @@ export async function closeWalkingEvent(
         .set({ rewardPoints: points })
         .where(and(eq(walkingParticipants.eventId, row.id), eq(walkingParticipants.userId, userId)));
     }
+    // Every participant's result by mail, in batches after the close (the incentives job).
+    await startResultNotifications(tx, closed!, now);
     if (audit) {
       await auditOperator(
         tx,
@@ -904,7 +913,7 @@ export const walkingEventHandlers = {
   leaveWalkingEvent: (input, { db, member, now }) => leaveWalkingEvent(db, member, input.eventId, now),
   createWalkingTeam: (input, { db, member, now }) => createWalkingTeam(db, member, input, now),
   getWalkingTeamInvite: (input, { db, member }) => getWalkingTeamInvite(db, member, input.code),
-  joinWalkingTeam: (input, { db, member, now }) => joinWalkingTeam(db, member, input.code, now),
+  joinWalkingTeam: (input, { db, member, now, config }) => joinWalkingTeam(db, member, input.code, now, config.publicUrl),
   leaveWalkingTeam: (input, { db, member, now }) => leaveWalkingTeam(db, member, input.eventId, now),
   getWalkingTeam: (input, { db, member }) => getWalkingTeam(db, member, input),
   listOperatorWalkingEvents: (input, { db, now }) => listOperatorWalkingEvents(db, input.associationId, now),

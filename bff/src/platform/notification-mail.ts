@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { pagePaths } from '@sukoyaka/contract';
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, min, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, min, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { notificationDeliveries, notificationFanouts, notificationSettings, users } from '../db/schema';
 import { BULK_PRIORITY, enqueueMails } from './outbox';
@@ -12,7 +12,7 @@ import { keyringFromEnv } from './crypto';
  * 28). Shared by the content area (announcements, enquetes) and the incentives area (expiring points); the account area turns a category off with the token.
  */
 
-export type DeliveryKind = 'announcement' | 'enquete' | 'points_expiry' | 'article';
+export type DeliveryKind = 'announcement' | 'enquete' | 'points_expiry' | 'article' | 'walking_start' | 'walking_team' | 'walking_result';
 
 /** The member's stored setting that decides each kind (settings.ts: no row means on). */
 export const categoryOfKind = {
@@ -20,6 +20,9 @@ export const categoryOfKind = {
   enquete: 'announcements',
   points_expiry: 'points',
   article: 'announcements',
+  walking_start: 'walking',
+  walking_team: 'walking',
+  walking_result: 'walking',
 } as const;
 export type UnsubscribeCategory = (typeof categoryOfKind)[DeliveryKind];
 
@@ -58,7 +61,7 @@ export function verifyUnsubscribeToken(token: string): { userId: string; categor
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [userId, category, given] = parts as [string, string, string];
-  if (category !== 'announcements' && category !== 'points') return null;
+  if (category !== 'announcements' && category !== 'points' && category !== 'walking') return null;
   if (!/^[0-9a-f-]{36}$/.test(userId)) return null;
   const actual = Buffer.from(given);
   for (const { key } of keyringFromEnv().keys.values()) {
@@ -134,9 +137,13 @@ export function notDelivered(kind: DeliveryKind, itemId: SQL): SQL {
 /** A fan-out in progress (notification_fanouts). */
 export type Fanout = typeof notificationFanouts.$inferSelect;
 
-/** The items whose fan-out has not finished (a partial index; empty most of the time). */
-export async function openFanouts(db: Executor): Promise<Fanout[]> {
-  return db.select().from(notificationFanouts).where(isNull(notificationFanouts.doneAt)).orderBy(asc(notificationFanouts.createdAt));
+/** The items of these kinds whose fan-out has not finished (a partial index; empty most of the time). */
+export async function openFanouts(db: Executor, kinds: Fanout['kind'][]): Promise<Fanout[]> {
+  return db
+    .select()
+    .from(notificationFanouts)
+    .where(and(isNull(notificationFanouts.doneAt), inArray(notificationFanouts.kind, kinds)))
+    .orderBy(asc(notificationFanouts.createdAt));
 }
 
 /** Starts the fan-outs of items that entered their window (a started one is not started again). */

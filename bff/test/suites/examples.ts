@@ -84,7 +84,7 @@ export const examples: Examples = {
   getNavigationInfo: () => ({}),
   finishOnboarding: () => ({ skipped: false }),
   getNotificationSettings: () => ({}),
-  updateNotificationSettings: () => ({ settings: { announcements: true, points: false, health: true, campaigns: false } }),
+  updateNotificationSettings: () => ({ settings: { announcements: true, points: false, health: true, campaigns: false, walking: true } }),
   updateProfile: (member) => ({ nickname: member.marker }),
   // The vitals (issue 10). A correction or deletion names a reading by id: the example's is no
   // one's (404), and the ownership matrix tries each of A's ids in its place.

@@ -9,6 +9,7 @@ export const notificationCategories = [
   { key: 'points', label: 'ポイント・コイン', description: 'ポイント・コインの獲得や有効期限のご案内' },
   { key: 'health', label: '健康記録のリマインド', description: '血圧などの記録を続けるためのリマインド' },
   { key: 'campaigns', label: 'キャンペーン', description: 'キャンペーンや懸賞のご案内' },
+  { key: 'walking', label: 'ウォーキングイベント', description: 'ウォーキングイベントの開始、チームへの参加、結果のお知らせ' },
 ] as const;
 
 export type NotificationCategory = (typeof notificationCategories)[number]['key'];
@@ -21,6 +22,7 @@ export const notificationSettingsSchema = z.object(
     points: toggle('ポイント・コイン'),
     health: toggle('健康記録のリマインド'),
     campaigns: toggle('キャンペーン'),
+    walking: toggle('ウォーキングイベント'),
   },
   { error: '通知の設定を指定してください' },
 );
@@ -105,5 +107,5 @@ export const unsubscribeNotification = defineCall({
   summary:
     "Turns off one notification category with the signed token of a notification mail's unsubscribe link, without signing in; idempotent.",
   input: () => z.object({ token: unsubscribeToken }),
-  output: () => z.object({ category: z.enum(['announcements', 'points', 'health', 'campaigns']), label: z.string() }),
+  output: () => z.object({ category: z.enum(['announcements', 'points', 'health', 'campaigns', 'walking']), label: z.string() }),
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 
 const member = { userId: 'u1', email: 'taro@example.jp', nickname: 'すこやか 花子', association: null, birthday: null };
-const allOn = { announcements: true, points: true, health: true, campaigns: true };
+const allOn = { announcements: true, points: true, health: true, campaigns: true, walking: true };
 
 describe('NotificationSettingsPage (/settings/notifications)', () => {
   const bff = setupFakeBff();
@@ -38,7 +38,7 @@ describe('NotificationSettingsPage (/settings/notifications)', () => {
 
     expect(await screen.findByText('通知設定を保存しました。')).toBeInTheDocument();
     expect(bff.callsOf('updateNotificationSettings')[0]!.body).toEqual({
-      settings: { announcements: true, points: false, health: true, campaigns: false },
+      settings: { announcements: true, points: false, health: true, campaigns: false, walking: true },
     });
   });
 

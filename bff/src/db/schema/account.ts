@@ -148,7 +148,9 @@ export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     userId: memberRef(),
-    kind: text('kind', { enum: ['announcement', 'enquete', 'points_expiry', 'article'] }).notNull(),
+    kind: text('kind', {
+      enum: ['announcement', 'enquete', 'points_expiry', 'article', 'walking_start', 'walking_team', 'walking_result'],
+    }).notNull(),
     itemId: text('item_id').notNull(),
     createdAt: createdAt(),
   },
@@ -164,7 +166,7 @@ export const notificationDeliveries = pgTable(
 export const notificationFanouts = pgTable(
   'notification_fanouts',
   {
-    kind: text('kind', { enum: ['announcement', 'enquete', 'article'] }).notNull(),
+    kind: text('kind', { enum: ['announcement', 'enquete', 'article', 'walking_start', 'walking_result'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     /** The item's association; null: site-wide (every member). */
     associationId: uuid('association_id'),
