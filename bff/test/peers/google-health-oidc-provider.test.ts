@@ -54,6 +54,8 @@ async function rollup(request: http.IncomingMessage, response: http.ServerRespon
     apiSeen.refused += 1;
     return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
   }
+  // The sleep list (issue 29), which the sync reads beside the steps: no nights here.
+  if (request.method === 'GET' && (request.url ?? '').includes('/dataTypes/sleep/dataPoints')) return send(200, { dataPoints: [] });
   if (
     !String(introspection.scope ?? '')
       .split(' ')
