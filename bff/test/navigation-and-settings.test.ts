@@ -151,6 +151,10 @@ describe('notification settings', () => {
     const turnedBack = { announcements: false, points: true, health: true, campaigns: false, walking: true };
     expect((await agent.post('updateNotificationSettings', { settings: turnedBack })).body).toEqual({ settings: turnedBack });
     expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.id))).toHaveLength(5);
+
+    // A client of a release before walking events leaves that category out: it keeps its value.
+    const older = { announcements: true, points: false, health: true, campaigns: true };
+    expect((await agent.post('updateNotificationSettings', { settings: older })).body).toEqual({ settings: { ...older, walking: true } });
   });
 
   it.each([

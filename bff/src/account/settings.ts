@@ -1,5 +1,10 @@
 import type { Actor } from '../platform/actor';
-import { notificationCategories, type NotificationCategory, type NotificationSettings } from '@sukoyaka/contract';
+import {
+  notificationCategories,
+  type NotificationCategory,
+  type NotificationSettings,
+  type NotificationSettingsInput,
+} from '@sukoyaka/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Member } from '../platform/handlers';
 import type { Database, Executor } from '../db/client';
@@ -22,13 +27,18 @@ export async function updateNotificationSettings(
   db: Database,
   actor: Actor,
   member: Member,
-  settings: NotificationSettings,
+  settings: NotificationSettingsInput,
   now: Date,
 ): Promise<NotificationSettings> {
+  // A category the client left out (one its release did not know) keeps its value.
+  const given = categories.flatMap((category) => {
+    const enabled = settings[category];
+    return enabled === undefined ? [] : [{ userId: member.id, category, enabled, updatedAt: now }];
+  });
   await db.transaction(async (tx) => {
     await tx
       .insert(notificationSettings)
-      .values(categories.map((category) => ({ userId: member.id, category, enabled: settings[category], updatedAt: now })))
+      .values(given)
       .onConflictDoUpdate({
         target: [notificationSettings.userId, notificationSettings.category],
         set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },

@@ -89,7 +89,7 @@ export {
 export type { AgreementDocument, AgreementKind, AssociationAgreements } from './agreements';
 export type { NavigationNext } from './navigation';
 export { nickname, notificationCategories, notificationSettingsSchema, unsubscribeTokenCategory } from './settings';
-export type { NotificationCategory, NotificationSettings } from './settings';
+export type { NotificationCategory, NotificationSettings, NotificationSettingsInput } from './settings';
 export { ROSTER_CSV_MAX_CHARS, memberLookupKinds, operatorMemberSupportSchema } from './operator-members';
 export type { MemberLookupKind, OperatorMemberSupport } from './operator-members';
 export {

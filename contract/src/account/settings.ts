@@ -16,17 +16,27 @@ export type NotificationCategory = (typeof notificationCategories)[number]['key'
 
 const toggle = (label: string) => z.boolean({ error: `${label}の通知の設定を選択してください` });
 
-export const notificationSettingsSchema = z.object(
-  {
-    announcements: toggle('お知らせ'),
-    points: toggle('ポイント・コイン'),
-    health: toggle('健康記録のリマインド'),
-    campaigns: toggle('キャンペーン'),
-    walking: toggle('ウォーキングイベント'),
-  },
-  { error: '通知の設定を指定してください' },
-);
+const settingFields = {
+  announcements: toggle('お知らせ'),
+  points: toggle('ポイント・コイン'),
+  health: toggle('健康記録のリマインド'),
+  campaigns: toggle('キャンペーン'),
+  walking: toggle('ウォーキングイベント'),
+};
+const SETTINGS_REQUIRED = { error: '通知の設定を指定してください' };
+
+export const notificationSettingsSchema = z.object(settingFields, SETTINGS_REQUIRED);
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/**
+ * What a client saves: a category added since a client's release (walking, issue 29) may be left
+ * out, and then keeps its value (the contract's compatibility check: additions only).
+ */
+export const notificationSettingsInputSchema = z.object(
+  { ...settingFields, walking: z.optional(settingFields.walking) },
+  SETTINGS_REQUIRED,
+);
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsInputSchema>;
 
 export const getNotificationSettings = defineCall({
   name: 'getNotificationSettings',
@@ -41,8 +51,8 @@ export const updateNotificationSettings = defineCall({
   name: 'updateNotificationSettings',
   method: 'POST',
   access: 'member',
-  summary: "Saves the member's notification preferences, every category at once.",
-  input: () => z.object({ settings: notificationSettingsSchema }),
+  summary: "Saves the member's notification preferences, every category at once (one left out keeps its value).",
+  input: () => z.object({ settings: notificationSettingsInputSchema }),
   output: () => z.object({ settings: notificationSettingsSchema }),
 });
 
