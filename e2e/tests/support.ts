@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { chromium, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
@@ -228,15 +228,34 @@ export async function operatorCode(): Promise<string> {
   });
 }
 
-/** Signs the demo operator in at /admin (password, then the code) and waits for the dashboard. */
+/** The demo operator's session cookie from the last sign-in in this worker. */
+let operatorSessionCookie: Cookie | undefined;
+
+/**
+ * Signs the demo operator in at /admin (password, then the code) and waits for the dashboard. A
+ * session from an earlier journey is carried over, as an operator's browser keeps it: each step's
+ * code is accepted once, so signing in afresh for every journey would make later ones wait 30 s
+ * per sign-in already made within the current step. A session that has ended (signed out, idle,
+ * the development clock moved) is replaced by a full sign-in.
+ */
 export async function signInOperator(page: Page): Promise<void> {
-  await page.goto(siteUrl('/admin'));
-  await page.getByRole('heading', { name: '運営管理 ログイン' }).waitFor();
+  const dashboard = page.getByRole('heading', { name: 'ダッシュボード' });
+  const signInHeading = page.getByRole('heading', { name: '運営管理 ログイン' });
+  if (operatorSessionCookie) {
+    await page.context().addCookies([operatorSessionCookie]);
+    await page.goto(siteUrl('/admin'));
+    await dashboard.or(signInHeading).waitFor();
+    if (await dashboard.isVisible()) return;
+  } else {
+    await page.goto(siteUrl('/admin'));
+  }
+  await signInHeading.waitFor();
   await page.getByLabel('メールアドレス').fill(DEMO_OPERATOR.email);
   await page.getByLabel('パスワード').fill(DEMO_OPERATOR.password);
   await page.getByRole('button', { name: '次へ' }).click();
   await page.getByRole('heading', { name: '2段階認証' }).waitFor();
   await page.getByLabel('確認コード（6桁）').fill(await operatorCode());
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
+  await dashboard.waitFor();
+  operatorSessionCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'sukoyaka_operator');
 }
