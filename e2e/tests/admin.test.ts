@@ -60,8 +60,12 @@ test.describe('operators: publish, the member reads and answers, the operator se
     const item = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
     await item.waitFor();
     expect(await item.innerText()).toContain('未読');
+    // The page shows the listed announcement at once and marks it read with readAnnouncement: the
+    // member leaves only once that has answered (leaving sooner cancels the mark, as for anyone).
+    const marked = member.waitForResponse((response) => response.url().endsWith('/readAnnouncement') && response.ok());
     await item.click();
     await member.getByRole('heading', { name: ANNOUNCEMENT }).waitFor();
+    await marked;
     await member.goto(siteUrl('/announcements'));
     const again = member.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
     await again.waitFor();
