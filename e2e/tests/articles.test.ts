@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './page-audit';
 import { DESKTOP, PHONE, screenshot, signIn, signInOperator, siteUrl, useJourneys, waitForPath } from './support';
 
 /**
@@ -95,6 +96,8 @@ test.describe('articles: an operator publishes with a quiz, a member reads and a
       operator.getByRole('region', { name: 'プレビュー（会員の画面での見え方）' }).getByRole('heading', { name: NEW_TITLE }),
     ).toBeVisible();
     await screenshot(operator, 'articles-03-admin-editing');
+    // The console's crawl opens no editor: this one is checked here, open, beside its preview.
+    await expect.poll(() => axeViolations(operator), { message: 'axe violations in the article editor' }).toEqual([]);
     await editor.getByRole('button', { name: '変更を保存する' }).click();
     await expect(operator.getByRole('status')).toContainText(`「${NEW_TITLE}」を更新しました。会員には新しい内容が表示されます。`);
     await expect(operator.getByRole('row', { name: new RegExp(NEW_TITLE) })).toContainText('公開中');
