@@ -1,5 +1,6 @@
 import { ErrorCodes, callPath, foldForSearch } from '@sukoyaka/contract';
 import { and, count, eq } from 'drizzle-orm';
+import { DEMO_ARTICLE_TITLE, DEMO_WALKING_TITLE } from '../src/content/article-demo';
 import { DEMO_ENQUETE_ID } from '../src/content/demo-seed';
 import { contentDisposition } from '../src/content/files-route';
 import { DEMO_ASSOCIATION, DEMO_MEMBER, seedDemo } from '../src/db/seed';
@@ -168,6 +169,26 @@ describe('inquiries', () => {
     expect(staff[0]!.text).toContain(DEMO_ASSOCIATION.name);
     const copy = mailsTo(ctx, DEMO_MEMBER.email).filter((mail) => mail.subject.includes(first.body.receiptNumber));
     expect(copy).toHaveLength(1);
+  });
+});
+
+describe('demo articles', () => {
+  it('each has a hero picture with Japanese alternative text, stored and served as an upload is', async () => {
+    const list = await demo.get('listArticles');
+    expect(list.status).toBe(200);
+    const seeded = list.body.items.filter((item: { title: string }) => [DEMO_ARTICLE_TITLE, DEMO_WALKING_TITLE].includes(item.title));
+    expect(seeded).toHaveLength(2);
+    for (const item of seeded as {
+      heroImage: { alt: string; width: number; height: number; variants: { url: string; width: number }[] };
+    }[]) {
+      expect(item.heroImage).toMatchObject({ width: 1280, height: 720 });
+      expect(item.heroImage.alt).toMatch(/[\u3040-\u30ff\u3400-\u9fff]/);
+      expect(item.heroImage.variants.map((variant) => variant.width)).toEqual([320, 640, 1280]);
+      const served = await ctx.app.inject({ method: 'GET', url: item.heroImage.variants[0]!.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+    expect(new Set(seeded.map((item: { heroImage: { alt: string } }) => item.heroImage.alt)).size).toBe(2);
   });
 });
 

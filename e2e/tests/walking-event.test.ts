@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { baseUrl, DEMO_MEMBER, DESKTOP, publicSiteUrl, screenshot, signIn, signInOperator, siteUrl, useJourneys } from './support';
+import { axeViolations, horizontalOverflow } from './page-audit';
+import { baseUrl, DEMO_MEMBER, DESKTOP, PHONE, publicSiteUrl, screenshot, signIn, signInOperator, siteUrl, useJourneys } from './support';
 
 /**
  * Issue 29, walking events: an operator creates an event; two members form a team, sync steps
@@ -85,6 +86,30 @@ async function points(page: Page): Promise<{ pointId: string; balance: number }>
   return { pointId, balance: numberIn(await amount.innerText()) };
 }
 
+/**
+ * The reachability crawl reaches the event, team and invite pages only as flow pages (they need an
+ * event, a team, a code), so it never audits them: this journey does, where the member is on them —
+ * no axe violation at 390 nor at 320 px, nothing past the edge of a 320 px phone. Soft, so one
+ * finding does not hide the rest of the journey; axe is asked again until the page settles (an
+ * area remounting over the server's first screen has, for a frame, no main landmark), so only a
+ * finding that stays fails.
+ */
+const softly = expect.configure({ soft: true });
+
+async function audit(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await softly.poll(() => axeViolations(page), { message: `axe violations on the ${name} at 390 px` }).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  // A resize re-lays the page out: the next frame has the new boxes.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const overflow = await horizontalOverflow(page);
+  expect.soft(overflow.elements, `elements past the edge of a 320 px phone on the ${name}`).toEqual([]);
+  expect.soft(overflow.scrollWidth, `the ${name} scrolls sideways at 320 px`).toBeLessThanOrEqual(overflow.innerWidth);
+  await softly.poll(() => axeViolations(page), { message: `axe violations on the ${name} at 320 px` }).toEqual([]);
+  await screenshot(page, `walking-${name.replace(/\s+/g, '-')}-320`);
+  await page.setViewportSize(PHONE);
+}
+
 async function openEvent(page: Page): Promise<void> {
   await page.goto(publicSiteUrl('/incentives/walking_events'));
   await page.getByRole('link', { name: `「${TITLE}」の詳しい内容` }).click();
@@ -164,13 +189,16 @@ test.describe('walking event: an operator creates it, a team walks, a held day i
     await expect(demo.page.getByRole('status').filter({ hasText: '確認中の日が1日あります' })).toBeVisible();
     await expect(demo.page.getByRole('list', { name: 'あなたの日ごとの歩数' })).toContainText('（確認中）');
     await screenshot(demo.page, 'walking-02-demo-team');
+    await audit(demo.page, 'event page');
 
     // The teammate opens the invite link, joins the team, and syncs the same fake wearable.
     await mate.page.goto(publicSiteUrl(`/incentives/walking_invites/${code}`));
     await mate.page.getByRole('heading', { name: `「${TEAM}」に招待されています` }).waitFor();
+    await audit(mate.page, 'invite page');
     await mate.page.getByRole('button', { name: 'このチームに入る' }).click();
     await mate.page.waitForURL(/\/incentives\/walking_events\/[0-9a-f-]{36}\/teams\/[0-9a-f-]{36}$/);
     await expect(mate.page.getByText('2人 / 2人')).toBeVisible();
+    await audit(mate.page, 'team page');
     // The team's creator hears of the new teammate by mail (the outbox, once).
     const joinedMail = await waitForMail(DEMO_MEMBER.email, (mail) =>
       mail.text.includes(`チーム「${TEAM}」に、${TEAMMATE.nickname}さんが加わりました。`),
@@ -222,6 +250,7 @@ test.describe('walking event: an operator creates it, a team walks, a held day i
       await expect(page.getByText('400ptを付与しました')).toBeVisible();
     }
     await screenshot(demo.page, 'walking-06-demo-paid');
+    await audit(demo.page, 'closed event page');
     expect((await points(demo.page)).balance).toBe(before + 400);
     await demo.page.goto(publicSiteUrl(`/points/${pointId}/transactions`));
     const history = demo.page.getByRole('group', { name: /の履歴$/ }).first();

@@ -22,6 +22,8 @@ function useArticleWrite<Input, Output>(associationId: string, write: (input: In
 
 export const useCreateArticle = (associationId: string) =>
   useArticleWrite(associationId, (input: CallInput<'createOperatorArticle'>) => adminApi.createOperatorArticle(input));
+export const useUpdateArticle = (associationId: string) =>
+  useArticleWrite(associationId, (input: CallInput<'updateOperatorArticle'>) => adminApi.updateOperatorArticle(input));
 export const usePublishArticle = (associationId: string) =>
   useArticleWrite(associationId, (input: CallInput<'publishOperatorArticle'>) => adminApi.publishOperatorArticle(input));
 export const useSetArticleImage = (associationId: string) =>

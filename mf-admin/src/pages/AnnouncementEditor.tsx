@@ -2,28 +2,11 @@ import type { AnnouncementCategory, OperatorAnnouncement } from '@sukoyaka/contr
 import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
 import { Button, Card, FormError, SectionHeading, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
-import { useEffect, useRef } from 'react';
-import styled from 'styled-components';
 import { useUpdateAnnouncement } from '../api/content';
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(3)};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
-  align-items: start;
-`;
-
-/** The preview's frame: the member's page, marked as a preview. */
-const Preview = styled.section`
-  border: 2px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  padding: ${({ theme }) => theme.spacing(2)};
-  background: ${({ theme }) => theme.colors.surface};
-  min-width: 0;
-`;
+import { EditorColumns, PreviewFrame, useOpenedHeading } from '../parts/editor-frame';
 
 /**
  * Editing an announcement (published or not) beside a preview drawn by the members' own rendering
@@ -52,12 +35,7 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
           : `「${result.title}」を更新しました（下書きのままです）。`,
       ),
   });
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Opened from a row below: the editor is where keyboard and screen-reader users go next.
-  useEffect(() => {
-    heading.current?.focus();
-    heading.current?.scrollIntoView?.({ block: 'start' });
-  }, []);
+  const heading = useOpenedHeading();
   return (
     <Card aria-labelledby="edit-announcement">
       <Stack $gap={2}>
@@ -66,7 +44,7 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
         </SectionHeading>
         {item.publishedAt ? <Text $muted>公開中のお知らせです。保存すると、会員にはすぐに新しい内容が表示されます。</Text> : null}
         {form.formError ? <FormError>{form.formError}</FormError> : null}
-        <Columns>
+        <EditorColumns>
           <form
             aria-label="お知らせの編集"
             {...form.formProps(() => ({
@@ -87,7 +65,7 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
               </Stack>
             </Stack>
           </form>
-          <Preview aria-labelledby="announcement-preview">
+          <PreviewFrame aria-labelledby="announcement-preview">
             <Stack $gap={1.5}>
               <Text id="announcement-preview" $muted>
                 プレビュー（会員の画面での見え方）
@@ -103,8 +81,8 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
                 publishedAt={japanMoment(values.publishFrom) || item.publishFrom}
               />
             </Stack>
-          </Preview>
-        </Columns>
+          </PreviewFrame>
+        </EditorColumns>
       </Stack>
     </Card>
   );

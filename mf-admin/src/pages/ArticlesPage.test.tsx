@@ -1,6 +1,6 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { reply } from '@sukoyaka/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { bffError, reply } from '@sukoyaka/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ASSOCIATION_ID, renderAt, setupAdminBff, signedIn } from '../testing/render';
 
@@ -77,5 +77,125 @@ describe('/admin/articles (issue 29: operators publish articles with quizzes)', 
     await user.click(screen.getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('ほかの選択肢は1〜4個で入力してください')).toBeInTheDocument();
     expect(bff.callsOf('createOperatorArticle')).toHaveLength(0);
+  });
+
+  it('edits an article beside a preview of the member’s page, the quiz prefilled as written, and saves it', async () => {
+    signedIn(bff);
+    // The stored order puts the correct choice second: the editor shows it apart.
+    const stored = { ...article, quizAnswers: 0, quizCorrect: 0, body: '## はじめに\n\n**LDL** を知る。' };
+    bff.onCall('listOperatorArticles', reply({ items: [stored], nextCursor: null }));
+    let sent: unknown;
+    bff.onCall('updateOperatorArticle', (request) => {
+      sent = request.body;
+      const saved = { ...stored, title: 'コレステロールの新しいはなし' };
+      bff.onCall('listOperatorArticles', reply({ items: [saved], nextCursor: null }));
+      return reply(saved);
+    });
+    renderAt('/admin/articles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'コレステロールと上手に付き合うを編集する' }));
+    // Keyboard and screen-reader users land on the editor.
+    expect(screen.getByRole('heading', { name: '健康記事を編集する：コレステロールと上手に付き合う' })).toHaveFocus();
+    // The creating form gives way to the editor: one タイトル field on the page.
+    expect(screen.queryByRole('heading', { name: '健康記事を作成する' })).not.toBeInTheDocument();
+    const editor = screen.getByRole('form', { name: '健康記事の編集' });
+    expect(within(editor).getByRole('textbox', { name: 'タイトル' })).toHaveValue('コレステロールと上手に付き合う');
+    expect(within(editor).getByRole('combobox', { name: 'カテゴリ' })).toHaveValue('lipids');
+    expect(within(editor).getByLabelText('掲載開始日時')).toHaveValue('2026-11-20T09:00');
+    expect(within(editor).getByRole('checkbox', { name: 'クイズをつける' })).toBeChecked();
+    expect(within(editor).getByRole('textbox', { name: '正解の選択肢' })).toHaveValue('B');
+    expect(within(editor).getByRole('textbox', { name: /ほかの選択肢/ })).toHaveValue('A');
+
+    const title = within(editor).getByRole('textbox', { name: 'タイトル' });
+    await user.clear(title);
+    await user.type(title, 'コレステロールの新しいはなし');
+    const preview = screen.getByRole('region', { name: 'プレビュー（会員の画面での見え方）' });
+    expect(within(preview).getByRole('heading', { name: 'コレステロールの新しいはなし' })).toBeInTheDocument();
+    // The body drawn by the members' rendering of the Markdown subset.
+    expect(within(preview).getByRole('heading', { name: 'はじめに' })).toBeInTheDocument();
+    expect(within(preview).getByText('LDL').tagName).toBe('STRONG');
+    expect(within(preview).getByText('コレステロール・脂質')).toBeInTheDocument();
+    expect(within(preview).getByRole('list', { name: /クイズの選択肢/ })).toHaveTextContent('B（正解）A');
+
+    await user.click(within(editor).getByRole('button', { name: '変更を保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '「コレステロールの新しいはなし」を更新しました。会員には新しい内容が表示されます。',
+    );
+    expect(screen.queryByRole('form', { name: '健康記事の編集' })).not.toBeInTheDocument();
+    expect(sent).toEqual({
+      associationId: ASSOCIATION_ID,
+      articleId: ARTICLE_ID,
+      title: 'コレステロールの新しいはなし',
+      category: 'lipids',
+      body: '## はじめに\n\n**LDL** を知る。',
+      quiz: { question: '正しいのは？', correctChoice: 'B', otherChoices: ['A'], explanation: '解説' },
+      publishFrom: '2026-11-20T09:00:00+09:00',
+      publishUntil: null,
+    });
+    expect(await screen.findByRole('rowheader', { name: /コレステロールの新しいはなし/ })).toBeInTheDocument();
+  });
+
+  it('shows the bff’s 400 at the field it names, and keeps the editor open', async () => {
+    signedIn(bff);
+    bff.onCall('listOperatorArticles', reply({ items: [{ ...article, quiz: null }], nextCursor: null }));
+    bff.onCall(
+      'updateOperatorArticle',
+      bffError(400, 'validation_failed', '入力内容を確認してください。', { body: ['リンクはサイト内のパスにしてください'] }),
+    );
+    renderAt('/admin/articles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'コレステロールと上手に付き合うを編集する' }));
+    const editor = screen.getByRole('form', { name: '健康記事の編集' });
+    await user.click(within(editor).getByRole('button', { name: '変更を保存する' }));
+    const body = within(editor).getByRole('textbox', { name: /本文/ });
+    await waitFor(() => expect(body).toHaveAccessibleDescription(expect.stringContaining('リンクはサイト内のパスにしてください')));
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(body).toHaveFocus();
+    expect(screen.getByRole('form', { name: '健康記事の編集' })).toBeInTheDocument();
+  });
+
+  it('names an empty title before sending, and a cancelled edit sends nothing', async () => {
+    signedIn(bff);
+    bff.onCall('listOperatorArticles', reply({ items: [article], nextCursor: null }));
+    renderAt('/admin/articles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'コレステロールと上手に付き合うを編集する' }));
+    const editor = screen.getByRole('form', { name: '健康記事の編集' });
+    await user.clear(within(editor).getByRole('textbox', { name: 'タイトル' }));
+    expect(
+      within(screen.getByRole('region', { name: 'プレビュー（会員の画面での見え方）' })).getByRole('heading', {
+        name: '（タイトル未入力）',
+      }),
+    ).toBeInTheDocument();
+    await user.click(within(editor).getByRole('button', { name: '変更を保存する' }));
+    expect(within(editor).getByRole('textbox', { name: 'タイトル' })).toHaveAccessibleDescription(expect.stringContaining('タイトル'));
+    await user.click(within(editor).getByRole('button', { name: '編集をやめる' }));
+    expect(screen.queryByRole('form', { name: '健康記事の編集' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '健康記事を作成する' })).toBeInTheDocument();
+    expect(bff.callsOf('updateOperatorArticle')).toHaveLength(0);
+  });
+
+  it('keeps an answered quiz’s question and choices read-only, its explanation editable', async () => {
+    signedIn(bff);
+    bff.onCall('listOperatorArticles', reply({ items: [article], nextCursor: null }));
+    let sent: { quiz?: unknown } | undefined;
+    bff.onCall('updateOperatorArticle', (request) => {
+      sent = request.body as { quiz?: unknown };
+      return reply(article);
+    });
+    renderAt('/admin/articles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'コレステロールと上手に付き合うを編集する' }));
+    const editor = screen.getByRole('form', { name: '健康記事の編集' });
+    expect(within(editor).getByText(/回答した会員がいるため/)).toBeInTheDocument();
+    expect(within(editor).getByRole('checkbox', { name: 'クイズをつける' })).toBeDisabled();
+    expect(within(editor).getByRole('textbox', { name: 'クイズの問題' })).toHaveAttribute('readonly');
+    expect(within(editor).getByRole('textbox', { name: '正解の選択肢' })).toHaveAttribute('readonly');
+    const explanation = within(editor).getByRole('textbox', { name: '解説' });
+    expect(explanation).not.toHaveAttribute('readonly');
+    await user.type(explanation, 'を追記');
+    await user.click(within(editor).getByRole('button', { name: '変更を保存する' }));
+    await screen.findByRole('status');
+    expect(sent?.quiz).toEqual({ question: '正しいのは？', correctChoice: 'B', otherChoices: ['A'], explanation: '解説を追記' });
   });
 });
