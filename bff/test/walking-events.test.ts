@@ -16,6 +16,7 @@ const ctx = testContextForFile();
 let associationId: string;
 let programId: string;
 let operator: Agent;
+const PUBLIC_URL = 'https://sukoyaka.example';
 const members: Array<{ id: string; agent: Agent; nickname: string; email: string }> = [];
 
 const today = () => japanDay(ctx.clock.now());
@@ -238,9 +239,10 @@ describe('an event with teams', () => {
     // The operator's session has expired in those days: signed in again.
     operator = (await signedInOperator(ctx, [{ associationId, role: 'editor' }])).agent;
     const now = ctx.clock.now();
+    // Batches of one: the three closes take the payout's batches from each other under the event's lock.
     const closes = await Promise.all([
-      closeWalkingEvent(ctx.db, associationId, eventId, now),
-      closeWalkingEvent(ctx.db, associationId, eventId, now),
+      closeWalkingEvent(ctx.db, associationId, eventId, now, { publicUrl: PUBLIC_URL, batch: 1 }),
+      closeWalkingEvent(ctx.db, associationId, eventId, now, { publicUrl: PUBLIC_URL, batch: 1 }),
       operator.operatorPost('closeOperatorWalkingEvent', { associationId, eventId }),
     ]);
     expect(closes[2]!.status).toBe(200);
@@ -257,7 +259,7 @@ describe('an event with teams', () => {
     await wearable(jiro.id, dayOffset(-3), 9000);
     const event = await jiro.agent.get('getWalkingEvent', { eventId });
     expect(event.body).toMatchObject({ phase: 'closed', me: { total: 10_000, rewardPoints: 200 } });
-    const [again] = await Promise.all([closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now())]);
+    const [again] = await Promise.all([closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), { publicUrl: PUBLIC_URL })]);
     expect(again.closedAt).not.toBeNull();
     expect(
       await ctx.db
