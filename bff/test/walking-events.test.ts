@@ -349,7 +349,7 @@ describe('the payout at scale', () => {
         ).map((row) => [row.key, Number(row.amount)]),
       ),
     ).toEqual({ [`walking:${event!.id}:${walker.id}`]: 900 });
-    const walking = /walking_(events|participants|teams|buckets)/;
+    const walking = /walking_(events|participants|teams|buckets)|notification_fanouts/;
     const checked = statements.filter((statement) => walking.test(statement.text));
     expect(checked.length).toBeGreaterThan(5);
     for (const statement of checked) {
@@ -359,8 +359,8 @@ describe('the payout at scale', () => {
       // The rows an update or insert writes are the scans' below it.
       for (const node of nodes.filter((node) => walking.test(node['Relation Name'] ?? '') && node['Node Type'] !== 'ModifyTable')) {
         expect({ message, type: node['Node Type'] }).toEqual({ message, type: expect.stringMatching(/^Index (Only )?Scan( Backward)?$/) });
-        // Every range names the event or a row's id; the payout's backlog is its own partial index.
-        if (node['Index Name'] !== 'walking_events_payout_idx') {
+        // Every range names the event or a row's id; the unfinished payouts are a partial index of their own.
+        if (node['Index Name'] !== 'notification_fanouts_open_idx') {
           expect({ message, cond: node['Index Cond'] ?? '' }).toEqual({ message, cond: expect.stringMatching(/event_id|id = /) });
         }
       }

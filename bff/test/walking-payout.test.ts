@@ -3,6 +3,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import {
   ledgerTransfers,
   notificationDeliveries,
+  notificationFanouts,
   notificationSettings,
   outboxMessages,
   pointPrograms,
@@ -104,7 +105,14 @@ async function resultMails(email: string, eventTitle: string) {
   return rows.map((row) => openMessage(row).text).filter((text) => text.includes(`「${eventTitle}」`));
 }
 
-const eventRow = async (eventId: string) => (await ctx.db.select().from(walkingEvents).where(eq(walkingEvents.id, eventId)))[0]!;
+/** The payout's cursor: the last member paid, and when the payout ended. */
+const payoutOf = async (eventId: string) =>
+  (
+    await ctx.db
+      .select({ afterUserId: notificationFanouts.afterUserId, doneAt: notificationFanouts.doneAt })
+      .from(notificationFanouts)
+      .where(and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, eventId)))
+  )[0]!;
 
 beforeAll(async () => {
   // The mails stay in the outbox to be read (a sent one keeps no content).
@@ -143,8 +151,7 @@ describe('the payout of a closed walking event', () => {
     // The operator's close: one batch of two here, the rest left to the job.
     const closed = await closeWalkingEvent(ctx.db, associationId, event.id, closedAt, { publicUrl: PUBLIC_URL, batch: 2, maxBatches: 1 });
     expect(closed.phase).toBe('closed');
-    let row = await eventRow(event.id);
-    expect(row).toMatchObject({ payoutAfterUserId: people[1]!.id, paidOutAt: null });
+    expect(await payoutOf(event.id)).toEqual({ afterUserId: people[1]!.id, doneAt: null });
     expect((await paidOf(event.id)).map(([userId]) => userId).sort()).toEqual(
       people
         .slice(0, 2)
@@ -171,9 +178,7 @@ describe('the payout of a closed walking event', () => {
       payDueWalkingEvents(ctx.db, now, { publicUrl: PUBLIC_URL, batch: 2 }),
       closeWalkingEvent(ctx.db, associationId, event.id, now, { publicUrl: PUBLIC_URL, batch: 2 }),
     ]);
-    row = await eventRow(event.id);
-    expect(row.paidOutAt).not.toBeNull();
-    expect(row.payoutAfterUserId).toBe(people[4]!.id);
+    expect(await payoutOf(event.id)).toEqual({ afterUserId: people[4]!.id, doneAt: now });
     const paid = await paidOf(event.id);
     expect(Object.fromEntries(paid)).toEqual(
       Object.fromEntries(
@@ -247,8 +252,7 @@ describe('the payout of a closed walking event', () => {
       await ctx.db.execute(sql.raw('drop trigger fail_walking_payout on ledger_transfers'));
       await ctx.db.execute(sql.raw('drop function fail_walking_payout()'));
     }
-    const row = await eventRow(event.id);
-    expect(row).toMatchObject({ payoutAfterUserId: people[1]!.id, paidOutAt: null });
+    expect(await payoutOf(event.id)).toEqual({ afterUserId: people[1]!.id, doneAt: null });
     expect((await paidOf(event.id)).map(([userId]) => userId).sort()).toEqual([people[0]!.id, people[1]!.id].sort());
     expect(await resultMails(people[2]!.email, event.title)).toHaveLength(0);
     const [third] = await ctx.db
@@ -260,7 +264,7 @@ describe('the payout of a closed walking event', () => {
 
     // The next pass resumes from the cursor.
     expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL, batch: 2 })).toBe(2);
-    expect((await eventRow(event.id)).paidOutAt).not.toBeNull();
+    expect((await payoutOf(event.id)).doneAt).not.toBeNull();
     const paid = await paidOf(event.id);
     expect(Object.fromEntries(paid)).toEqual(Object.fromEntries(people.map((person) => [person.id, 100])));
     expect(paid).toHaveLength(4);

@@ -12,16 +12,26 @@ import {
   type WalkingEventSummary,
   type WalkingTeam,
 } from '@sukoyaka/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
-import { pointPrograms, steps, users, walkingBuckets, walkingDays, walkingEvents, walkingParticipants, walkingTeams } from '../db/schema';
+import {
+  notificationFanouts,
+  pointPrograms,
+  steps,
+  users,
+  walkingBuckets,
+  walkingDays,
+  walkingEvents,
+  walkingParticipants,
+  walkingTeams,
+} from '../db/schema';
 import type { Actor } from '../platform/actor';
 import { HttpError, notFound } from '../platform/errors';
 import type { Handlers, Member } from '../platform/handlers';
+import { deliverNotifications, mayBeNotified, openFanouts } from '../platform/notification-mail';
 import { auditOperator, type Operator } from '../platform/operators';
 import type { StepDayChange } from '../platform/step-days';
 import { credit } from './ledger';
-import { mayBeNotified, deliverNotifications } from '../platform/notification-mail';
 import { notifyTeamJoined, resultMail } from './walking-notifications';
 
 /*
@@ -793,17 +803,37 @@ export interface PayoutOptions {
 }
 
 /**
- * One payout batch, in one transaction: the event row locked (two workers never pay the same
- * batch: the second waits, then reads the cursor moved), the next participants by member id after
- * the cursor (the (event_id, user_id) index), each paid what they earned with the key
- * `walking:<event>:<member>` (a second transfer is refused anyway), their reward recorded, their
- * result mail enqueued, and the cursor moved past them — or the event paid out when fewer were
- * left. Ranks come from the histograms, frozen since closed_at. A failure rolls all of it back.
+ * The payout's cursor: the event's `walking_result` row in notification_fanouts (the results go
+ * with the payout), written in the close's transaction; `after_user_id` is the last member paid,
+ * `done_at` the end of the payout. Unfinished ones are a partial index (the job's backlog).
+ */
+async function startPayout(tx: Executor, row: EventRow, now: Date): Promise<void> {
+  await tx
+    .insert(notificationFanouts)
+    .values({ kind: 'walking_result', itemId: row.id, associationId: row.associationId, cutoff: now, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * One payout batch, in one transaction: the payout's cursor row locked (two workers never pay the
+ * same batch: the second waits, then reads the cursor moved), the next participants by member id
+ * after it (the (event_id, user_id) index), each paid what they earned with the key
+ * `walking:<event>:<member>` (a second transfer is refused anyway), their reward recorded (0:
+ * nothing), their result mail enqueued, and the cursor moved past them — or the payout done when
+ * fewer were left. Ranks come from the histograms, frozen since closed_at. A failure rolls all of
+ * it back: the cursor stays where it was.
  */
 async function payoutBatch(db: Database, eventId: string, now: Date, options: { publicUrl: string; batch: number }) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(walkingEvents).where(eq(walkingEvents.id, eventId)).for('update');
-    if (!row?.closedAt || row.paidOutAt) return { paid: 0, done: true };
+    const cursorOf = and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, eventId));
+    const [cursor] = await tx.select().from(notificationFanouts).where(cursorOf).for('update');
+    if (!cursor || cursor.doneAt) return { paid: 0, done: true };
+    const [row] = await tx.select().from(walkingEvents).where(eq(walkingEvents.id, eventId));
+    if (!row) {
+      // The event is gone (its participants with it): nothing left to pay.
+      await tx.update(notificationFanouts).set({ doneAt: now }).where(cursorOf);
+      return { paid: 0, done: true };
+    }
     const entries = await tx
       .select({
         id: walkingParticipants.id,
@@ -819,7 +849,7 @@ async function payoutBatch(db: Database, eventId: string, now: Date, options: { 
       .where(
         and(
           eq(walkingParticipants.eventId, row.id),
-          row.payoutAfterUserId === null ? undefined : gt(walkingParticipants.userId, row.payoutAfterUserId),
+          cursor.afterUserId === null ? undefined : gt(walkingParticipants.userId, cursor.afterUserId),
         ),
       )
       .orderBy(asc(walkingParticipants.userId))
@@ -862,19 +892,24 @@ async function payoutBatch(db: Database, eventId: string, now: Date, options: { 
         });
       }
       byPoints.set(points, [...(byPoints.get(points) ?? []), entry.id]);
-      if (entry.notify)
+      if (entry.notify) {
         mails.push(resultMail(row, { userId: entry.userId, email: entry.email, rank: memberRank, total, points }, options.publicUrl));
+      }
     }
     // What each was paid (0: nothing): one statement per amount.
     for (const [points, ids] of byPoints) {
       await tx.update(walkingParticipants).set({ rewardPoints: points }).where(inArray(walkingParticipants.id, ids));
     }
-    await deliverNotifications(tx, 'walking_result', mails, { publicUrl: options.publicUrl, now });
+    const delivered = await deliverNotifications(tx, 'walking_result', mails, { publicUrl: options.publicUrl, now });
     const done = entries.length < options.batch;
     await tx
-      .update(walkingEvents)
-      .set({ payoutAfterUserId: entries.at(-1)?.userId ?? row.payoutAfterUserId, ...(done ? { paidOutAt: now } : {}) })
-      .where(eq(walkingEvents.id, row.id));
+      .update(notificationFanouts)
+      .set({
+        afterUserId: entries.at(-1)?.userId ?? cursor.afterUserId,
+        recipients: sql`${notificationFanouts.recipients} + ${delivered}`,
+        ...(done ? { doneAt: now } : {}),
+      })
+      .where(cursorOf);
     return { paid: entries.length, done };
   });
 }
@@ -917,6 +952,7 @@ export async function closeWalkingEvent(
       throw conflict(WalkingEventErrorCodes.notClosable, `猶予期間が終わる${closableOn(row)}から締められます。`);
     }
     const [closed] = await tx.update(walkingEvents).set({ closedAt: now }).where(eq(walkingEvents.id, row.id)).returning();
+    await startPayout(tx, closed!, now);
     if (options.audit) {
       await auditOperator(
         tx,
@@ -930,8 +966,8 @@ export async function closeWalkingEvent(
     }
     return closed!;
   });
-  if (!row.paidOutAt) await payWalkingEvent(db, row.id, now, { ...options, maxBatches: options.maxBatches ?? WALKING_CLOSE_BATCHES });
-  return toOperatorEvent(db, (await db.select().from(walkingEvents).where(eq(walkingEvents.id, row.id)))[0] ?? row, now);
+  await payWalkingEvent(db, row.id, now, { ...options, maxBatches: options.maxBatches ?? WALKING_CLOSE_BATCHES });
+  return toOperatorEvent(db, row, now);
 }
 
 /** The events whose grace days have ended, closed (the incentives job; payDueWalkingEvents pays them). */
@@ -957,22 +993,16 @@ export async function closeDueWalkingEvents(db: Database, now: Date, publicUrl: 
 }
 
 /**
- * The payout of every event closed and not yet paid out (the partial index walking_events_payout_idx),
- * oldest close first, each until paid out. One event failing does not hold up the others; the
- * pass fails after them (and the next pass resumes it from its cursor).
+ * The payout of every event closed and not yet paid out (the unfinished `walking_result` cursors,
+ * a partial index), oldest close first, each until paid out. One event failing does not hold up
+ * the others; the pass fails after them, and the next pass resumes it from its cursor.
  */
 export async function payDueWalkingEvents(db: Database, now: Date, options: Omit<PayoutOptions, 'maxBatches'>): Promise<number> {
-  const due = await db
-    .select({ id: walkingEvents.id })
-    .from(walkingEvents)
-    .where(and(isNotNull(walkingEvents.closedAt), isNull(walkingEvents.paidOutAt)))
-    .orderBy(asc(walkingEvents.closedAt))
-    .limit(100);
   let paid = 0;
   let failure: unknown = null;
-  for (const event of due) {
+  for (const cursor of await openFanouts(db, ['walking_result'])) {
     try {
-      paid += (await payWalkingEvent(db, event.id, now, options)).paid;
+      paid += (await payWalkingEvent(db, cursor.itemId, now, options)).paid;
     } catch (error) {
       failure ??= error;
     }
@@ -984,9 +1014,9 @@ export async function payDueWalkingEvents(db: Database, now: Date, options: Omit
 /** For /metrics: the events closed and not paid out yet, and since when the oldest waits. */
 export async function walkingPayoutLag(db: Executor): Promise<{ backlog: number; oldestAt: Date | null }> {
   const [row] = await db
-    .select({ backlog: count(), oldestAt: min(walkingEvents.closedAt) })
-    .from(walkingEvents)
-    .where(and(isNotNull(walkingEvents.closedAt), isNull(walkingEvents.paidOutAt)));
+    .select({ backlog: count(), oldestAt: min(notificationFanouts.createdAt) })
+    .from(notificationFanouts)
+    .where(and(isNull(notificationFanouts.doneAt), eq(notificationFanouts.kind, 'walking_result')));
   return { backlog: Number(row?.backlog ?? 0), oldestAt: row?.oldestAt ?? null };
 }
 

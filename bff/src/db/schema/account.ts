@@ -166,7 +166,7 @@ export const notificationDeliveries = pgTable(
 export const notificationFanouts = pgTable(
   'notification_fanouts',
   {
-    kind: text('kind', { enum: ['announcement', 'enquete', 'article', 'walking_start'] }).notNull(),
+    kind: text('kind', { enum: ['announcement', 'enquete', 'article', 'walking_start', 'walking_result'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     /** The item's association; null: site-wide (every member). */
     associationId: uuid('association_id'),

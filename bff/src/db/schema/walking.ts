@@ -35,10 +35,6 @@ export const walkingEvents = pgTable(
     participants: integer('participants').notNull().default(0),
     teams: integer('teams').notNull().default(0),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    /** The payout after the close, in batches by member id: the last member paid (null: none yet). */
-    payoutAfterUserId: uuid('payout_after_user_id'),
-    /** Set with the payout's last batch: every participant paid and mailed their result. */
-    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -47,10 +43,6 @@ export const walkingEvents = pgTable(
     index('walking_events_open_idx')
       .on(table.endsOn)
       .where(sql`${table.closedAt} is null`),
-    // The payout's backlog: closed events not yet paid out (the incentives job, /metrics).
-    index('walking_events_payout_idx')
-      .on(table.closedAt)
-      .where(sql`${table.closedAt} is not null and ${table.paidOutAt} is null`),
     check('walking_events_period_ck', sql`${table.endsOn} >= ${table.startsOn}`),
     check('walking_events_team_size_ck', sql`${table.teamSize} between 2 and 10`),
     check('walking_events_counts_ck', sql`${table.participants} >= 0 and ${table.teams} >= 0`),
