@@ -42,8 +42,9 @@ import { notifyTeamJoined, resultMail } from './walking-notifications';
  * Reads are index ranges: the top of (event, total desc, id), the neighbours of one entry, and a
  * rank as the buckets above plus a count inside one bucket. Nothing sorts or counts all
  * participants. Closing pays once: the event row is locked and closed_at set in a short
- * transaction, then the participants are paid in keyset batches by member id under the event
- * row's lock, each credit keyed `walking:<event>:<member>`, each result mail sent with its batch.
+ * transaction, then the participants are paid in keyset batches by member id, each under the
+ * payout cursor's row lock, each credit keyed `walking:<event>:<member>`, each result mail sent
+ * with its batch.
  */
 
 type EventRow = typeof walkingEvents.$inferSelect;
@@ -943,7 +944,7 @@ export async function closeWalkingEvent(
   associationId: string,
   eventId: string,
   now: Date,
-  options: Omit<PayoutOptions, 'maxBatches'> & { maxBatches?: number; audit?: { actor: Actor; operatorId: string } },
+  options: PayoutOptions & { audit?: { actor: Actor; operatorId: string } },
 ): Promise<OperatorWalkingEvent> {
   const row = await db.transaction(async (tx) => {
     const row = await operatorEvent(tx, associationId, eventId, true);
@@ -966,7 +967,11 @@ export async function closeWalkingEvent(
     }
     return closed!;
   });
-  await payWalkingEvent(db, row.id, now, { ...options, maxBatches: options.maxBatches ?? WALKING_CLOSE_BATCHES });
+  await payWalkingEvent(db, row.id, now, {
+    publicUrl: options.publicUrl,
+    batch: options.batch,
+    maxBatches: options.maxBatches ?? WALKING_CLOSE_BATCHES,
+  });
   return toOperatorEvent(db, row, now);
 }
 
