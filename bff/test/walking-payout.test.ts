@@ -114,6 +114,13 @@ const payoutOf = async (eventId: string) =>
       .where(and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, eventId)))
   )[0]!;
 
+/** The incentives job's backlog as /metrics shows it (the earning queue and the payouts waiting). */
+async function scrapedBacklog(): Promise<number> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  expect(response.statusCode).toBe(200);
+  return Number(/^sukoyaka_job_backlog\{job="incentives"\} (\d+)$/m.exec(response.body)?.[1] ?? NaN);
+}
+
 beforeAll(async () => {
   // The mails stay in the outbox to be read (a sent one keeps no content).
   await ctx.app.outbox.stop();
@@ -164,6 +171,8 @@ describe('the payout of a closed walking event', () => {
     const lag = await incentivesLag(ctx.db);
     expect(lag.backlog).toBeGreaterThanOrEqual(1);
     expect(lag.oldestAt!.getTime()).toBeLessThanOrEqual(closedAt.getTime());
+    const backlogWaiting = await scrapedBacklog();
+    expect(backlogWaiting).toBeGreaterThanOrEqual(1);
     // A member not paid yet sees the event closed and no reward claimed; a paid one sees theirs.
     const waiting = await getWalkingEvent(ctx.db, people[2]!, event.id, ctx.clock.now());
     expect(waiting).toMatchObject({ phase: 'closed', me: { total: people[2]!.steps, rewardPoints: null } });
@@ -214,6 +223,7 @@ describe('the payout of a closed walking event', () => {
 
     // Paid out: nothing waits, and another pass pays and mails nothing.
     expect(await walkingPayoutLag(ctx.db)).toEqual({ backlog: 0, oldestAt: null });
+    expect(await scrapedBacklog()).toBe(backlogWaiting - 1);
     expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL, batch: 2 })).toBe(0);
     expect(await paidOf(event.id)).toHaveLength(3);
     ctx.clock.advance(-DAY);
