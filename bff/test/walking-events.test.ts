@@ -1,8 +1,8 @@
 import { japanDay } from '@sukoyaka/contract';
 import { and, eq, like } from 'drizzle-orm';
-import { ledgerTransfers, pointPrograms, users } from '../src/db/schema';
+import { ledgerTransfers, pointPrograms, users, walkingBuckets, walkingEvents, walkingParticipants, walkingTeams } from '../src/db/schema';
 import { saveDailySteps } from '../src/health/steps';
-import { closeWalkingEvent, getWalkingEvent, getWalkingLeaderboard } from '../src/incentives/walking-events';
+import { closeWalkingEvent, getWalkingEvent, getWalkingLeaderboard, payDueWalkingEvents } from '../src/incentives/walking-events';
 import { planOf, statementsOf, outline } from './query-plans';
 import { DAY, createAssociations, createMember, signInAgent, signedInOperator, testContextForFile, type Agent } from './helpers';
 
@@ -16,6 +16,7 @@ const ctx = testContextForFile();
 let associationId: string;
 let programId: string;
 let operator: Agent;
+const PUBLIC_URL = 'https://sukoyaka.example';
 const members: Array<{ id: string; agent: Agent; nickname: string; email: string }> = [];
 
 const today = () => japanDay(ctx.clock.now());
@@ -238,9 +239,10 @@ describe('an event with teams', () => {
     // The operator's session has expired in those days: signed in again.
     operator = (await signedInOperator(ctx, [{ associationId, role: 'editor' }])).agent;
     const now = ctx.clock.now();
+    // Batches of one: the three closes take the payout's batches from each other under the event's lock.
     const closes = await Promise.all([
-      closeWalkingEvent(ctx.db, associationId, eventId, now),
-      closeWalkingEvent(ctx.db, associationId, eventId, now),
+      closeWalkingEvent(ctx.db, associationId, eventId, now, { publicUrl: PUBLIC_URL, batch: 1 }),
+      closeWalkingEvent(ctx.db, associationId, eventId, now, { publicUrl: PUBLIC_URL, batch: 1 }),
       operator.operatorPost('closeOperatorWalkingEvent', { associationId, eventId }),
     ]);
     expect(closes[2]!.status).toBe(200);
@@ -257,7 +259,7 @@ describe('an event with teams', () => {
     await wearable(jiro.id, dayOffset(-3), 9000);
     const event = await jiro.agent.get('getWalkingEvent', { eventId });
     expect(event.body).toMatchObject({ phase: 'closed', me: { total: 10_000, rewardPoints: 200 } });
-    const [again] = await Promise.all([closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now())]);
+    const [again] = await Promise.all([closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), { publicUrl: PUBLIC_URL })]);
     expect(again.closedAt).not.toBeNull();
     expect(
       await ctx.db
@@ -293,6 +295,74 @@ describe('at scale', () => {
           message,
           cond: expect.stringMatching(/event_id|participant_id|id = /),
         });
+      }
+    }
+  });
+});
+
+describe('the payout at scale', () => {
+  it('the close and a payout batch read index ranges: the event by id, the participants after the cursor by member id, ranks from the histogram', async () => {
+    // An event whose grace days are over, its participants written as the step writes leave them.
+    const [event] = await ctx.db
+      .insert(walkingEvents)
+      .values({
+        associationId,
+        programId,
+        title: '払い出しの計画',
+        startsOn: dayOffset(-12),
+        endsOn: dayOffset(-6),
+        graceDays: 0,
+        mode: 'both',
+        teamSize: 2,
+        dailyLimit: 50_000,
+        finishSteps: 5000,
+        finishPoints: 100,
+        rankRewards: JSON.stringify([{ upToRank: 1, points: 500 }]),
+        teamRankRewards: JSON.stringify([{ upToRank: 1, points: 300 }]),
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    const [team] = await ctx.db
+      .insert(walkingTeams)
+      .values({ eventId: event!.id, name: '計画', inviteCode: 'PlanPayout01', total: 9000, members: 1 })
+      .returning();
+    const walker = await member('はらう');
+    await ctx.db
+      .insert(walkingParticipants)
+      .values({ eventId: event!.id, userId: walker.id, teamId: team!.id, total: 9000, joinedAt: ctx.clock.now() });
+    await ctx.db.insert(walkingBuckets).values([
+      { eventId: event!.id, board: 'members', bucket: 9, count: 1 },
+      { eventId: event!.id, board: 'teams', bucket: 9, count: 1 },
+    ]);
+    const now = ctx.clock.now();
+    const statements = await statementsOf(ctx.db, async () => {
+      await closeWalkingEvent(ctx.db, associationId, event!.id, now, { publicUrl: PUBLIC_URL, maxBatches: 0 });
+      await payDueWalkingEvents(ctx.db, now, { publicUrl: PUBLIC_URL });
+    });
+    expect(
+      Object.fromEntries(
+        (
+          await ctx.db
+            .select({ key: ledgerTransfers.idempotencyKey, amount: ledgerTransfers.amount })
+            .from(ledgerTransfers)
+            .where(eq(ledgerTransfers.userId, walker.id))
+        ).map((row) => [row.key, Number(row.amount)]),
+      ),
+    ).toEqual({ [`walking:${event!.id}:${walker.id}`]: 900 });
+    const walking = /walking_(events|participants|teams|buckets)|notification_fanouts/;
+    const checked = statements.filter((statement) => walking.test(statement.text));
+    expect(checked.length).toBeGreaterThan(5);
+    for (const statement of checked) {
+      const nodes = await planOf(ctx.db, statement, { noBitmapScans: true });
+      const message = `${statement.text}\n${outline(nodes).join('\n')}`;
+      expect({ message, sorts: nodes.filter((node) => node['Node Type'] === 'Sort').length }).toEqual({ message, sorts: 0 });
+      // The rows an update or insert writes are the scans' below it.
+      for (const node of nodes.filter((node) => walking.test(node['Relation Name'] ?? '') && node['Node Type'] !== 'ModifyTable')) {
+        expect({ message, type: node['Node Type'] }).toEqual({ message, type: expect.stringMatching(/^Index (Only )?Scan( Backward)?$/) });
+        // Every range names the event or a row's id; the unfinished payouts are a partial index of their own.
+        if (node['Index Name'] !== 'notification_fanouts_open_idx') {
+          expect({ message, cond: node['Index Cond'] ?? '' }).toEqual({ message, cond: expect.stringMatching(/event_id|id = /) });
+        }
       }
     }
   });

@@ -2,8 +2,8 @@ import { japanDay } from '@sukoyaka/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { notificationSettings, outboxMessages, pointPrograms, users } from '../src/db/schema';
 import { saveDailySteps } from '../src/health/steps';
-import { closeWalkingEvent, rankOf } from '../src/incentives/walking-events';
-import { runWalkingResultNotifications, runWalkingStartNotifications } from '../src/incentives/walking-notifications';
+import { closeWalkingEvent, payDueWalkingEvents } from '../src/incentives/walking-events';
+import { runWalkingStartNotifications } from '../src/incentives/walking-notifications';
 import { openMessage } from '../src/platform/outbox';
 import { verifyUnsubscribeToken } from '../src/platform/notification-mail';
 import { DAY, createAssociations, createMember, signInAgent, signedInOperator, testContextForFile, type Agent } from './helpers';
@@ -23,7 +23,6 @@ const PUBLIC_URL = 'https://sukoyaka.example';
 const HOUR = 3_600_000;
 
 const dayOffset = (days: number) => japanDay(new Date(ctx.clock.now().getTime() + days * DAY));
-const rank = (db: Parameters<typeof rankOf>[0], eventId: string, total: number) => rankOf(db, eventId, 'members', total);
 
 async function mailsTo(email: string, kind: string) {
   const rows = await ctx.db
@@ -142,17 +141,20 @@ describe('walking event mails', () => {
     expect(await mailsTo(taro.email, 'notification_walking_team')).toHaveLength(0);
   });
 
-  it('mails each participant their result once after the close: rank, total and points', async () => {
+  it('mails each participant their result with the payout that paid them, once: rank, total and points', async () => {
     await saveDailySteps(ctx.db, hana.id, { day: dayOffset(0), steps: 9000, source: 'wearable' });
     await saveDailySteps(ctx.db, taro.id, { day: dayOffset(0), steps: 4000, source: 'wearable' });
     // Nothing before the close.
-    expect((await runWalkingResultNotifications(ctx.db, ctx.clock.now(), PUBLIC_URL, rank)).sent).toBe(0);
+    expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL })).toBe(0);
+    expect(await mailsTo(hana.email, 'notification_walking_result')).toHaveLength(0);
     ctx.clock.advance(3 * DAY);
-    // The incentives job's close (the operator's button calls the same function).
-    expect((await closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now())).phase).toBe('closed');
-    const sent = await runWalkingResultNotifications(ctx.db, ctx.clock.now(), PUBLIC_URL, rank, { batch: 1 });
-    expect(sent.sent).toBe(2);
-    expect((await runWalkingResultNotifications(ctx.db, ctx.clock.now(), PUBLIC_URL, rank)).sent).toBe(0);
+    // The operator's close pays its first batches (here all, one member a batch) and mails with them.
+    const closed = await closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), { publicUrl: PUBLIC_URL, batch: 1 });
+    expect(closed.phase).toBe('closed');
+    // The job's pass after it, and a second close, send nothing more.
+    expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL })).toBe(0);
+    await closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), { publicUrl: PUBLIC_URL });
+    expect(await mailsTo(hana.email, 'notification_walking_result')).toHaveLength(1);
 
     const [toHana] = await mailsTo(hana.email, 'notification_walking_result');
     expect(toHana!.subject).toBe('【すこやか】ウォーキングイベントの結果');

@@ -12,16 +12,27 @@ import {
   type WalkingEventSummary,
   type WalkingTeam,
 } from '@sukoyaka/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
-import { pointPrograms, steps, users, walkingBuckets, walkingDays, walkingEvents, walkingParticipants, walkingTeams } from '../db/schema';
+import {
+  notificationFanouts,
+  pointPrograms,
+  steps,
+  users,
+  walkingBuckets,
+  walkingDays,
+  walkingEvents,
+  walkingParticipants,
+  walkingTeams,
+} from '../db/schema';
 import type { Actor } from '../platform/actor';
 import { HttpError, notFound } from '../platform/errors';
 import type { Handlers, Member } from '../platform/handlers';
+import { deliverNotifications, mayBeNotified, openFanouts } from '../platform/notification-mail';
 import { auditOperator, type Operator } from '../platform/operators';
 import type { StepDayChange } from '../platform/step-days';
 import { credit } from './ledger';
-import { notifyTeamJoined, startResultNotifications } from './walking-notifications';
+import { notifyTeamJoined, resultMail } from './walking-notifications';
 
 /*
  * Walking events (issue 29, decision 0028). The health area tells every saved step day through
@@ -30,8 +41,10 @@ import { notifyTeamJoined, startResultNotifications } from './walking-notificati
  * and the event's histograms of totals change by the difference, in the step write's transaction.
  * Reads are index ranges: the top of (event, total desc, id), the neighbours of one entry, and a
  * rank as the buckets above plus a count inside one bucket. Nothing sorts or counts all
- * participants. Closing pays once: the event row is locked, closed_at set, and every credit has
- * the idempotency key `walking:<event>:<member>`.
+ * participants. Closing pays once: the event row is locked and closed_at set in a short
+ * transaction, then the participants are paid in keyset batches by member id, each under the
+ * payout cursor's row lock, each credit keyed `walking:<event>:<member>`, each result mail sent
+ * with its batch.
  */
 
 type EventRow = typeof walkingEvents.$inferSelect;
@@ -777,114 +790,193 @@ export async function decideOperatorWalkingDay(
 /** The points of a rank in tiers sorted by upToRank: the first tier that reaches it. */
 const tierPoints = (tiers: RankReward[], rank: number) => tiers.find((tier) => rank <= tier.upToRank)?.points ?? 0;
 
+/** Participants paid per payout batch (one transaction each). */
+export const WALKING_PAYOUT_BATCH = 2000;
+/** Batches the operator's close runs itself: a small event is paid when the call answers; the job pays the rest. */
+export const WALKING_CLOSE_BATCHES = 5;
+
+export interface PayoutOptions {
+  /** For the result mails' links. */
+  publicUrl: string;
+  batch?: number;
+  /** At most this many batches (undefined: until paid out). */
+  maxBatches?: number;
+}
+
 /**
- * Closes the event (after its grace days) and pays what each participant earned, once: the event
- * row is locked and closed in the transaction of the credits, and each credit's idempotency key is
- * the event and the member, so a second close (or a concurrent one, which waits on the lock) pays
- * nothing. Reads only the top of the boards (ranks with a reward) and the finishers' range.
+ * The payout's cursor: the event's `walking_result` row in notification_fanouts (the results go
+ * with the payout), written in the close's transaction; `after_user_id` is the last member paid,
+ * `done_at` the end of the payout. Unfinished ones are a partial index (the job's backlog).
+ */
+async function startPayout(tx: Executor, row: EventRow, now: Date): Promise<void> {
+  await tx
+    .insert(notificationFanouts)
+    .values({ kind: 'walking_result', itemId: row.id, associationId: row.associationId, cutoff: now, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * One payout batch, in one transaction: the payout's cursor row locked (two workers never pay the
+ * same batch: the second waits, then reads the cursor moved), the next participants by member id
+ * after it (the (event_id, user_id) index), each paid what they earned with the key
+ * `walking:<event>:<member>` (a second transfer is refused anyway), their reward recorded (0:
+ * nothing), their result mail enqueued, and the cursor moved past them — or the payout done when
+ * fewer were left. Ranks come from the histograms, frozen since closed_at. A failure rolls all of
+ * it back: the cursor stays where it was.
+ */
+async function payoutBatch(db: Database, eventId: string, now: Date, options: { publicUrl: string; batch: number }) {
+  return db.transaction(async (tx) => {
+    const cursorOf = and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, eventId));
+    const [cursor] = await tx.select().from(notificationFanouts).where(cursorOf).for('update');
+    if (!cursor || cursor.doneAt) return { paid: 0, done: true };
+    const [row] = await tx.select().from(walkingEvents).where(eq(walkingEvents.id, eventId));
+    if (!row) {
+      // The event is gone (its participants with it): nothing left to pay.
+      await tx.update(notificationFanouts).set({ doneAt: now }).where(cursorOf);
+      return { paid: 0, done: true };
+    }
+    const entries = await tx
+      .select({
+        id: walkingParticipants.id,
+        userId: walkingParticipants.userId,
+        total: walkingParticipants.total,
+        teamTotal: walkingTeams.total,
+        email: users.email,
+        notify: sql<boolean>`${mayBeNotified('walking')}`,
+      })
+      .from(walkingParticipants)
+      .innerJoin(users, eq(users.id, walkingParticipants.userId))
+      .leftJoin(walkingTeams, eq(walkingTeams.id, walkingParticipants.teamId))
+      .where(
+        and(
+          eq(walkingParticipants.eventId, row.id),
+          cursor.afterUserId === null ? undefined : gt(walkingParticipants.userId, cursor.afterUserId),
+        ),
+      )
+      .orderBy(asc(walkingParticipants.userId))
+      .limit(options.batch);
+    const tiers = rewardsOf(row.rankRewards);
+    const maxRank = Math.max(0, ...tiers.map((tier) => tier.upToRank));
+    const teamTiers = rewardsOf(row.teamRankRewards);
+    const maxTeamRank = Math.max(0, ...teamTiers.map((tier) => tier.upToRank));
+    const finish = row.finishSteps && row.finishPoints > 0 ? row.finishSteps : null;
+    // Totals repeat (everyone at 0, ties): a rank is read once per board and total in a batch.
+    const ranks = new Map<string, number>();
+    const rank = async (board: Board, total: number) => {
+      const key = `${board}:${total}`;
+      if (!ranks.has(key)) ranks.set(key, await rankOf(tx, row.id, board, total));
+      return ranks.get(key)!;
+    };
+    const byPoints = new Map<number, string[]>();
+    const mails = [];
+    for (const entry of entries) {
+      const total = Number(entry.total);
+      const memberRank = await rank('members', total);
+      let points = 0;
+      if (total > 0 && memberRank <= maxRank) points += tierPoints(tiers, memberRank);
+      if (finish && total >= finish) points += row.finishPoints;
+      const teamTotal = entry.teamTotal === null ? 0 : Number(entry.teamTotal);
+      if (teamTotal > 0 && maxTeamRank > 0) {
+        const teamRank = await rank('teams', teamTotal);
+        if (teamRank <= maxTeamRank) points += tierPoints(teamTiers, teamRank);
+      }
+      if (points > 0) {
+        await credit(tx, {
+          kind: 'prize',
+          userId: entry.userId,
+          programId: row.programId,
+          amount: points,
+          description: `ウォーキングイベント「${row.title}」の報酬`,
+          reference: row.id,
+          idempotencyKey: `walking:${row.id}:${entry.userId}`,
+          now,
+        });
+      }
+      byPoints.set(points, [...(byPoints.get(points) ?? []), entry.id]);
+      if (entry.notify) {
+        mails.push(resultMail(row, { userId: entry.userId, email: entry.email, rank: memberRank, total, points }, options.publicUrl));
+      }
+    }
+    // What each was paid (0: nothing): one statement per amount.
+    for (const [points, ids] of byPoints) {
+      await tx.update(walkingParticipants).set({ rewardPoints: points }).where(inArray(walkingParticipants.id, ids));
+    }
+    const delivered = await deliverNotifications(tx, 'walking_result', mails, { publicUrl: options.publicUrl, now });
+    const done = entries.length < options.batch;
+    await tx
+      .update(notificationFanouts)
+      .set({
+        afterUserId: entries.at(-1)?.userId ?? cursor.afterUserId,
+        recipients: sql`${notificationFanouts.recipients} + ${delivered}`,
+        ...(done ? { doneAt: now } : {}),
+      })
+      .where(cursorOf);
+    return { paid: entries.length, done };
+  });
+}
+
+/** Pays a closed event's participants in batches, from its cursor, until paid out (or maxBatches). */
+export async function payWalkingEvent(
+  db: Database,
+  eventId: string,
+  now: Date,
+  options: PayoutOptions,
+): Promise<{ paid: number; done: boolean }> {
+  const batch = Math.max(1, options.batch ?? WALKING_PAYOUT_BATCH);
+  let paid = 0;
+  for (let batches = 0; options.maxBatches === undefined || batches < options.maxBatches; batches += 1) {
+    const result = await payoutBatch(db, eventId, now, { publicUrl: options.publicUrl, batch });
+    paid += result.paid;
+    if (result.done) return { paid, done: true };
+  }
+  return { paid, done: false };
+}
+
+/**
+ * Closes the event (after its grace days) in one short transaction: the event row locked, closed_at
+ * set (the ranks freeze: the step-day observer ignores a closed event). A second or concurrent close
+ * waits on the lock and finds it closed. Then the call pays the first batches itself (up to
+ * maxBatches, WALKING_CLOSE_BATCHES by default; a close of an event already closed helps too), and
+ * the incentives job pays the rest (payDueWalkingEvents).
  */
 export async function closeWalkingEvent(
   db: Database,
   associationId: string,
   eventId: string,
   now: Date,
-  audit?: { actor: Actor; operatorId: string },
+  options: PayoutOptions & { audit?: { actor: Actor; operatorId: string } },
 ): Promise<OperatorWalkingEvent> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const row = await operatorEvent(tx, associationId, eventId, true);
-    if (row.closedAt) return toOperatorEvent(tx, row, now);
+    if (row.closedAt) return row;
     if (japanDay(now) < closableOn(row)) {
       throw conflict(WalkingEventErrorCodes.notClosable, `猶予期間が終わる${closableOn(row)}から締められます。`);
     }
     const [closed] = await tx.update(walkingEvents).set({ closedAt: now }).where(eq(walkingEvents.id, row.id)).returning();
-    const rewards = new Map<string, number>();
-    const add = (userId: string, points: number) => points > 0 && rewards.set(userId, (rewards.get(userId) ?? 0) + points);
-    const tiers = rewardsOf(row.rankRewards);
-    const maxRank = Math.max(0, ...tiers.map((tier) => tier.upToRank));
-    const finish = row.finishSteps && row.finishPoints > 0 ? row.finishSteps : null;
-    // The participants from the top, while a rank or the finish still pays.
-    const participants = await tx
-      .select({ userId: walkingParticipants.userId, total: walkingParticipants.total })
-      .from(walkingParticipants)
-      .where(
-        and(
-          eq(walkingParticipants.eventId, row.id),
-          gt(walkingParticipants.total, 0),
-          finish && maxRank === 0 ? gte(walkingParticipants.total, finish) : undefined,
-        ),
-      )
-      .orderBy(desc(walkingParticipants.total), asc(walkingParticipants.id))
-      .limit(finish ? 1_000_000_000 : maxRank + 1000);
-    let rank = 0;
-    participants.forEach((entry, index) => {
-      const total = Number(entry.total);
-      if (index === 0 || Number(participants[index - 1]!.total) !== total) rank = index + 1;
-      add(entry.userId, (rank <= maxRank ? tierPoints(tiers, rank) : 0) + (finish && total >= finish ? row.finishPoints : 0));
-    });
-    const teamTiers = rewardsOf(row.teamRankRewards);
-    const maxTeamRank = Math.max(0, ...teamTiers.map((tier) => tier.upToRank));
-    if (maxTeamRank > 0) {
-      const teams = await tx
-        .select({ id: walkingTeams.id, total: walkingTeams.total })
-        .from(walkingTeams)
-        .where(and(eq(walkingTeams.eventId, row.id), gt(walkingTeams.total, 0)))
-        .orderBy(desc(walkingTeams.total), asc(walkingTeams.id))
-        .limit(maxTeamRank + 1000);
-      let teamRank = 0;
-      const paid: Array<{ id: string; points: number }> = [];
-      teams.forEach((team, index) => {
-        if (index === 0 || Number(teams[index - 1]!.total) !== Number(team.total)) teamRank = index + 1;
-        if (teamRank <= maxTeamRank) paid.push({ id: team.id, points: tierPoints(teamTiers, teamRank) });
-      });
-      if (paid.length > 0) {
-        const members = await tx
-          .select({ userId: walkingParticipants.userId, teamId: walkingParticipants.teamId })
-          .from(walkingParticipants)
-          .where(
-            inArray(
-              walkingParticipants.teamId,
-              paid.map((team) => team.id),
-            ),
-          );
-        const pointsOf = new Map(paid.map((team) => [team.id, team.points]));
-        for (const member of members) add(member.userId, pointsOf.get(member.teamId!) ?? 0);
-      }
-    }
-    for (const [userId, points] of [...rewards].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await credit(tx, {
-        kind: 'prize',
-        userId,
-        programId: row.programId,
-        amount: points,
-        description: `ウォーキングイベント「${row.title}」の報酬`,
-        reference: row.id,
-        idempotencyKey: `walking:${row.id}:${userId}`,
-        now,
-      });
-      await tx
-        .update(walkingParticipants)
-        .set({ rewardPoints: points })
-        .where(and(eq(walkingParticipants.eventId, row.id), eq(walkingParticipants.userId, userId)));
-    }
-    // Every participant's result by mail, in batches after the close (the incentives job).
-    await startResultNotifications(tx, closed!, now);
-    if (audit) {
+    await startPayout(tx, closed!, now);
+    if (options.audit) {
       await auditOperator(
         tx,
-        audit.actor,
+        options.audit.actor,
         'walking_event_closed',
-        audit.operatorId,
+        options.audit.operatorId,
         row.associationId,
-        { walkingEventId: row.id, paidMembers: rewards.size },
+        { walkingEventId: row.id },
         now,
       );
     }
-    return toOperatorEvent(tx, closed!, now);
+    return closed!;
   });
+  await payWalkingEvent(db, row.id, now, {
+    publicUrl: options.publicUrl,
+    batch: options.batch,
+    maxBatches: options.maxBatches ?? WALKING_CLOSE_BATCHES,
+  });
+  return toOperatorEvent(db, row, now);
 }
 
-/** The events whose grace days have ended, closed and paid (the incentives job). */
-export async function closeDueWalkingEvents(db: Database, now: Date): Promise<number> {
+/** The events whose grace days have ended, closed (the incentives job; payDueWalkingEvents pays them). */
+export async function closeDueWalkingEvents(db: Database, now: Date, publicUrl: string): Promise<number> {
   const due = await db
     .select({
       id: walkingEvents.id,
@@ -899,10 +991,38 @@ export async function closeDueWalkingEvents(db: Database, now: Date): Promise<nu
   let closed = 0;
   for (const event of due) {
     if (japanDay(now) < addDays(event.endsOn, event.graceDays + 1)) continue;
-    await closeWalkingEvent(db, event.associationId, event.id, now);
+    await closeWalkingEvent(db, event.associationId, event.id, now, { publicUrl, maxBatches: 0 });
     closed += 1;
   }
   return closed;
+}
+
+/**
+ * The payout of every event closed and not yet paid out (the unfinished `walking_result` cursors,
+ * a partial index), oldest close first, each until paid out. One event failing does not hold up
+ * the others; the pass fails after them, and the next pass resumes it from its cursor.
+ */
+export async function payDueWalkingEvents(db: Database, now: Date, options: Omit<PayoutOptions, 'maxBatches'>): Promise<number> {
+  let paid = 0;
+  let failure: unknown = null;
+  for (const cursor of await openFanouts(db, ['walking_result'])) {
+    try {
+      paid += (await payWalkingEvent(db, cursor.itemId, now, options)).paid;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return paid;
+}
+
+/** For /metrics: the events closed and not paid out yet, and since when the oldest waits. */
+export async function walkingPayoutLag(db: Executor): Promise<{ backlog: number; oldestAt: Date | null }> {
+  const [row] = await db
+    .select({ backlog: count(), oldestAt: min(notificationFanouts.createdAt) })
+    .from(notificationFanouts)
+    .where(and(isNull(notificationFanouts.doneAt), eq(notificationFanouts.kind, 'walking_result')));
+  return { backlog: Number(row?.backlog ?? 0), oldestAt: row?.oldestAt ?? null };
 }
 
 export const walkingEventHandlers = {
@@ -920,6 +1040,9 @@ export const walkingEventHandlers = {
   createOperatorWalkingEvent: (input, context) => createOperatorWalkingEvent(context, input),
   listOperatorWalkingHeldDays: (input, { db }) => listOperatorWalkingHeldDays(db, input),
   decideOperatorWalkingDay: (input, context) => decideOperatorWalkingDay(context, input),
-  closeOperatorWalkingEvent: (input, { db, actor, operator, now }) =>
-    closeWalkingEvent(db, input.associationId, input.eventId, now, { actor, operatorId: operator.id }),
+  closeOperatorWalkingEvent: (input, { db, actor, operator, now, config }) =>
+    closeWalkingEvent(db, input.associationId, input.eventId, now, {
+      publicUrl: config.publicUrl,
+      audit: { actor, operatorId: operator.id },
+    }),
 } satisfies Partial<Handlers>;

@@ -1,8 +1,15 @@
 import { japanDay } from '@sukoyaka/contract';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { notificationFanouts, users, walkingEvents, walkingParticipants } from '../db/schema';
-import { deliverNotifications, fanOutBatch, mayBeNotified, openFanouts, startFanouts } from '../platform/notification-mail';
+import {
+  deliverNotifications,
+  fanOutBatch,
+  mayBeNotified,
+  openFanouts,
+  startFanouts,
+  type NotificationMail,
+} from '../platform/notification-mail';
 
 /*
  * The walking events' mails (issue 29, decision 0028), through the outbox, within each member's
@@ -11,12 +18,11 @@ import { deliverNotifications, fanOutBatch, mayBeNotified, openFanouts, startFan
  *   over the association's members) started once when the event's first day has come;
  * - a teammate: when a member joins a team, to its other members (at most nine), in the join's
  *   transaction, keyed by the new member's participant entry;
- * - the results: to every participant when the event closes, a fan-out over the event's
- *   participants by member id (walking_participants (event_id, user_id)), with their rank, total
- *   and the points paid.
+ * - the results: to each participant by the payout batch that paid them (walking-events.ts
+ *   payWalkingEvent), in its transaction, with their rank, total and the points paid.
  */
 
-/** Members or participants per batch (one transaction each). */
+/** Members per batch of the start's fan-out (one transaction each). */
 export const WALKING_MAIL_BATCH = 2000;
 
 type EventRow = typeof walkingEvents.$inferSelect;
@@ -121,92 +127,28 @@ export async function notifyTeamJoined(
   );
 }
 
-/** Starts the results' fan-out of a closed event (in the close's transaction). */
-export async function startResultNotifications(tx: Executor, row: EventRow, now: Date): Promise<void> {
-  await tx
-    .insert(notificationFanouts)
-    .values({ kind: 'walking_result', itemId: row.id, associationId: row.associationId, cutoff: now, createdAt: now })
-    .onConflictDoNothing();
-}
-
 /**
- * One pass over the unfinished results' fan-outs: the event's participants by member id after the
- * fan-out's position (one range of (event_id, user_id)), each with their rank (from the
- * histogram: `rankOf`), total and reward.
+ * A participant's result mail, sent by the payout batch that paid them (in its transaction, so the
+ * mail goes with the points actually paid): their rank (the frozen histogram), total and reward.
  */
-export async function runWalkingResultNotifications(
-  db: Database,
-  now: Date,
+export function resultMail(
+  row: EventRow,
+  entry: { userId: string; email: string; rank: number; total: number; points: number },
   publicUrl: string,
-  rankOf: (db: Executor, eventId: string, total: number) => Promise<number>,
-  options: { batch?: number } = {},
-): Promise<{ sent: number }> {
-  const open = await openFanouts(db, ['walking_result']);
-  let sent = 0;
-  for (const fanout of open) {
-    const [row] = await db.select().from(walkingEvents).where(eq(walkingEvents.id, fanout.itemId));
-    for (let done = false; !done;) {
-      const batch = row ? (options.batch ?? WALKING_MAIL_BATCH) : 0;
-      const result = await db.transaction(async (tx) => {
-        const entries =
-          batch === 0
-            ? []
-            : await tx
-                .select({
-                  userId: walkingParticipants.userId,
-                  total: walkingParticipants.total,
-                  rewardPoints: walkingParticipants.rewardPoints,
-                  email: users.email,
-                  notify: sql<boolean>`${mayBeNotified('walking')}`,
-                })
-                .from(walkingParticipants)
-                .innerJoin(users, eq(users.id, walkingParticipants.userId))
-                .where(
-                  and(
-                    eq(walkingParticipants.eventId, fanout.itemId),
-                    fanout.afterUserId === null ? undefined : gt(walkingParticipants.userId, fanout.afterUserId),
-                  ),
-                )
-                .orderBy(asc(walkingParticipants.userId))
-                .limit(batch);
-        const mails = [];
-        for (const entry of entries) {
-          if (!entry.notify) continue;
-          const total = Number(entry.total);
-          const rank = await rankOf(tx, fanout.itemId, total);
-          mails.push({
-            userId: entry.userId,
-            email: entry.email,
-            itemId: fanout.itemId,
-            subject: 'ウォーキングイベントの結果',
-            lines: [
-              `ウォーキングイベント「${row!.title}」の結果をお知らせします。`,
-              '',
-              `順位：${rank.toLocaleString('ja-JP')}位 / ${row!.participants.toLocaleString('ja-JP')}人`,
-              `合計：${total.toLocaleString('ja-JP')}歩`,
-              entry.rewardPoints ? `報酬：${entry.rewardPoints.toLocaleString('ja-JP')}pt を付与しました` : '報酬：ありません',
-              '',
-              `イベントを見る: ${eventLink(publicUrl, fanout.itemId)}`,
-            ],
-          });
-        }
-        const delivered = await deliverNotifications(tx, 'walking_result', mails, { publicUrl, now });
-        const finished = entries.length < Math.max(1, batch);
-        const last = entries.at(-1)?.userId ?? fanout.afterUserId;
-        await tx
-          .update(notificationFanouts)
-          .set({
-            afterUserId: last,
-            recipients: sql`${notificationFanouts.recipients} + ${delivered}`,
-            ...(finished ? { doneAt: now } : {}),
-          })
-          .where(and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, fanout.itemId)));
-        fanout.afterUserId = last;
-        return { delivered, finished };
-      });
-      sent += result.delivered;
-      done = result.finished;
-    }
-  }
-  return { sent };
+): NotificationMail {
+  return {
+    userId: entry.userId,
+    email: entry.email,
+    itemId: row.id,
+    subject: 'ウォーキングイベントの結果',
+    lines: [
+      `ウォーキングイベント「${row.title}」の結果をお知らせします。`,
+      '',
+      `順位：${entry.rank.toLocaleString('ja-JP')}位 / ${row.participants.toLocaleString('ja-JP')}人`,
+      `合計：${entry.total.toLocaleString('ja-JP')}歩`,
+      entry.points > 0 ? `報酬：${entry.points.toLocaleString('ja-JP')}pt を付与しました` : '報酬：ありません',
+      '',
+      `イベントを見る: ${eventLink(publicUrl, row.id)}`,
+    ],
+  };
 }

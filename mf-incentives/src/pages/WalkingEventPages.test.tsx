@@ -100,6 +100,24 @@ describe('walking events', () => {
     expect(within(board).getByRole('list', { name: '個人ランキングの上位' })).toHaveTextContent('1位 はな 150,000歩');
   });
 
+  it('after the close, claims no reward before the member’s is paid, then shows what was paid', async () => {
+    const closed: WalkingEvent = { ...joined, phase: 'closed', closedAt: '2026-12-02T00:00:00.000Z' };
+    let current = closed;
+    bff.onCall('getWalkingEvent', () => reply(current));
+    bff.onCall('getWalkingLeaderboard', reply({ top: [], aroundMe: [] }));
+    const { unmount } = renderAt(`/incentives/walking_events/${EVENT_ID}`);
+    let mine = await screen.findByRole('region', { name: 'あなたの記録' });
+    expect(within(mine).getByText(/ポイントを付与しています/)).toBeInTheDocument();
+    expect(within(mine).queryByText(/付与しました/)).not.toBeInTheDocument();
+    unmount();
+
+    current = { ...closed, me: { ...closed.me!, rewardPoints: 600 } };
+    renderAt(`/incentives/walking_events/${EVENT_ID}`);
+    mine = await screen.findByRole('region', { name: 'あなたの記録' });
+    expect(within(mine).getByText(/600.*を付与しました/)).toBeInTheDocument();
+    expect(within(mine).queryByText(/ポイントを付与しています/)).not.toBeInTheDocument();
+  });
+
   it('shows a teammate’s days on the team page, and a full team’s refusal on the invite page', async () => {
     const team: WalkingTeam = {
       id: TEAM_ID,

@@ -220,10 +220,17 @@ function MyProgress({ event, me }: { event: WalkingEvent; me: Me }) {
           <dd>
             {formatAmount(me.rank)}位 / {formatAmount(event.participants)}人
           </dd>
-          {me.rewardPoints !== null ? (
+          {event.phase === 'closed' ? (
             <>
               <dt>報酬</dt>
-              <dd>{formatPoints(me.rewardPoints)}を付与しました</dd>
+              {/* The payout goes in batches after the close: nothing is claimed before the member's is paid. */}
+              <dd>
+                {me.rewardPoints === null
+                  ? 'ポイントを付与しています。しばらくお待ちください。'
+                  : me.rewardPoints > 0
+                    ? `${formatPoints(me.rewardPoints)}を付与しました`
+                    : 'ありません'}
+              </dd>
             </>
           ) : null}
         </FactRows>

@@ -1,0 +1,2 @@
+-- Walking events' payout in batches (decision 0028): a participant's reward_points is set by the batch that paid them, 0 when nothing was earned, so null means "not paid yet". Events closed before this release paid in their close's transaction and recorded only rewards above 0: the others are 0.
+UPDATE "walking_participants" SET "reward_points" = 0 FROM "walking_events" e WHERE e."id" = "walking_participants"."event_id" AND e."closed_at" IS NOT NULL AND "walking_participants"."reward_points" IS NULL;
