@@ -14,6 +14,7 @@ import {
   registerExpiryNotices,
   registerIncentivesJobs,
   settleChallengesAndEarnings,
+  walkingMemberRecords,
   walkingStepDay,
 } from './incentives';
 import { operatorHandlers } from './operators';
@@ -126,8 +127,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExpiryNotices(app, { config, db, now });
   // The My Number import worker, and the reader the health forecast reads the latest check-up through.
   registerMyna(app, { config, db, services, now });
-  // Each area's part of a member's download and of their leaving (issue 24 #15), in the download's order.
-  for (const keeper of [healthMemberRecords, incentivesMemberRecords, challengesMemberRecords, contentMemberRecords, mynaMemberRecords])
+  // Each area's part of a member's download and of their leaving (issue 24 #15), in the download's
+  // order, which is also the order of erasing: walking events before the balances are forfeited, so
+  // a close racing the leaving waits on the event row rather than on the member's ledger account.
+  for (const keeper of [
+    healthMemberRecords,
+    walkingMemberRecords,
+    incentivesMemberRecords,
+    challengesMemberRecords,
+    contentMemberRecords,
+    mynaMemberRecords,
+  ])
     registerMemberRecords(keeper);
   // The live import map: read at ready, then polled, so a deploy anywhere reaches this instance.
   const deliverySettings = {

@@ -216,6 +216,7 @@ describe('issue 24 #15: a member takes every record of theirs (JSON and CSV), au
       'enquete_answers',
       'forecast_snapshots',
       'myna_records',
+      'myna_agreements',
     ]) {
       expect(Object.keys(files)).toContain(`${kind}.csv`);
       expect(strFromU8(files[`${kind}.csv`]!).split('\r\n').filter(Boolean).length).toBeGreaterThan(1);

@@ -23,5 +23,6 @@ export { registerIncentivesJobs } from './job';
 export { settleEarnings } from './programs';
 export { challengesMemberRecords, settleChallengesAndEarnings } from './challenges';
 export { incentivesMemberRecords } from './member-records';
+export { walkingMemberRecords } from './walking-member-records';
 export { registerExpiryNotices } from './expiry-notices';
 export { walkingStepDay } from './walking-events';

@@ -2,21 +2,25 @@
 // The ledger is the association's accounting and stays (anonymous with the member's emptied row,
 // docs/decisions/0001-leaving-the-service.md); what the member still holds is forfeited as a
 // revocation to the currency's adjustment account, so every invariant of reconcile.ts holds.
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Transaction } from '../db/client';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../db/client';
 import {
   deliveryAddresses,
   earningMarks,
+  giftChallengeDraws,
   giftOrders,
   gifts,
   ledgerAccounts,
   ledgerTransfers,
   pointAgreements,
   pointCampaignEntries,
+  pointCampaigns,
   pointPrograms,
+  prizeCompetitionEntries,
+  prizeCompetitions,
   userGifts,
 } from '../db/schema';
-import { exportTimestamp as iso, type MemberRecordsKeeper } from '../platform/member-records';
+import { exportTimestamp as iso, type ExportTable, type MemberRecordsKeeper } from '../platform/member-records';
 import { deliveryAddressOf } from './delivery';
 import { allUserGifts } from './gifts';
 import { debit, expireMember, lockMemberAccount } from './ledger';
@@ -48,6 +52,91 @@ async function forfeitBalances(tx: Transaction, userId: string, now: Date): Prom
     else forfeited.points += balance;
   }
   return forfeited;
+}
+
+const COMPETITION_RESULT = { won: '当選', lost: '落選', not_qualified: '対象外（歩数が届かず）' } as const;
+
+/** The member's consents, entries and draws, each on its user index (the campaigns' entries: see below). */
+async function entriesOf(db: Executor, userId: string): Promise<ExportTable[]> {
+  const agreements = await db
+    .select({ program: pointPrograms.name, version: pointAgreements.version, agreedAt: pointAgreements.agreedAt })
+    .from(pointAgreements)
+    .innerJoin(pointPrograms, eq(pointPrograms.id, pointAgreements.programId))
+    .where(eq(pointAgreements.userId, userId))
+    .orderBy(asc(pointAgreements.agreedAt));
+  // point_campaign_entries has no index of its own on the member (its unique key starts with the
+  // campaign): a member's few entries cost a scan of the table, as the erase below does already.
+  const campaigns = await db
+    .select({ campaign: pointCampaigns.title, enteredAt: pointCampaignEntries.createdAt })
+    .from(pointCampaignEntries)
+    .innerJoin(pointCampaigns, eq(pointCampaigns.id, pointCampaignEntries.campaignId))
+    .where(eq(pointCampaignEntries.userId, userId))
+    .orderBy(asc(pointCampaignEntries.createdAt));
+  const draws = await db
+    .select({ drawnAt: giftChallengeDraws.createdAt, gift: gifts.name })
+    .from(giftChallengeDraws)
+    .leftJoin(userGifts, eq(userGifts.id, giftChallengeDraws.userGiftId))
+    .leftJoin(gifts, eq(gifts.id, userGifts.giftId))
+    .where(eq(giftChallengeDraws.userId, userId))
+    .orderBy(desc(giftChallengeDraws.createdAt), desc(giftChallengeDraws.id));
+  const competitions = await db
+    .select({
+      competition: prizeCompetitions.title,
+      enteredAt: prizeCompetitionEntries.enteredAt,
+      result: prizeCompetitionEntries.result,
+      prize: prizeCompetitionEntries.prize,
+    })
+    .from(prizeCompetitionEntries)
+    .innerJoin(prizeCompetitions, eq(prizeCompetitions.id, prizeCompetitionEntries.competitionId))
+    .where(eq(prizeCompetitionEntries.userId, userId))
+    .orderBy(asc(prizeCompetitionEntries.enteredAt));
+  return [
+    {
+      kind: 'point_agreements',
+      title: 'ポイントプログラムの規約への同意',
+      columns: [
+        ['program', 'ポイントプログラム'],
+        ['version', '版'],
+        ['agreedAt', '同意日時'],
+      ],
+      rows: agreements.map((row) => ({ ...row, agreedAt: iso(row.agreedAt) })),
+    },
+    {
+      kind: 'point_campaign_entries',
+      title: 'エントリーしたキャンペーン',
+      columns: [
+        ['campaign', 'キャンペーン'],
+        ['enteredAt', 'エントリー日時'],
+      ],
+      rows: campaigns.map((row) => ({ ...row, enteredAt: iso(row.enteredAt) })),
+    },
+    {
+      kind: 'gift_challenge_draws',
+      title: 'ギフトチャレンジの抽選',
+      columns: [
+        ['drawnAt', '日時'],
+        ['result', '結果'],
+        ['gift', '当たったギフト'],
+      ],
+      rows: draws.map((row) => ({ drawnAt: iso(row.drawnAt), result: row.gift ? '当たり' : 'はずれ', gift: row.gift })),
+    },
+    {
+      kind: 'prize_competition_entries',
+      title: '応募した懸賞',
+      columns: [
+        ['competition', '懸賞'],
+        ['enteredAt', '応募日時'],
+        ['result', '結果'],
+        ['prize', '賞品'],
+      ],
+      rows: competitions.map((row) => ({
+        competition: row.competition,
+        enteredAt: iso(row.enteredAt),
+        result: row.result ? COMPETITION_RESULT[row.result] : '抽選前',
+        prize: row.prize,
+      })),
+    },
+  ];
 }
 
 export const incentivesMemberRecords: MemberRecordsKeeper = {
@@ -135,6 +224,7 @@ export const incentivesMemberRecords: MemberRecordsKeeper = {
             trackingNumber: gift.order?.trackingNumber ?? null,
           })),
         },
+        ...(await entriesOf(db, userId)),
         {
           kind: 'delivery_address',
           title: 'お届け先住所',

@@ -100,7 +100,8 @@ function eventFields(row: EventRow, now: Date) {
 
 /* ---------- The totals and the histograms ---------- */
 
-async function moveInHistogram(tx: Executor, eventId: string, board: Board, from: number | null, to: number | null): Promise<void> {
+/** Moves one entry of a board's histogram between buckets (null: in none); also for the leaving keeper. */
+export async function moveInHistogram(tx: Executor, eventId: string, board: Board, from: number | null, to: number | null): Promise<void> {
   if (from !== null && to !== null && bucketOf(from) === bucketOf(to)) return;
   if (from !== null) {
     await tx
@@ -119,7 +120,8 @@ async function moveInHistogram(tx: Executor, eventId: string, board: Board, from
   }
 }
 
-async function addToTeam(tx: Executor, eventId: string, teamId: string, delta: number): Promise<void> {
+/** A team's total by a difference, and its place in the teams' histogram (returning: concurrent writes add up). */
+export async function addToTeam(tx: Executor, eventId: string, teamId: string, delta: number): Promise<void> {
   if (delta === 0) return;
   const [team] = await tx
     .update(walkingTeams)
@@ -606,12 +608,16 @@ export async function getWalkingLeaderboard(db: Executor, member: Member, input:
   const participant = await participantOf(db, row.id, member.id);
   const meKey = board === 'members' ? member.id : (participant?.teamId ?? null);
   const topRows = await boardRows(db, row.id, board, undefined, 'down', BOARD_TOP, meKey);
-  // The top from rank 1: each rank follows from the one before (ties share it).
-  const top: WalkingBoardEntry[] = [];
-  topRows.forEach((entry, index) => {
-    const rank = index > 0 && topRows[index - 1]!.total === entry.total ? top[index - 1]!.rank : index + 1;
-    top.push({ rank, name: entry.name, total: entry.total, isMe: entry.isMe });
-  });
+  // The top from rank 1: each rank follows from the one before (ties share it). A closed event's
+  // ranks stand as paid: a member who left the service since is no longer listed but still holds
+  // their place in the histogram (decision 0028), so its ranks are the histogram's.
+  let top: WalkingBoardEntry[] = [];
+  if (row.closedAt) top = await withRanks(db, row.id, board, topRows);
+  else
+    topRows.forEach((entry, index) => {
+      const rank = index > 0 && topRows[index - 1]!.total === entry.total ? top[index - 1]!.rank : index + 1;
+      top.push({ rank, name: entry.name, total: entry.total, isMe: entry.isMe });
+    });
   let aroundMe: WalkingBoardEntry[] = [];
   const mine =
     board === 'members'
@@ -854,7 +860,10 @@ async function payoutBatch(db: Database, eventId: string, now: Date, options: { 
         ),
       )
       .orderBy(asc(walkingParticipants.userId))
-      .limit(options.batch);
+      .limit(options.batch)
+      // The participants before their points accounts, in the order a leaving takes them
+      // (walking-member-records.ts), so a payout and a leaving never deadlock.
+      .for('update', { of: walkingParticipants });
     const tiers = rewardsOf(row.rankRewards);
     const maxRank = Math.max(0, ...tiers.map((tier) => tier.upToRank));
     const teamTiers = rewardsOf(row.teamRankRewards);

@@ -3,10 +3,10 @@
 // leaving removes them, the link (the grant) and the data key through the area's own removal, then
 // the consent history and the secret question, which the removal alone keeps.
 import { medicalExpenseCategoryLabels } from '@sukoyaka/contract';
-import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
 import { mynaAgreements, mynaLinks, mynaSecretQuestions } from '../db/schema';
-import type { MemberRecordsKeeper } from '../platform/member-records';
+import { exportTimestamp as iso, type ExportTable, type MemberRecordsKeeper } from '../platform/member-records';
 import { writeCsv } from '../platform/csv';
 import { loadMynaExportRecords } from './export';
 import { findMemberKey } from './keys';
@@ -15,13 +15,33 @@ import { mynaRecordsCsvFile } from './export-csv';
 import { buildMynaFhirBundle } from './export-fhir';
 import { removeEverything } from './removal';
 
+/** The consent history of the My Number link: no record from the portal, so in the download without the step-up too. */
+async function agreementsTable(db: Executor, userId: string): Promise<ExportTable> {
+  const rows = await db
+    .select({ action: mynaAgreements.action, version: mynaAgreements.version, at: mynaAgreements.at })
+    .from(mynaAgreements)
+    .where(eq(mynaAgreements.userId, userId))
+    .orderBy(asc(mynaAgreements.at), asc(mynaAgreements.id));
+  return {
+    kind: 'myna_agreements',
+    title: 'マイナポータル連携の同意・撤回',
+    columns: [
+      ['at', '日時'],
+      ['action', '内容'],
+      ['version', '版'],
+    ],
+    rows: rows.map((row) => ({ at: iso(row.at), action: row.action === 'withdrawn' ? '撤回' : '同意', version: row.version })),
+  };
+}
+
 export const mynaMemberRecords: MemberRecordsKeeper = {
   area: 'myna',
 
   async collect({ db, userId, now, sensitive }) {
+    const agreements = await agreementsTable(db, userId);
     if (!sensitive) {
       return {
-        tables: [],
+        tables: [agreements],
         json: { myna: { included: false } },
         notes: ['マイナポータルから取り込んだ記録は含まれていません。含めるには、秘密の質問に回答してからダウンロードしてください。'],
       };
@@ -34,7 +54,7 @@ export const mynaMemberRecords: MemberRecordsKeeper = {
       ...receipts.map((r) => [r.paidOn, r.patientName, r.payee, medicalExpenseCategoryLabels[r.category], r.amount, r.compensation]),
     ]);
     return {
-      tables: [],
+      tables: [agreements],
       json: { myna: { included: true, fhirBundle: buildMynaFhirBundle(records, now), medicalReceipts: receipts } },
       files: { 'myna_records.csv': mynaRecordsCsvFile(records, now).content, 'myna_medical_receipts.csv': receiptsCsv },
       notes: [
