@@ -77,9 +77,10 @@ RETURNS void LANGUAGE sql AS $$
     SELECT h."association_id", h."user_id", h."day" FROM "bounds" b JOIN "health_activity_days" h
       ON h."user_id" = b."user_id" AND h."association_id" = b."association_id" AND h."day" BETWEEN b."first" AND b."last"
   ), "then_days" AS (
-    SELECT n."association_id", n."user_id", n."day" FROM "now_days" n
-    WHERE NOT EXISTS (SELECT 1 FROM "keys" k
-                      WHERE k."sign" > 0 AND k."association_id" = n."association_id" AND k."user_id" = n."user_id" AND k."day" = n."day")
+    -- EXCEPT, not NOT EXISTS: over CTEs the planner chose a nested loop, quadratic in the days a
+    -- statement adds (9,000 nights of one member: 3.97 s, now 0.36 s). Both sides are unique keys.
+    (SELECT n."association_id", n."user_id", n."day" FROM "now_days" n
+     EXCEPT SELECT k."association_id", k."user_id", k."day" FROM "keys" k WHERE k."sign" > 0)
     UNION ALL SELECT k."association_id", k."user_id", k."day" FROM "keys" k WHERE k."sign" < 0
   ), "gaps" AS (
     SELECT "association_id", "day", least(coalesce("day" - lag("day") OVER w, 31), 31) AS "gap", 1 AS "members"
