@@ -1,7 +1,7 @@
 import { readingMinutes } from '@sukoyaka/contract';
-import sharp from 'sharp';
 import type { Executor } from '../db/client';
 import { articles } from '../db/schema';
+import { drawDemoPicture } from '../platform/images';
 import { processArticleImage, storeArticleImage } from './article-images';
 
 /** The demo's health articles (README "Content"): a site-wide one on cholesterol with a quiz, and the association's on walking. */
@@ -22,33 +22,32 @@ const WALKING_BODY = [
   '1. 通勤や買い物で一駅分歩く\n2. 歩数を毎日記録する\n3. 週に一度、少し遠くまで歩く',
 ].join('\n\n');
 
-// The demo articles' hero pictures, drawn at seed time as the demo gifts' are (no image files in
-// the repository): simple shapes as a 16:9 SVG, rasterised to PNG by sharp, then checked,
-// re-encoded and stored exactly as an operator's upload (setOperatorArticleImage).
-const frame = (background: string, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720"><rect width="1280" height="720" fill="${background}"/>${body}</svg>`;
+// The demo articles' hero pictures, 16:9, drawn at seed time as the demo gifts' are
+// (platform/images.ts drawDemoPicture), then checked, re-encoded and stored exactly as an
+// operator's upload (setOperatorArticleImage).
 
 /** Pictures by demo article, each with the alternative text an operator would write. */
 export const DEMO_ARTICLE_PICTURES = {
   lipids: {
     alt: '焼き魚と野菜・きのこを盛りつけた和定食のイラスト',
-    svg: frame(
-      '#fdf1e4',
-      `<ellipse cx="640" cy="430" rx="470" ry="200" fill="#e8d3b9"/><ellipse cx="470" cy="400" rx="190" ry="70" fill="#ffffff"/><path d="M330 400 q140 -80 280 0 q-140 70 -280 0 z" fill="#c9783d"/><path d="M600 400 l50 -35 v70 z" fill="#c9783d"/><circle cx="820" cy="360" r="90" fill="#ffffff"/><circle cx="790" cy="345" r="34" fill="#3f8f3a"/><circle cx="845" cy="370" r="30" fill="#5fb04f"/><circle cx="815" cy="395" r="22" fill="#e2572b"/><circle cx="830" cy="500" r="70" fill="#ffffff"/><path d="M790 505 q40 -50 80 0 z" fill="#8a5a3b"/><rect x="825" y="505" width="12" height="30" fill="#d9c2a3"/><path d="M360 560 h560" stroke="#7a4a2a" stroke-width="14" stroke-linecap="round"/>`,
-    ),
+    background: '#fdf1e4',
+    shapes: `<ellipse cx="640" cy="430" rx="470" ry="200" fill="#e8d3b9"/><ellipse cx="470" cy="400" rx="190" ry="70" fill="#ffffff"/><path d="M330 400 q140 -80 280 0 q-140 70 -280 0 z" fill="#c9783d"/><path d="M600 400 l50 -35 v70 z" fill="#c9783d"/><circle cx="820" cy="360" r="90" fill="#ffffff"/><circle cx="790" cy="345" r="34" fill="#3f8f3a"/><circle cx="845" cy="370" r="30" fill="#5fb04f"/><circle cx="815" cy="395" r="22" fill="#e2572b"/><circle cx="830" cy="500" r="70" fill="#ffffff"/><path d="M790 505 q40 -50 80 0 z" fill="#8a5a3b"/><rect x="825" y="505" width="12" height="30" fill="#d9c2a3"/><path d="M360 560 h560" stroke="#7a4a2a" stroke-width="14" stroke-linecap="round"/>`,
   },
   walking: {
     alt: '朝の並木道を歩く人のイラスト',
-    svg: frame(
-      '#dff1fb',
-      `<circle cx="1080" cy="150" r="70" fill="#f6c945"/><path d="M0 560 q640 -120 1280 0 v160 h-1280 z" fill="#9fd18b"/><path d="M540 720 q60 -170 100 -190 q40 20 100 190 z" fill="#e8d9b5"/><rect x="200" y="330" width="26" height="200" fill="#7a4a2a"/><circle cx="213" cy="300" r="90" fill="#3f8f3a"/><rect x="1030" y="340" width="26" height="190" fill="#7a4a2a"/><circle cx="1043" cy="310" r="85" fill="#3f8f3a"/><circle cx="640" cy="300" r="30" fill="#f1c9a5"/><path d="M640 335 v95" stroke="#1f6fb2" stroke-width="34" stroke-linecap="round"/><path d="M640 350 l-45 55 M640 350 l45 45" stroke="#1f6fb2" stroke-width="18" stroke-linecap="round"/><path d="M640 430 l-40 80 M640 430 l35 80" stroke="#2d3a4a" stroke-width="20" stroke-linecap="round"/>`,
-    ),
+    background: '#dff1fb',
+    shapes: `<circle cx="1080" cy="150" r="70" fill="#f6c945"/><path d="M0 560 q640 -120 1280 0 v160 h-1280 z" fill="#9fd18b"/><path d="M540 720 q60 -170 100 -190 q40 20 100 190 z" fill="#e8d9b5"/><rect x="200" y="330" width="26" height="200" fill="#7a4a2a"/><circle cx="213" cy="300" r="90" fill="#3f8f3a"/><rect x="1030" y="340" width="26" height="190" fill="#7a4a2a"/><circle cx="1043" cy="310" r="85" fill="#3f8f3a"/><circle cx="640" cy="300" r="30" fill="#f1c9a5"/><path d="M640 335 v95" stroke="#1f6fb2" stroke-width="34" stroke-linecap="round"/><path d="M640 350 l-45 55 M640 350 l45 45" stroke="#1f6fb2" stroke-width="18" stroke-linecap="round"/><path d="M640 430 l-40 80 M640 430 l35 80" stroke="#2d3a4a" stroke-width="20" stroke-linecap="round"/>`,
   },
 } as const;
 
 /** Draws the picture and stores it for the article, as setOperatorArticleImage would. */
-async function seedArticlePicture(tx: Executor, articleId: string, picture: { alt: string; svg: string }, now: Date): Promise<void> {
-  const png = await sharp(Buffer.from(picture.svg)).png().toBuffer();
+async function seedArticlePicture(
+  tx: Executor,
+  articleId: string,
+  picture: { alt: string; background: string; shapes: string },
+  now: Date,
+): Promise<void> {
+  const png = await drawDemoPicture({ width: 1280, height: 720 }, picture.background, picture.shapes);
   await storeArticleImage(tx, articleId, picture.alt, await processArticleImage(png), now);
 }
 

@@ -105,3 +105,13 @@ export function storedImagesRoute(path: string, lookup: StoredImageLookup) {
     });
   };
 }
+
+/**
+ * A demo picture (the demo's gifts and articles; no image files in the repository): simple SVG
+ * shapes on a background, rasterised to PNG by sharp, to be stored as an operator's upload is.
+ */
+export async function drawDemoPicture(size: { width: number; height: number }, background: string, shapes: string): Promise<Buffer> {
+  const { width, height } = size;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="${background}"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

@@ -1,12 +1,12 @@
 import type { AnnouncementCategory, OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
-import { Button, Card, FormError, SectionHeading, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { useContractForm, useFormValues } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useUpdateAnnouncement } from '../api/content';
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
-import { EditorColumns, PreviewFrame, useOpenedHeading } from '../parts/editor-frame';
+import { EditorCard } from '../parts/editor-frame';
 
 /**
  * Editing an announcement (published or not) beside a preview drawn by the members' own rendering
@@ -35,55 +35,33 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
           : `「${result.title}」を更新しました（下書きのままです）。`,
       ),
   });
-  const heading = useOpenedHeading();
   return (
-    <Card aria-labelledby="edit-announcement">
-      <Stack $gap={2}>
-        <SectionHeading id="edit-announcement" ref={heading} tabIndex={-1}>
-          お知らせを編集する：{item.title}
-        </SectionHeading>
-        {item.publishedAt ? <Text $muted>公開中のお知らせです。保存すると、会員にはすぐに新しい内容が表示されます。</Text> : null}
-        {form.formError ? <FormError>{form.formError}</FormError> : null}
-        <EditorColumns>
-          <form
-            aria-label="お知らせの編集"
-            {...form.formProps(() => ({
-              associationId: association.associationId,
-              announcementId: item.id,
-              ...announcementInput(values),
-            }))}
-          >
-            <Stack $gap={2}>
-              <AnnouncementFields values={values} set={set} field={field} errors={form.errors} />
-              <Stack $gap={1} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
-                <Button type="submit" busy={form.isPending}>
-                  変更を保存する
-                </Button>
-                <Button variant="secondary" onClick={() => onDone(null)}>
-                  編集をやめる
-                </Button>
-              </Stack>
-            </Stack>
-          </form>
-          <PreviewFrame aria-labelledby="announcement-preview">
-            <Stack $gap={1.5}>
-              <Text id="announcement-preview" $muted>
-                プレビュー（会員の画面での見え方）
-              </Text>
-              <AnnouncementView
-                preview
-                title={values.title || '（タイトル未入力）'}
-                categoryLabel={announcementCategoryLabels[values.category as AnnouncementCategory]}
-                body={values.body}
-                linkPath={values.linkPath.trim() || null}
-                linkLabel={values.linkLabel.trim() || null}
-                siteWide={false}
-                publishedAt={japanMoment(values.publishFrom) || item.publishFrom}
-              />
-            </Stack>
-          </PreviewFrame>
-        </EditorColumns>
-      </Stack>
-    </Card>
+    <EditorCard
+      id="edit-announcement"
+      title={`お知らせを編集する：${item.title}`}
+      published={item.publishedAt ? '公開中のお知らせです。保存すると、会員にはすぐに新しい内容が表示されます。' : null}
+      formError={form.formError}
+      formLabel="お知らせの編集"
+      formProps={form.formProps(() => ({
+        associationId: association.associationId,
+        announcementId: item.id,
+        ...announcementInput(values),
+      }))}
+      busy={form.isPending}
+      onCancel={() => onDone(null)}
+      fields={<AnnouncementFields values={values} set={set} field={field} errors={form.errors} />}
+      preview={
+        <AnnouncementView
+          preview
+          title={values.title || '（タイトル未入力）'}
+          categoryLabel={announcementCategoryLabels[values.category as AnnouncementCategory]}
+          body={values.body}
+          linkPath={values.linkPath.trim() || null}
+          linkLabel={values.linkLabel.trim() || null}
+          siteWide={false}
+          publishedAt={japanMoment(values.publishFrom) || item.publishFrom}
+        />
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
 import type { ArticleCategory, OperatorArticle } from '@sukoyaka/contract';
 import { articleCategoryLabels, contentCalls, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content';
-import { Button, Card, FormError, Heading, List, SectionHeading, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { ArticleBlocks, Badge, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useUpdateArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
-import { EditorColumns, PreviewFrame, useOpenedHeading } from '../parts/editor-frame';
+import { EditorCard } from '../parts/editor-frame';
 import { ArticleFields, articleInput, articleValuesOf, otherChoicesOf, type ArticleValues } from './ArticleFields';
 
 /**
@@ -27,51 +27,29 @@ export function ArticleEditor({ item, onDone }: { item: OperatorArticle; onDone:
           : `「${result.title}」を更新しました（下書きのままです）。`,
       ),
   });
-  const heading = useOpenedHeading();
   const quizLocked = item.quiz !== null && item.quizAnswers > 0;
   return (
-    <Card aria-labelledby="edit-article">
-      <Stack $gap={2}>
-        <SectionHeading id="edit-article" ref={heading} tabIndex={-1}>
-          健康記事を編集する：{item.title}
-        </SectionHeading>
-        {item.publishedAt ? <Text $muted>公開中の記事です。保存すると、会員にはすぐに新しい内容が表示されます。</Text> : null}
-        {form.formError ? <FormError>{form.formError}</FormError> : null}
-        <EditorColumns>
-          <form
-            aria-label="健康記事の編集"
-            {...form.formProps(() => ({ associationId: association.associationId, articleId: item.id, ...articleInput(values) }))}
-          >
-            <Stack $gap={2}>
-              <ArticleFields
-                values={values}
-                setWithQuiz={(withQuiz) => setValues({ ...values, withQuiz })}
-                set={set}
-                field={field}
-                errors={form.errors}
-                quizLocked={quizLocked}
-              />
-              <Stack $gap={1} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
-                <Button type="submit" busy={form.isPending}>
-                  変更を保存する
-                </Button>
-                <Button variant="secondary" onClick={() => onDone(null)}>
-                  編集をやめる
-                </Button>
-              </Stack>
-            </Stack>
-          </form>
-          <PreviewFrame aria-labelledby="article-preview">
-            <Stack $gap={1.5}>
-              <Text id="article-preview" $muted>
-                プレビュー（会員の画面での見え方）
-              </Text>
-              <ArticlePreview values={values} item={item} />
-            </Stack>
-          </PreviewFrame>
-        </EditorColumns>
-      </Stack>
-    </Card>
+    <EditorCard
+      id="edit-article"
+      title={`健康記事を編集する：${item.title}`}
+      published={item.publishedAt ? '公開中の記事です。保存すると、会員にはすぐに新しい内容が表示されます。' : null}
+      formError={form.formError}
+      formLabel="健康記事の編集"
+      formProps={form.formProps(() => ({ associationId: association.associationId, articleId: item.id, ...articleInput(values) }))}
+      busy={form.isPending}
+      onCancel={() => onDone(null)}
+      fields={
+        <ArticleFields
+          values={values}
+          setWithQuiz={(withQuiz) => setValues({ ...values, withQuiz })}
+          set={set}
+          field={field}
+          errors={form.errors}
+          quizLocked={quizLocked}
+        />
+      }
+      preview={<ArticlePreview values={values} item={item} />}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Button, Card, FormError, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** An editor's two columns: the form and, beside it (below it when narrow), the preview. */
@@ -29,4 +30,71 @@ export function useOpenedHeading() {
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, []);
   return heading;
+}
+
+/**
+ * Editing a published or draft item (an announcement, an article) beside a preview drawn by the
+ * members' own rendering: the heading focused on opening, what saving a published item does, the
+ * form's error, the fields with save and cancel, and the preview.
+ */
+export function EditorCard({
+  id,
+  title,
+  published,
+  formError,
+  formLabel,
+  formProps,
+  busy,
+  onCancel,
+  fields,
+  preview,
+}: {
+  /** The heading's id; the preview's label is `${id}-preview`. */
+  id: string;
+  title: string;
+  /** Shown when the item is published: saving changes what members read at once. */
+  published: string | null;
+  formError: string | null | undefined;
+  formLabel: string;
+  formProps: ComponentProps<'form'>;
+  busy: boolean;
+  onCancel: () => void;
+  fields: ReactNode;
+  preview: ReactNode;
+}) {
+  const heading = useOpenedHeading();
+  return (
+    <Card aria-labelledby={id}>
+      <Stack $gap={2}>
+        <SectionHeading id={id} ref={heading} tabIndex={-1}>
+          {title}
+        </SectionHeading>
+        {published ? <Text $muted>{published}</Text> : null}
+        {formError ? <FormError>{formError}</FormError> : null}
+        <EditorColumns>
+          <form aria-label={formLabel} {...formProps}>
+            <Stack $gap={2}>
+              {fields}
+              <Stack $gap={1} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+                <Button type="submit" busy={busy}>
+                  変更を保存する
+                </Button>
+                <Button variant="secondary" onClick={onCancel}>
+                  編集をやめる
+                </Button>
+              </Stack>
+            </Stack>
+          </form>
+          <PreviewFrame aria-labelledby={`${id}-preview`}>
+            <Stack $gap={1.5}>
+              <Text id={`${id}-preview`} $muted>
+                プレビュー（会員の画面での見え方）
+              </Text>
+              {preview}
+            </Stack>
+          </PreviewFrame>
+        </EditorColumns>
+      </Stack>
+    </Card>
+  );
 }
