@@ -1,5 +1,5 @@
 import { apiBench } from './api';
-import { apiThroughputBench } from './api-throughput';
+import { apiThroughputBench, SERVE_FLAG, serveForBench } from './api-throughput';
 import { coldVisitBench } from './cold-visit';
 import { deepPageBench } from './deep-page';
 import { ledgerBench } from './ledger';
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   console.log('\nall within budget');
 }
 
-main().catch((error) => {
+// A server of the throughput bench, in a process of its own (api-throughput.ts), or the benches.
+(process.argv[2] === SERVE_FLAG ? serveForBench(process.argv.slice(3)) : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
