@@ -59,6 +59,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   ],
   // Issue 28 (the health figures' counters): likewise.
   '0029_health_figures': [/^CREATE INDEX IF NOT EXISTS "health_activity_days_user_day_idx" ON "health_activity_days"/],
+  // Issue 29 (a member's campaign entries for their download and leaving): likewise.
+  '0037_campaign_entries_user_idx': [/^CREATE INDEX IF NOT EXISTS "point_campaign_entries_user_idx" ON "point_campaign_entries"/],
 };
 
 /** A statement on one line, without the comment lines before it (they would hide what it does). */

@@ -492,7 +492,11 @@ export const pointCampaignEntries = pgTable(
     userId: memberRef(),
     createdAt: createdAt(),
   },
-  (table) => [unique('point_campaign_entries_uq').on(table.campaignId, table.userId)],
+  (table) => [
+    unique('point_campaign_entries_uq').on(table.campaignId, table.userId),
+    // A member's entries (their download, their leaving): the unique key starts with the campaign.
+    index('point_campaign_entries_user_idx').on(table.userId),
+  ],
 );
 
 /**

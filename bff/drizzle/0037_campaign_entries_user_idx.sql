@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "point_campaign_entries_user_idx" ON "point_campaign_entries" USING btree ("user_id");
