@@ -148,8 +148,12 @@ describe('walking event mails', () => {
     expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL })).toBe(0);
     expect(await mailsTo(hana.email, 'notification_walking_result')).toHaveLength(0);
     ctx.clock.advance(3 * DAY);
-    // The operator's close pays its first batches (here all, one member a batch) and mails with them.
-    const closed = await closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), { publicUrl: PUBLIC_URL, batch: 1 });
+    // The operator's close pays its first batches (here all: one member a batch, five batches) and mails with them.
+    const closed = await closeWalkingEvent(ctx.db, associationId, eventId, ctx.clock.now(), {
+      publicUrl: PUBLIC_URL,
+      batch: 1,
+      maxBatches: 5,
+    });
     expect(closed.phase).toBe('closed');
     // The job's pass after it, and a second close, send nothing more.
     expect(await payDueWalkingEvents(ctx.db, ctx.clock.now(), { publicUrl: PUBLIC_URL })).toBe(0);

@@ -798,8 +798,11 @@ const tierPoints = (tiers: RankReward[], rank: number) => tiers.find((tier) => r
 
 /** Participants paid per payout batch (one transaction each). */
 export const WALKING_PAYOUT_BATCH = 2000;
-/** Batches the operator's close runs itself: a small event is paid when the call answers; the job pays the rest. */
-export const WALKING_CLOSE_BATCHES = 5;
+/**
+ * Batches the operator's close runs itself: an event of up to one batch is paid when the call
+ * answers (a batch takes seconds; the client gives up after 30); the job pays the rest.
+ */
+export const WALKING_CLOSE_BATCHES = 1;
 
 export interface PayoutOptions {
   /** For the result mails' links. */
