@@ -17,6 +17,7 @@ import {
   closeWalkingEvent,
   getWalkingEvent,
   joinWalkingEvent,
+  listOperatorWalkingEvents,
   payDueWalkingEvents,
   walkingPayoutLag,
 } from '../src/incentives/walking-events';
@@ -158,6 +159,8 @@ describe('the payout of a closed walking event', () => {
     // The operator's close: one batch of two here, the rest left to the job.
     const closed = await closeWalkingEvent(ctx.db, associationId, event.id, closedAt, { publicUrl: PUBLIC_URL, batch: 2, maxBatches: 1 });
     expect(closed.phase).toBe('closed');
+    // The operators' list says so until the payout is done.
+    expect(closed.paidOut).toBe(false);
     expect(await payoutOf(event.id)).toEqual({ afterUserId: people[1]!.id, doneAt: null });
     expect((await paidOf(event.id)).map(([userId]) => userId).sort()).toEqual(
       people
@@ -188,6 +191,7 @@ describe('the payout of a closed walking event', () => {
       closeWalkingEvent(ctx.db, associationId, event.id, now, { publicUrl: PUBLIC_URL, batch: 2 }),
     ]);
     expect(await payoutOf(event.id)).toEqual({ afterUserId: people[4]!.id, doneAt: now });
+    expect((await listOperatorWalkingEvents(ctx.db, associationId, now)).items.find((item) => item.id === event.id)?.paidOut).toBe(true);
     const paid = await paidOf(event.id);
     expect(Object.fromEntries(paid)).toEqual(
       Object.fromEntries(

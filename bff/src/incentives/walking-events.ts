@@ -658,7 +658,17 @@ async function heldCount(db: Executor, eventId: string): Promise<number> {
 }
 
 async function toOperatorEvent(db: Executor, row: EventRow, now: Date): Promise<OperatorWalkingEvent> {
-  return { ...eventFields(row, now), programId: row.programId, heldDays: await heldCount(db, row.id) };
+  return { ...eventFields(row, now), programId: row.programId, heldDays: await heldCount(db, row.id), paidOut: await paidOut(db, row) };
+}
+
+/** Closed and its payout's cursor done (one probe of the fan-outs' (kind, item) key). */
+async function paidOut(db: Executor, row: EventRow): Promise<boolean> {
+  if (!row.closedAt) return false;
+  const [cursor] = await db
+    .select({ doneAt: notificationFanouts.doneAt })
+    .from(notificationFanouts)
+    .where(and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, row.id)));
+  return Boolean(cursor?.doneAt);
 }
 
 async function operatorEvent(db: Executor, associationId: string, eventId: string, lock = false): Promise<EventRow> {

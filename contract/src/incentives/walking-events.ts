@@ -216,7 +216,13 @@ export const getWalkingTeam = defineCall({
 
 /* Operators (mf-admin): create, review held days, close. Audited. */
 
-export const operatorWalkingEventSchema = z.object({ ...walkingEventFields, programId: z.string(), heldDays: z.number() });
+export const operatorWalkingEventSchema = z.object({
+  ...walkingEventFields,
+  programId: z.string(),
+  heldDays: z.number(),
+  /** Closed and every participant paid (the payout goes in batches after the close, decision 0028). */
+  paidOut: z.boolean(),
+});
 export type OperatorWalkingEvent = z.infer<typeof operatorWalkingEventSchema>;
 
 export const listOperatorWalkingEvents = defineCall({

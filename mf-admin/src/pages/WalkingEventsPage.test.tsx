@@ -28,6 +28,7 @@ const event: OperatorWalkingEvent = {
   teams: 20,
   closedAt: null,
   heldDays: 1,
+  paidOut: false,
 };
 
 describe('walking events (issue 29)', () => {
@@ -74,5 +75,33 @@ describe('walking events (issue 29)', () => {
     await userEvent.click(screen.getByRole('button', { name: '秋のチームウォーキングを締めて報酬を付与する' }));
     expect(decided).toEqual([{ associationId: ASSOCIATION_ID, eventId: EVENT_ID, dayId: DAY_ID, decision: 'refuse' }]);
     expect(closed).toEqual([{ associationId: ASSOCIATION_ID, eventId: EVENT_ID }]);
+  });
+
+  it('says a closed event is still paying until its payout is done', async () => {
+    signedIn(bff);
+    const closedAt = '2026-12-02T00:00:00Z';
+    bff.onCall(
+      'listOperatorWalkingEvents',
+      reply({
+        items: [
+          { ...event, phase: 'closed', closedAt, heldDays: 0, paidOut: false },
+          {
+            ...event,
+            id: 'abcdef12-0000-4000-8000-00000000000e',
+            title: '春のウォーキング',
+            phase: 'closed',
+            closedAt,
+            heldDays: 0,
+            paidOut: true,
+          },
+        ],
+      }),
+    );
+    renderAt('/admin/walking_events');
+    const paying = (await screen.findByRole('heading', { name: '秋のチームウォーキング' })).closest('[aria-labelledby]')!;
+    expect(paying).toHaveTextContent('締め済み（ポイント付与中）');
+    const paid = screen.getByRole('heading', { name: '春のウォーキング' }).closest('[aria-labelledby]')!;
+    expect(paid).toHaveTextContent('締め済み／');
+    expect(paid).not.toHaveTextContent('ポイント付与中');
   });
 });

@@ -63,8 +63,8 @@ function EventCard({ item }: { item: OperatorWalkingEvent }) {
       <Stack $gap={1}>
         <SectionHeading id={`walking-${item.id}`}>{item.title}</SectionHeading>
         <Text $muted>
-          {item.startsOn} 〜 {item.endsOn}（猶予{item.graceDays}日）／{MODE_TEXT[item.mode]}／{PHASE_TEXT[item.phase]}／参加{' '}
-          {item.participants}人・
+          {item.startsOn} 〜 {item.endsOn}（猶予{item.graceDays}日）／{MODE_TEXT[item.mode]}／
+          {item.phase === 'closed' && !item.paidOut ? '締め済み（ポイント付与中）' : PHASE_TEXT[item.phase]}／参加 {item.participants}人・
           {item.teams}チーム／確認中 {item.heldDays}日
         </Text>
         {item.heldDays > 0 ? <HeldDays item={item} /> : null}
