@@ -223,8 +223,12 @@ export async function narrowCells(page: Page): Promise<{ cells: NarrowCell[]; me
       // A phrase wider than the whole table's visible box (or the list) may break: it needs to.
       const frame = cell.closest('table')?.parentElement ?? cell.parentElement ?? cell;
       if (phraseWidth > cellWidth + 0.5 && phraseWidth <= frame.clientWidth) {
-        const table = cell instanceof HTMLTableCellElement && !cell.closest('thead') ? cell.closest('table') : null;
-        const column = table ? squash(table.querySelectorAll('thead th')[cell.cellIndex]?.textContent ?? '') : '';
+        // A body cell is named by its column's heading too.
+        const heading =
+          cell instanceof HTMLTableCellElement && !cell.closest('thead')
+            ? cell.closest('table')?.querySelectorAll('thead th')[cell.cellIndex]
+            : undefined;
+        const column = squash(heading?.textContent ?? '');
         cells.push({
           cell: column ? `${column}: ${name}` : name,
           phrase: widestLine(probe).text,
