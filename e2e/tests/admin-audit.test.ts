@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminPaths, adminRoutePaths } from '../../mf-admin/src/paths';
-import { axeViolations, horizontalOverflow, type AxeFinding, type Overflow } from './page-audit';
+import { axeViolations, horizontalOverflow, narrowCells, type AxeFinding, type NarrowCell, type Overflow } from './page-audit';
 import { DEMO_OPERATOR, DESKTOP, operatorCode, screenshot, siteUrl, useJourneys, waitForPath, type Viewport } from './support';
 
 /*
@@ -9,7 +9,8 @@ import { DEMO_OPERATOR, DESKTOP, operatorCode, screenshot, siteUrl, useJourneys,
  * mf-admin/src/AdminRoutes.test.ts holds equal to `adminPages`) is opened once and examined at a
  * computer's 1280 px and a tablet's 768 px: axe finds no violation (every default rule, any
  * impact), nothing reaches past the window's edge, and it is photographed
- * (e2e/artifacts/admin-<page>-1280.png / -768.png). A route with a parameter is opened through a
+ * (e2e/artifacts/admin-<page>-1280.png / -768.png). At 768 px no cell of a table is narrower than
+ * a phrase it holds (`narrowCells`: a gift's name, an announcement's title split inside a word). A route with a parameter is opened through a
  * link of a page already visited, as an operator gets there.
  */
 
@@ -33,6 +34,10 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]
 interface Findings {
   violations: { page: string; width: number; findings: AxeFinding[] }[];
   overflows: { page: string; width: number; scrollWidth: number; elements: Overflow[] }[];
+  /** Table cells narrower than a phrase they hold (the phrase split inside), at 768 px. */
+  narrowCells: { page: string; width: number; cells: NarrowCell[] }[];
+  /** The text of every cell measured at 768 px, to show the check saw the long names. */
+  measuredCells: string[];
 }
 
 /** The next frame, after a resize re-lays the page out. */
@@ -50,6 +55,11 @@ async function examine(page: Page, route: string, findings: Findings): Promise<v
     const overflow = await horizontalOverflow(page);
     if (overflow.scrollWidth > overflow.innerWidth || overflow.elements.length) {
       findings.overflows.push({ page: route, width: viewport.width, scrollWidth: overflow.scrollWidth, elements: overflow.elements });
+    }
+    if (viewport === TABLET) {
+      const cells = await narrowCells(page);
+      if (cells.cells.length) findings.narrowCells.push({ page: route, width: viewport.width, cells: cells.cells });
+      findings.measuredCells.push(...cells.measured);
     }
     await screenshot(page, `${name}-${viewport.width}`);
   }
@@ -76,10 +86,10 @@ async function visit(page: Page, target: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-test('every page of the operators’ console, at 1280 and 768 px, without an axe violation or a sideways overflow', async () => {
+test('every page of the operators’ console, at 1280 and 768 px, without an axe violation, a sideways overflow or (at 768 px) a column splitting a word', async () => {
   // About 15 pages, each checked twice and photographed twice.
   test.setTimeout(6 * 60_000);
-  const findings: Findings = { violations: [], overflows: [] };
+  const findings: Findings = { violations: [], overflows: [], narrowCells: [], measuredCells: [] };
   const visited = new Set<string>();
   const { page } = await journeys.open(DESKTOP);
 
@@ -132,4 +142,14 @@ test('every page of the operators’ console, at 1280 and 768 px, without an axe
   ).toEqual([]);
   expect.soft(findings.violations, 'axe violations on console pages (at 1280 and 768 px)').toEqual([]);
   expect.soft(findings.overflows, 'console pages wider than the window (at 1280 and 768 px)').toEqual([]);
+  // The demo's long names the tablet used to split (「オリジナ／ルタオル」, 「キャンペー／ン」) were measured.
+  for (const name of ['オリジナルタオル', '冬のウォーキングキャンペーンを開催します']) {
+    expect
+      .soft(
+        findings.measuredCells.some((cell) => cell.includes(name)),
+        `a cell holding 「${name}」 measured at 768 px`,
+      )
+      .toBe(true);
+  }
+  expect.soft(findings.narrowCells, 'console table cells narrower than a phrase they hold (split inside a word) at 768 px').toEqual([]);
 });

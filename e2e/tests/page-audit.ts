@@ -154,3 +154,90 @@ export async function phraseBreaks(page: Page, phrases: readonly string[]): Prom
     return checks;
   }, phrases);
 }
+
+/** A table cell or list row narrower than a phrase it holds, so the phrase is split inside (or sticks out). */
+export interface NarrowCell {
+  /** The column's heading and the start of the cell's text. */
+  cell: string;
+  /** The widest phrase of the cell, as the browser keeps it whole when it may. */
+  phrase: string;
+  phraseWidth: number;
+  /** The width the cell gives its text. */
+  cellWidth: number;
+}
+
+/**
+ * Issue 27: a console column must not break a word where it need not. For every visible cell of a
+ * table and row of a list in `main`, a hidden copy of its content is laid out at its min-content width with
+ * `overflow-wrap: normal` — each line then holds one phrase kept whole by `word-break:
+ * auto-phrase`, the narrowest the cell could be without splitting one — and compared with the width
+ * the cell has. The body's `overflow-wrap: anywhere` lets a too-narrow cell split a phrase instead
+ * of overflowing, which is what this finds; a phrase wider than the table's visible box (or its list)
+ * has to break and is not counted. `measured` is every cell's text (start), to show the
+ * check had something to look at.
+ */
+export async function narrowCells(page: Page): Promise<{ cells: NarrowCell[]; measured: string[] }> {
+  return page.evaluate(() => {
+    const cells: { cell: string; phrase: string; phraseWidth: number; cellWidth: number }[] = [];
+    const measured: string[] = [];
+    const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+    /** The widest line of the copy: its characters grouped by line, each line's extent. */
+    const widestLine = (probe: HTMLElement) => {
+      const lines = new Map<number, { text: string; left: number; right: number }>();
+      const walker = document.createTreeWalker(probe, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let index = 0; index < node.data.length; index += 1) {
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const box = range.getBoundingClientRect();
+          if (box.width === 0) continue;
+          const key = Math.round(box.top / 4);
+          const line = lines.get(key) ?? { text: '', left: box.left, right: box.right };
+          line.text += node.data[index];
+          line.left = Math.min(line.left, box.left);
+          line.right = Math.max(line.right, box.right);
+          lines.set(key, line);
+        }
+      }
+      let widest = { text: '', width: 0 };
+      for (const line of lines.values())
+        if (line.right - line.left > widest.width) widest = { text: squash(line.text), width: line.right - line.left };
+      return widest;
+    };
+    // A table's cells and a list's rows, of the page shown (not of an area kept mounted but inert).
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('main th, main td, main li'))) {
+      if (cell.closest('[inert]') || cell.getClientRects().length === 0) continue;
+      const name = squash(cell.textContent ?? '').slice(0, 30);
+      if (!name) continue;
+      const style = getComputedStyle(cell);
+      const cellWidth = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const probe = document.createElement('div');
+      probe.setAttribute('aria-hidden', 'true');
+      probe.style.cssText =
+        'position:absolute;left:0;top:0;visibility:hidden;pointer-events:none;width:min-content;overflow-wrap:normal;padding:0;margin:0;border:0';
+      for (const child of Array.from(cell.childNodes)) probe.appendChild(child.cloneNode(true));
+      cell.appendChild(probe);
+      const phraseWidth = probe.getBoundingClientRect().width;
+      measured.push(name);
+      // A phrase wider than the whole table's visible box (or the list) may break: it needs to.
+      const frame = cell.closest('table')?.parentElement ?? cell.parentElement ?? cell;
+      if (phraseWidth > cellWidth + 0.5 && phraseWidth <= frame.clientWidth) {
+        // A body cell is named by its column's heading too.
+        const heading =
+          cell instanceof HTMLTableCellElement && !cell.closest('thead')
+            ? cell.closest('table')?.querySelectorAll('thead th')[cell.cellIndex]
+            : undefined;
+        const column = squash(heading?.textContent ?? '');
+        cells.push({
+          cell: column ? `${column}: ${name}` : name,
+          phrase: widestLine(probe).text,
+          phraseWidth: Math.round(phraseWidth),
+          cellWidth: Math.round(cellWidth),
+        });
+      }
+      probe.remove();
+    }
+    return { cells, measured };
+  });
+}

@@ -7,7 +7,8 @@ import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
-import { formatJapanTime, japanLocalNow } from '../parts/datetime';
+import { PublishPeriod } from '../parts/period';
+import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
 
@@ -83,7 +84,7 @@ function AnnouncementRow({ item, onEdit }: { item: OperatorAnnouncement; onEdit:
       </th>
       <td className="nowrap">{STATE_LABELS[item.state]}</td>
       <td>
-        {formatJapanTime(item.publishFrom)} 〜 {item.publishUntil ? formatJapanTime(item.publishUntil) : ''}
+        <PublishPeriod from={item.publishFrom} until={item.publishUntil} />
       </td>
       <td className="number">{item.readCount}</td>
       <td>

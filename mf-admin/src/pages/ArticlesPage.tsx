@@ -5,8 +5,8 @@ import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateArticle, useOperatorArticles, usePublishArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
-import { formatJapanTime } from '../parts/datetime';
 import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
+import { PublishPeriod } from '../parts/period';
 import { QueryState } from '../parts/states';
 import { STATE_LABELS } from './AnnouncementsPage';
 import { ArticleEditor } from './ArticleEditor';
@@ -81,7 +81,7 @@ function ArticleRow({ item, onEdit }: { item: OperatorArticle; onEdit: () => voi
       </th>
       <td className="nowrap">{STATE_LABELS[item.state]}</td>
       <td>
-        {formatJapanTime(item.publishFrom)} 〜 {item.publishUntil ? formatJapanTime(item.publishUntil) : ''}
+        <PublishPeriod from={item.publishFrom} until={item.publishUntil} />
       </td>
       <td className="number">{item.quiz ? item.quizAnswers : '―'}</td>
       <td className="number">{item.quiz ? item.quizCorrect : '―'}</td>

@@ -17,6 +17,13 @@ export const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: top;
+    /*
+     * Issue 27: the body's overflow-wrap: anywhere (decision 0025) let the table narrow a column
+     * below its longest phrase and split it (「オリジナ／ルタオル」 at 768 px). break-word still
+     * breaks a phrase longer than its line, but, unlike anywhere, leaves the cell's min-content
+     * width whole: the table gives every column its longest phrase first, the other cells wrap.
+     */
+    overflow-wrap: break-word;
   }
   /*
    * A column's heading, a short state (「公開中」「回答受付中」), an order number and a row's buttons
