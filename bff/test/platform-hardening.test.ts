@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config';
 import { bloodPressures, idempotencyKeys, users } from '../src/db/schema';
 import { claimIdempotencyKey, deleteExpiredIdempotencyKeys } from '../src/platform/idempotency';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/platform/plugins/json-body';
+import { insertWithFreshCode, isUniqueViolation } from '../src/platform/unique-codes';
 import { HSTS_VALUE } from '../src/platform/plugins/security-headers';
 import { HOUR, Agent, createTestContext, signedInMember, type TestContext } from './helpers';
 
@@ -557,5 +558,29 @@ describe('loopback by default', () => {
       statementTimeoutMs: 2000,
     });
     expect(() => loadConfig({ DB_IDLE_TIMEOUT_MS: 'soon' })).toThrow('DB_IDLE_TIMEOUT_MS must be a whole number');
+  });
+});
+
+describe('codes drawn at random (platform/unique-codes.ts): order and receipt numbers', () => {
+  it('draws again while a code is taken, in a savepoint, so the transaction goes on; gives up with the violation', async () => {
+    await ctx.db.execute(sql`create table unique_codes_probe (code text primary key)`);
+    const insertCode = (savepoint: Parameters<Parameters<typeof ctx.db.transaction>[0]>[0], code: string) =>
+      savepoint.execute(sql`insert into unique_codes_probe values (${code})`);
+    const drawn = ['A', 'A', 'A', 'B'];
+    const codes = await ctx.db.transaction(async (tx) => [
+      await insertWithFreshCode(tx, () => drawn.shift()!, insertCode),
+      await insertWithFreshCode(tx, () => drawn.shift()!, insertCode),
+    ]);
+    expect(codes).toEqual(['A', 'B']);
+    expect(drawn).toEqual([]);
+    const stored = (await ctx.db.execute(sql`select code from unique_codes_probe order by code`)) as unknown as
+      { rows: Array<{ code: string }> } | Array<{ code: string }>;
+    expect((Array.isArray(stored) ? stored : stored.rows).map((row) => row.code)).toEqual(['A', 'B']);
+    // Drizzle wraps the driver's error: the violation is found in its causes.
+    const error: unknown = await ctx.db
+      .transaction((tx) => insertWithFreshCode(tx, () => 'A', insertCode, 3))
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect((error as { code?: string }).code).toBeUndefined();
   });
 });

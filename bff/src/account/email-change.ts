@@ -10,7 +10,6 @@ import { audit } from '../platform/audit';
 import {
   findUsableToken,
   invalidToken,
-  isUniqueViolation,
   issueToken,
   latestUsableToken,
   markTokenUsed,
@@ -19,6 +18,7 @@ import {
   tooManyMails,
   type TokenRow,
 } from './one-time-tokens';
+import { isUniqueViolation } from '../platform/unique-codes';
 import { enqueueMail } from '../platform/outbox';
 
 export const CONFIRM_PATH = pagePaths.emailChangeConfirm;

@@ -130,11 +130,3 @@ export async function latestUsableToken(db: Executor, userId: string, purpose: T
 export function invalidToken(message: string): HttpError {
   return new HttpError(400, ErrorCodes.invalidToken, message);
 }
-
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -11,12 +11,12 @@ import {
   MAIL_INTERVAL_MS,
   findUsableToken,
   invalidToken,
-  isUniqueViolation,
   issueToken,
   markTokenUsed,
   secondsUntilNextMail,
   tooManyMails,
 } from './one-time-tokens';
+import { isUniqueViolation } from '../platform/unique-codes';
 import { enqueueMail } from '../platform/outbox';
 
 export const VERIFICATION_PATH = pagePaths.signupVerification;

@@ -5,6 +5,7 @@ import { associations, inquiries } from '../db/schema';
 import { japanDate } from '../platform/conditions';
 import type { Member } from '../platform/handlers';
 import { enqueueMail } from '../platform/outbox';
+import { insertWithFreshCode } from '../platform/unique-codes';
 import { readableCode } from '../lib/tokens';
 
 export function receiptNumber(now: Date): string {
@@ -26,26 +27,20 @@ export async function createInquiry(
     const [association] = member.associationId
       ? await tx.select({ name: associations.name }).from(associations).where(eq(associations.id, member.associationId))
       : [];
-    let number = '';
-    for (let attempt = 0; ; attempt += 1) {
-      number = receiptNumber(now);
-      try {
-        await tx.transaction(async (savepoint) => {
-          await savepoint.insert(inquiries).values({
-            userId: member.id,
-            associationId: member.associationId,
-            receiptNumber: number,
-            category: input.category,
-            body: input.body,
-            email: member.email,
-            createdAt: now,
-          });
-        });
-        break;
-      } catch (error) {
-        if (attempt >= 4 || (error as { code?: string }).code !== '23505') throw error;
-      }
-    }
+    const number = await insertWithFreshCode(
+      tx,
+      () => receiptNumber(now),
+      (savepoint, code) =>
+        savepoint.insert(inquiries).values({
+          userId: member.id,
+          associationId: member.associationId,
+          receiptNumber: code,
+          category: input.category,
+          body: input.body,
+          email: member.email,
+          createdAt: now,
+        }),
+    );
     const category = inquiryCategoryLabels[input.category];
     const associationName = association?.name ?? '（健康保険組合の登録なし）';
     await enqueueMail(

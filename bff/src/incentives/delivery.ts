@@ -10,6 +10,7 @@ import { deliveryAddresses, giftOrders, userGifts } from '../db/schema';
 import { configuredKeyring, decryptString, encrypt } from '../platform/crypto';
 import { japanDate } from '../platform/conditions';
 import { enqueueMail } from '../platform/outbox';
+import { insertWithFreshCode } from '../platform/unique-codes';
 import { readableCode } from '../lib/tokens';
 
 // A sealed value names its row: copied to another member or order, it does not open.
@@ -73,24 +74,20 @@ export async function placeOrder(
 ): Promise<{ id: string; orderNumber: string; address: DeliveryAddress | null }> {
   const address = await deliveryAddressOf(tx, order.userId);
   const id = randomUUID();
-  for (let attempt = 0; ; attempt += 1) {
-    const number = orderNumber(order.now);
-    try {
-      await tx.transaction(async (savepoint) => {
-        await savepoint.insert(giftOrders).values({
-          id,
-          userGiftId: order.userGiftId,
-          associationId: order.associationId,
-          orderNumber: number,
-          addressSealed: address ? seal(address, snapshotContext(id)) : null,
-          createdAt: order.now,
-        });
-      });
-      return { id, orderNumber: number, address };
-    } catch (error) {
-      if (attempt >= 4 || (error as { code?: string }).code !== '23505') throw error;
-    }
-  }
+  const number = await insertWithFreshCode(
+    tx,
+    () => orderNumber(order.now),
+    (savepoint, code) =>
+      savepoint.insert(giftOrders).values({
+        id,
+        userGiftId: order.userGiftId,
+        associationId: order.associationId,
+        orderNumber: code,
+        addressSealed: address ? seal(address, snapshotContext(id)) : null,
+        createdAt: order.now,
+      }),
+  );
+  return { id, orderNumber: number, address };
 }
 
 type OrderRow = typeof giftOrders.$inferSelect;
