@@ -6,7 +6,7 @@ import { useUpdateAnnouncement } from '../api/content';
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
-import { EditorCard } from '../parts/editor-frame';
+import { EditorCard, savedMessage } from '../parts/editor-frame';
 
 /**
  * Editing an announcement (published or not) beside a preview drawn by the members' own rendering
@@ -28,12 +28,7 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
   const form = useContractForm({
     schema: contentCalls.updateOperatorAnnouncement.input,
     mutation: update,
-    onSuccess: (result: OperatorAnnouncement) =>
-      onDone(
-        result.publishedAt
-          ? `「${result.title}」を更新しました。会員には新しい内容が表示されます。`
-          : `「${result.title}」を更新しました（下書きのままです）。`,
-      ),
+    onSuccess: (result: OperatorAnnouncement) => onDone(savedMessage(result)),
   });
   return (
     <EditorCard

@@ -1,12 +1,13 @@
 import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
-import { Button, EmptyState, FormError, Notice, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement } from '../api/content';
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
+import { useEditing } from '../parts/editor-frame';
 import { PublishPeriod } from '../parts/period';
 import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
@@ -23,26 +24,16 @@ export const STATE_LABELS: Record<AnnouncementState, string> = {
 export function AnnouncementsPage() {
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorAnnouncements(association.associationId);
-  const [editing, setEditing] = useState<OperatorAnnouncement | null>(null);
-  const [edited, setEdited] = useState<string | null>(null);
+  const edit = useEditing<OperatorAnnouncement>();
   return (
     <AdminPage
       title="お知らせ"
       intro={`${association.associationName}の会員に表示するお知らせです。公開すると、掲載開始日時から会員のホームと一覧に未読として表示されます。`}
       readOnlyNotice="閲覧者の権限では作成・公開できません。"
     >
-      {edited ? <Notice role="status">{edited}</Notice> : null}
-      {canEdit && editing ? (
-        <AnnouncementEditor
-          key={editing.id}
-          item={editing}
-          onDone={(message) => {
-            setEditing(null);
-            setEdited(message);
-          }}
-        />
-      ) : null}
-      {canEdit && !editing ? <CreateAnnouncementForm /> : null}
+      {edit.notice}
+      {canEdit && edit.editing ? <AnnouncementEditor key={edit.editing.id} item={edit.editing} onDone={edit.done} /> : null}
+      {canEdit && !edit.editing ? <CreateAnnouncementForm /> : null}
       <QueryState query={list} label="お知らせ">
         {(data) => {
           const items = data.pages.flatMap((page) => page.items);
@@ -54,14 +45,7 @@ export function AnnouncementsPage() {
               more={list}
             >
               {items.map((item) => (
-                <AnnouncementRow
-                  key={item.id}
-                  item={item}
-                  onEdit={() => {
-                    setEdited(null);
-                    setEditing(item);
-                  }}
-                />
+                <AnnouncementRow key={item.id} item={item} onEdit={() => edit.start(item)} />
               ))}
             </DataTable>
           );

@@ -4,7 +4,7 @@ import { Heading, List, Stack, Text, useContractForm, useFormValues } from '@suk
 import { ArticleBlocks, Badge, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useUpdateArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
-import { EditorCard } from '../parts/editor-frame';
+import { EditorCard, savedMessage } from '../parts/editor-frame';
 import { ArticleFields, articleInput, articleValuesOf, otherChoicesOf, type ArticleValues } from './ArticleFields';
 
 /**
@@ -20,12 +20,7 @@ export function ArticleEditor({ item, onDone }: { item: OperatorArticle; onDone:
   const form = useContractForm({
     schema: contentCalls.updateOperatorArticle.input,
     mutation: update,
-    onSuccess: (result: OperatorArticle) =>
-      onDone(
-        result.publishedAt
-          ? `「${result.title}」を更新しました。会員には新しい内容が表示されます。`
-          : `「${result.title}」を更新しました（下書きのままです）。`,
-      ),
+    onSuccess: (result: OperatorArticle) => onDone(savedMessage(result)),
   });
   const quizLocked = item.quiz !== null && item.quizAnswers > 0;
   return (

@@ -1,11 +1,12 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
 import { articleCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
-import { Button, EmptyState, FormError, Notice, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateArticle, useOperatorArticles, usePublishArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
+import { useEditing } from '../parts/editor-frame';
 import { PublishPeriod } from '../parts/period';
 import { QueryState } from '../parts/states';
 import { STATE_LABELS } from './AnnouncementsPage';
@@ -17,26 +18,16 @@ import { ArticleImageForm } from './ArticleImageForm';
 export function ArticlesPage() {
   const { association, canEdit } = useCurrentAssociation();
   const list = useOperatorArticles(association.associationId);
-  const [editing, setEditing] = useState<OperatorArticle | null>(null);
-  const [edited, setEdited] = useState<string | null>(null);
+  const edit = useEditing<OperatorArticle>();
   return (
     <AdminPage
       title="健康記事"
       intro={`${association.associationName}の会員に表示する健康記事とクイズです。公開すると、掲載開始日時から会員の一覧に表示され、お知らせメールが1回届きます。`}
       readOnlyNotice="閲覧者の権限では作成・編集・公開できません。"
     >
-      {edited ? <Notice role="status">{edited}</Notice> : null}
-      {canEdit && editing ? (
-        <ArticleEditor
-          key={editing.id}
-          item={editing}
-          onDone={(message) => {
-            setEditing(null);
-            setEdited(message);
-          }}
-        />
-      ) : null}
-      {canEdit && !editing ? <CreateArticleForm /> : null}
+      {edit.notice}
+      {canEdit && edit.editing ? <ArticleEditor key={edit.editing.id} item={edit.editing} onDone={edit.done} /> : null}
+      {canEdit && !edit.editing ? <CreateArticleForm /> : null}
       <QueryState query={list} label="健康記事">
         {(data) => {
           const items = data.pages.flatMap((page) => page.items);
@@ -48,14 +39,7 @@ export function ArticlesPage() {
               more={list}
             >
               {items.map((item) => (
-                <ArticleRow
-                  key={item.id}
-                  item={item}
-                  onEdit={() => {
-                    setEdited(null);
-                    setEditing(item);
-                  }}
-                />
+                <ArticleRow key={item.id} item={item} onEdit={() => edit.start(item)} />
               ))}
             </DataTable>
           );

@@ -1,5 +1,5 @@
-import { Button, Card, FormError, SectionHeading, Stack, Text } from '@sukoyaka/shared';
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Button, Card, FormError, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** An editor's two columns: the form and, beside it (below it when narrow), the preview. */
@@ -98,3 +98,30 @@ export function EditorCard({
     </Card>
   );
 }
+
+/**
+ * A list page's editing of one of its items: the item open in the editor (then the create form
+ * is hidden), and the editor's outcome shown as a notice once it closes.
+ */
+export function useEditing<T>() {
+  const [editing, setEditing] = useState<T | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
+  return {
+    editing,
+    start: (item: T) => {
+      setEdited(null);
+      setEditing(item);
+    },
+    done: (message: string | null) => {
+      setEditing(null);
+      setEdited(message);
+    },
+    notice: edited ? <Notice role="status">{edited}</Notice> : null,
+  };
+}
+
+/** What saving an item says: published, members read the new text at once; a draft stays one. */
+export const savedMessage = (item: { title: string; publishedAt: string | null }) =>
+  item.publishedAt
+    ? `「${item.title}」を更新しました。会員には新しい内容が表示されます。`
+    : `「${item.title}」を更新しました（下書きのままです）。`;

@@ -1,5 +1,5 @@
 import type { Article, ArticleQuizResult } from '@sukoyaka/contract';
-import { articleCategoryLabels } from '@sukoyaka/contract/content';
+import { articleCategoryLabels, parseArticleBody } from '@sukoyaka/contract/content';
 import {
   AppError,
   AppLink,
@@ -18,13 +18,12 @@ import {
   usePageTitle,
   useParams,
 } from '@sukoyaka/shared';
-import { RadioGroup } from '@sukoyaka/shared/widgets';
+import { ArticleBlocks, RadioGroup } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CardPage } from '../../parts/CardPage';
 import { Badge } from '../parts';
 import { useAnswerArticleQuiz, useArticle, useSaveArticle } from './api/articles';
-import { ArticleBody } from './ArticleBody';
 import { ArticleHero, ArticleMeta } from './parts';
 
 const QuizBox = styled.section`
@@ -134,7 +133,7 @@ function ArticleView({ article }: { article: Article }) {
         </div>
         {save.error ? <FormError>{describeError(save.error)}</FormError> : null}
       </Stack>
-      <ArticleBody body={article.body} />
+      <ArticleBlocks blocks={parseArticleBody(article.body)} />
       {article.quiz ? <Quiz article={article} /> : null}
       <AppLink href="/articles">健康記事の一覧へ</AppLink>
     </Stack>
