@@ -155,6 +155,10 @@ describe('connecting (OAuth 2.0 authorization code + PKCE)', () => {
   });
 
   it('syncs sleep only with the sleep scope; again, a night is replaced, never doubled', async () => {
+    // The test moves the clock about two hours: from 21:00 in Japan on, a new day's night (waking
+    // after midnight) would rightly appear among the second sync's nights. Start after midnight.
+    const japanHour = (ctx.clock.now().getUTCHours() + 9) % 24;
+    if (japanHour >= 21) ctx.clock.advance((25 - japanHour) * 60 * 60 * 1000);
     const { agent, member } = await signedIn();
     await connect(agent);
     const first = await sleepRows(member.id);
