@@ -61,11 +61,16 @@ export interface DeployOutcome {
  */
 export class Delivery {
   readonly live: LiveImportMap;
-  readonly served: ContractSchemas;
+  #served: ContractSchemas | undefined;
 
   constructor(readonly options: DeliveryOptions) {
     this.live = new LiveImportMap(options.db, options.log);
-    this.served = contractSchemas(options.calls);
+  }
+
+  /** The served contract's schemas: made at the first deploy, not at every start (about 60 ms of JSON Schema). */
+  get served(): ContractSchemas {
+    this.#served ??= contractSchemas(this.options.calls);
+    return this.#served;
   }
 
   get artefactDir(): string {

@@ -269,8 +269,10 @@ export async function openApiRoutes(
   app: FastifyInstance,
   options: { calls: Record<string, CallDefinition>; serverUrl?: string },
 ): Promise<void> {
-  const document = JSON.stringify(buildOpenApi(options.calls, bffVersion(), options.serverUrl));
-  app.get(OPENAPI_PATH, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document),
-  );
+  // Made at the first request, not at every start (about 50 ms), then served as made.
+  let document: string | undefined;
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    document ??= JSON.stringify(buildOpenApi(options.calls, bffVersion(), options.serverUrl));
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+  });
 }
