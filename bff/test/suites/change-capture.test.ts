@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext, scheduledJobsOff } from '../helpers';
 import { LOCAL_FAKES } from '../../src/services';
 import { exampleFor } from './examples';
-import { changedTables, fingerprint, installChangeCapture, literal, query, signedInMember, takeChangedTables, tables } from './support';
+import {
+  changedTables,
+  fingerprint,
+  installChangeCapture,
+  literal,
+  mayWrite,
+  query,
+  signedInMember,
+  takeChangedTables,
+  tables,
+} from './support';
 
 /*
  * Issue 26: the contract fuzz decides "a refused request changed nothing" from the change capture
@@ -111,6 +121,44 @@ describe('change capture: exactly the tables whose rows changed, as the fingerpr
     const again = await member.browser.post('saveBloodPressure', {});
     expect(again.status).toBe(400);
     await query(ctx, `update users set nickname = ${literal('書き換え')} where id = ${literal(member.example.userId)}`);
+    expect(await step()).toEqual(['users']);
+  });
+});
+
+describe('the take is skipped only while nothing but reads went out (mayWrite)', () => {
+  it('counts every statement that may change a row as a write', () => {
+    for (const read of [
+      'select 1',
+      '  SELECT "id" from "users" where "updated_at" > $1',
+      'show timezone',
+      'begin',
+      'COMMIT',
+      'savepoint a',
+    ]) {
+      expect([read, mayWrite(read)]).toEqual([read, false]);
+    }
+    for (const write of [
+      'insert into users values (1)',
+      'update users set nickname = $1',
+      'delete from sessions',
+      'with taken as (delete from x returning *) select * from taken',
+      'select id from users where id = $1 for update',
+      'select health_activity_figures_add($1, $2)',
+      'select nextval($1)',
+      'truncate capture_probe',
+      'create table t (id int)',
+      'call something()',
+    ]) {
+      expect([write, mayWrite(write)]).toEqual([write, true]);
+    }
+  });
+
+  it('after a read-only request nothing is taken, and a write after it still is', async () => {
+    const member = await signedInMember(ctx);
+    await step();
+    expect((await member.browser.get('getUserInfo')).status).toBe(200);
+    expect(await step()).toEqual([]);
+    await query(ctx, `update users set nickname = ${literal('読んだあと')} where id = ${literal(member.example.userId)}`);
     expect(await step()).toEqual(['users']);
   });
 });

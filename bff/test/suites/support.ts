@@ -234,16 +234,99 @@ export async function installChangeCapture(ctx: TestContext): Promise<void> {
     );
   }
   for (const statement of statements) await query(ctx, statement);
+  watchWrites(ctx);
 }
 
-/** The tables whose rows changed since the last call (sorted), the notes cleared: one round trip. */
+/*
+ * Most probes are refused before anything is written, and their requests send only reads. So
+ * the database's client is watched: while no statement but a read has gone out since the last
+ * take, no row can have changed (the triggers fire on writes only), and the take is skipped
+ * without a round trip. Anything else — an insert, update, delete or merge, a SELECT … FOR
+ * UPDATE, a call of one of the migrations' functions, any statement that is not a SELECT, SHOW
+ * or transaction control — counts as a write and the next take reads the notes. Exact, and it
+ * halves the fuzz's statements (docs/performance.md, "The test suites").
+ */
+const READ_ONLY = /^\s*(select|show)\b/i;
+const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|rollback|savepoint|release|set)\b/i;
+const WRITES = /\b(insert|update|delete|truncate|merge|nextval|setval|health_activity_\w+)\b/i;
+
+const watchers = new WeakMap<object, { wrote: boolean; taking: boolean }>();
+
+/** Whether a statement may change a row: true unless it is plainly a read or transaction control. */
+export function mayWrite(text: string): boolean {
+  if (TRANSACTION_CONTROL.test(text)) return false;
+  return !READ_ONLY.test(text) || WRITES.test(text);
+}
+
+function watchWrites(ctx: TestContext): void {
+  const state = { wrote: true, taking: false };
+  const note = (statement: unknown) => {
+    const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+    if (!state.taking && (typeof text !== 'string' || mayWrite(text))) state.wrote = true;
+  };
+  type Queryable = { query: (...args: unknown[]) => unknown; exec?: (...args: unknown[]) => unknown };
+  const wrap = (target: Queryable) => {
+    for (const method of ['query', 'exec'] as const) {
+      const original = target[method];
+      if (typeof original !== 'function' || (original as { watched?: boolean }).watched) continue;
+      const watched = Object.assign(
+        function (this: unknown, ...args: unknown[]) {
+          note(args[0]);
+          return original.apply(this, args);
+        },
+        { watched: true },
+      );
+      target[method] = watched;
+    }
+  };
+  const client = (ctx.db as unknown as { $client: Queryable & { transaction?: unknown; connect?: unknown } }).$client;
+  wrap(client);
+  // PGlite: a transaction's statements go through the handle it passes to the callback.
+  const transaction = client.transaction as ((callback: (tx: Queryable) => unknown) => unknown) | undefined;
+  if (typeof transaction === 'function' && typeof client.connect !== 'function') {
+    client.transaction = (callback: (tx: Queryable) => unknown) =>
+      transaction.call(client, (tx: Queryable) => {
+        wrap(tx);
+        return callback(tx);
+      });
+  }
+  // node-postgres: a transaction's statements go through a client checked out of the pool.
+  // Pool.query checks one out with a callback, transactions with the promise.
+  const connect = client.connect as ((...args: unknown[]) => Promise<Queryable>) | undefined;
+  if (typeof connect === 'function') {
+    type Done = (error: unknown, checkedOut?: Queryable, release?: unknown) => void;
+    client.connect = (...args: unknown[]) => {
+      const done = args.at(-1);
+      if (typeof done === 'function')
+        return connect.call(client, ...args.slice(0, -1), (error: unknown, checkedOut?: Queryable, release?: unknown) => {
+          if (checkedOut) wrap(checkedOut);
+          (done as Done)(error, checkedOut, release);
+        });
+      return connect.apply(client, args).then((checkedOut) => {
+        wrap(checkedOut);
+        return checkedOut;
+      });
+    };
+  }
+  watchers.set(ctx.db, state);
+}
+
+/** The tables whose rows changed since the last call (sorted), the notes cleared: one round trip, or none after reads only. */
 export async function takeChangedTables(ctx: TestContext): Promise<string[]> {
-  const rows = await query<{ table_name: string }>(
-    ctx,
-    `with taken as (delete from public.${CHANGES_TABLE} returning table_name, row_text, sign)
-     select distinct table_name from taken group by table_name, row_text having sum(sign) <> 0 order by 1`,
-  );
-  return rows.map((row) => row.table_name);
+  const state = watchers.get(ctx.db);
+  if (state && !state.wrote) return [];
+  // Cleared before the take starts: a write that lands while it runs is taken next time.
+  if (state) Object.assign(state, { wrote: false, taking: true });
+  try {
+    const rows = await query<{ table_name: string }>(
+      ctx,
+      `with taken as (delete from public.${CHANGES_TABLE} returning table_name, row_text, sign)
+       select distinct table_name from taken group by table_name, row_text having sum(sign) <> 0 order by 1`,
+    );
+    return rows.map((row) => row.table_name);
+  } finally {
+    if (state) state.taking = false;
+  }
 }
 
 // ---- members with everything the examples need -------------------------------------------------
