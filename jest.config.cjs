@@ -1,15 +1,12 @@
 // One `npm test` for every package: unit tests next to the code, API tests over a real database.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
   },
-];
+  module: { type: 'commonjs' },
+};
 
 // Jest does not apply webpack externals: @sukoyaka/* resolve to the workspace sources.
 const moduleNameMapper = {
@@ -29,12 +26,35 @@ const moduleNameMapper = {
 // (bff/test/peers); its own dependencies (koa, debug) are CommonJS already, jose is above.
 const esmOnly = ['jose', 'oidc-provider'];
 
+// Every module, node_modules' too, through jest.transform.cjs: our TypeScript and the ES-only
+// packages compiled by SWC, and each module given the built-in objects as local variables (why:
+// jest.transform.cjs).
+const transform = { '^.+\\.[cm]?[jt]sx?$': ['<rootDir>/../jest.transform.cjs', { swc: swcOptions, compile: esmOnly }] };
+
+// npm test runs the bff's API test files in groups (bff/test/groups/files.cjs says why); a run
+// that names test paths (`npx jest bff/test/signup.test.ts`, `--testPathPatterns signup`) runs
+// them one by one, so the path names the file itself.
+const apiTests = require('./bff/test/groups/files.cjs');
+const cliOptions = require('jest-cli').yargsOptions;
+const cli = require('yargs-parser')(process.argv.slice(2), {
+  boolean: Object.keys(cliOptions).filter((name) => cliOptions[name].type === 'boolean'),
+  array: Object.keys(cliOptions).filter((name) => cliOptions[name].type === 'array'),
+  string: Object.keys(cliOptions).filter((name) => cliOptions[name].type === 'string'),
+  alias: Object.fromEntries(Object.entries(cliOptions).flatMap(([name, option]) => (option.alias ? [[name, option.alias]] : []))),
+});
+const pathPatterns = [...cli._, ...[cli.testPathPatterns ?? [], cli.testPathPattern ?? []].flat()].map(String);
+// …unless they name the groups themselves (`--testPathPatterns groups/part4`).
+const namesTestPaths = pathPatterns.length > 0 && !pathPatterns.some((pattern) => pattern.includes('groups/'));
+const bffTestMatch = namesTestPaths
+  ? ['<rootDir>/test/**/*.test.ts', '!**/test/groups/**']
+  : ['<rootDir>/test/groups/part*.test.ts', ...apiTests.ALONE.map((file) => `<rootDir>/test/${file}`)];
+
 const node = (name, extra = {}) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  transform,
+  transformIgnorePatterns: [],
   moduleNameMapper,
   testMatch: ['<rootDir>/**/*.test.ts'],
   ...extra,
@@ -44,7 +64,8 @@ const browser = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
-  transform: { '^.+\\.tsx?$': swc },
+  transform,
+  transformIgnorePatterns: [],
   moduleNameMapper,
   setupFilesAfterEnv: ['<rootDir>/../mf-shared/src/testing/setup-tests.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
@@ -68,6 +89,7 @@ module.exports = {
     node('contract'),
     // bff/test/peers/debian/: the checks against programs from Debian, not npm (promtool): `npm run test:peers`.
     node('bff', {
+      testMatch: bffTestMatch,
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/peers/debian/'],
       // argon2id at test strength (bff/test/setup-hashing.ts; production's cost: password.test.ts).
       setupFiles: ['<rootDir>/test/setup-hashing.ts'],

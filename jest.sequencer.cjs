@@ -6,13 +6,14 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONGEST = [
-  // The ledger model: 20,000 operations on PostgreSQL (CI), about 200 s.
+  // The ledger model: 20,000 operations on PostgreSQL (CI), about 130 s.
   /bff\/test\/incentives-ledger\.test\.ts$/,
+  // The groups of API test files (bff/test/groups/files.cjs), 50–90 s each.
+  /bff\/test\/groups\/part\d+\.test\.ts$/,
   /bff\/test\/suites\/contract-fuzz\.part1\.test\.ts$/,
   /bff\/test\/suites\/contract-fuzz\.part2\.test\.ts$/,
   /bff\/test\/suites\/ownership\.test\.ts$/,
   /bff\/test\/site\.test\.ts$/,
-  /bff\/test\/ops\/probes-and-shutdown\.test\.ts$/,
   /bff\/test\/ops\/openapi-driven\.test\.ts$/,
 ];
 
