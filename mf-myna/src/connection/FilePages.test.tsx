@@ -1,9 +1,10 @@
 import { bffError, renderWithProviders, reply } from '@sukoyaka/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { billsPage, connection, job, NOW, unlinked, setupSignedInAtNow } from '../testing/fixtures';
 import { ExportPage } from './ExportPage';
 import { ImportPage } from './ImportPage';
+import { IMPORT_POLL_MS } from '../api/get-myna-connection-state';
 import { RemovePage } from './RemovePage';
 
 describe('import, export and removal (issue 12, "Import" and "Safe keeping")', () => {
@@ -28,6 +29,9 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
         if (polls > 0) polls += 1;
         return reply(state);
       });
+      // Every timer fake (and moving with real time), so that the end can prove no poll is left
+      // by moving the clock on rather than by waiting.
+      jest.useFakeTimers({ now: NOW, advanceTimers: true });
       renderWithProviders(<ImportPage />);
 
       expect(await screen.findByText('まだ一度も取り込んでいません。')).toBeInTheDocument();
@@ -45,9 +49,11 @@ describe('import, export and removal (issue 12, "Import" and "Safe keeping")', (
       expect(screen.getByText('新しく3件（マイナポータルから3件）')).toBeInTheDocument();
       expect(screen.getByText('新しく24件（マイナポータルから24件）')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '健診結果を見る' })).toHaveAttribute('href', '/myna_connection/medical_exams');
+      // Finished: no more polling, however long the page stays open.
       const pollsBefore = bff.callsOf('getMynaConnectionState').length;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      // Finished: no more polling.
+      await act(async () => {
+        jest.advanceTimersByTime(IMPORT_POLL_MS * 10);
+      });
       expect(bff.callsOf('getMynaConnectionState').length).toBe(pollsBefore);
     }, 20_000);
 
