@@ -1,5 +1,5 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { LoginPage } from '../login/LoginPage';
 import { UnassociatedPage } from '../org-verification/UnassociatedPage';
@@ -28,8 +28,15 @@ describe('pages that are not for this member send them home', () => {
       }),
     );
 
-  beforeEach(() => bff.withAuthenticityToken('token-1'));
-  afterEach(() => window.history.replaceState(null, '', '/'));
+  // Every timer fake (moving with real time): staysOn runs them all out instead of waiting.
+  beforeEach(() => {
+    jest.useFakeTimers({ advanceTimers: true });
+    bff.withAuthenticityToken('token-1');
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
 
   async function open(path: string, page: ReactElement) {
     window.history.replaceState(null, '', path);
@@ -44,10 +51,14 @@ describe('pages that are not for this member send them home', () => {
     expect(window.history.length).toBe(historyBefore);
   };
 
-  /** Gives the page's reads time to answer, then checks it is still where it was opened. */
+  /**
+   * Once the page has asked who this is, runs out every timer and every answer they lead to
+   * (React Query hands its results on by a timer), so the page has decided; then checks it is
+   * still where it was opened.
+   */
   const staysOn = async (path: string) => {
     await waitFor(() => expect(bff.callsOf('getSession').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => jest.runAllTimersAsync());
     expect(window.location.pathname).toBe(path);
   };
 

@@ -23,6 +23,9 @@ function routeTo(path: string) {
 
 let tracking: PageViewTracking | null = null;
 beforeEach(() => {
+  // Every timer fake (moving with real time): what must not happen is proven by running the
+  // timers out, never by waiting.
+  jest.useFakeTimers({ advanceTimers: true });
   window.dataLayer = [];
   delete window.gtag;
   window.history.replaceState(null, '', '/vitals');
@@ -30,7 +33,11 @@ beforeEach(() => {
 afterEach(() => {
   tracking?.stop();
   tracking = null;
+  jest.useRealTimers();
 });
+
+/** Runs out every timer and every answer it leads to: whatever the tracking would send, it has sent. */
+const settle = () => jest.runAllTimersAsync();
 
 describe('spec §4 Analytics: page views', () => {
   it('sends nothing before the session is ready, then exactly one for the first page', async () => {
@@ -39,11 +46,12 @@ describe('spec §4 Analytics: page views', () => {
     tracking = startPageViewTracking();
     // single-spa also reports the first load as a routing event: still one page view.
     window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Ten seconds on, short of the request's own 30 s timeout: the session is still unanswered.
+    await jest.advanceTimersByTimeAsync(10_000);
     expect(pageViews()).toHaveLength(0);
     answer(null);
     await waitFor(() => expect(pageViews()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(pageViews()).toEqual([
       {
         browser_id: 'b-1',
@@ -88,7 +96,8 @@ describe('spec §4 Analytics: page views', () => {
   it('sends no page view when the session cannot be read, and does not throw', async () => {
     bff.onCall('getSession', { failure: 'network' });
     tracking = startPageViewTracking();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await waitFor(() => expect(bff.callsOf('getSession')).toHaveLength(1));
+    await settle();
     expect(pageViews()).toHaveLength(0);
   });
 });
@@ -120,7 +129,7 @@ describe('issue 24 #5: no token reaches analytics', () => {
     await waitFor(() => expect(pageViews()).toHaveLength(1));
     // The page takes the token out of the address bar: the same page, not a new view.
     routeTo('/password_resets/edit');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settle();
     expect(pageViews()).toHaveLength(1);
   });
 });
