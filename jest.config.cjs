@@ -32,8 +32,9 @@ const esmOnly = ['jose', 'oidc-provider'];
 const transform = { '^.+\\.[cm]?[jt]sx?$': ['<rootDir>/../jest.transform.cjs', { swc: swcOptions, compile: esmOnly }] };
 
 // npm test runs the bff's API test files in groups (bff/test/groups/files.cjs says why); a run
-// that names test paths (`npx jest bff/test/signup.test.ts`, `--testPathPatterns signup`) runs
-// them one by one, so the path names the file itself.
+// that names test paths (`npx jest bff/test/signup.test.ts`, `--testPathPatterns signup`) or picks
+// them by what changed (`--onlyChanged`, `--changedSince`, `--watch`: jest cannot see a group's
+// files behind its require) runs them one by one, so the path names the file itself.
 const apiTests = require('./bff/test/groups/files.cjs');
 const cliOptions = require('jest-cli').yargsOptions;
 const cli = require('yargs-parser')(process.argv.slice(2), {
@@ -44,7 +45,8 @@ const cli = require('yargs-parser')(process.argv.slice(2), {
 });
 const pathPatterns = [...cli._, ...[cli.testPathPatterns ?? [], cli.testPathPattern ?? []].flat()].map(String);
 // …unless they name the groups themselves (`--testPathPatterns groups/part4`).
-const namesTestPaths = pathPatterns.length > 0 && !pathPatterns.some((pattern) => pattern.includes('groups/'));
+const picksByChange = ['onlyChanged', 'changedSince', 'lastCommit', 'watch', 'watchAll', 'findRelatedTests'].some((option) => cli[option]);
+const namesTestPaths = picksByChange || (pathPatterns.length > 0 && !pathPatterns.some((pattern) => pattern.includes('groups/')));
 const bffTestMatch = namesTestPaths
   ? ['<rootDir>/test/**/*.test.ts', '!**/test/groups/**']
   : ['<rootDir>/test/groups/part*.test.ts', ...apiTests.ALONE.map((file) => `<rootDir>/test/${file}`)];
