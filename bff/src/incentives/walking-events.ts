@@ -649,26 +649,41 @@ interface OperatorContext {
   now: Date;
 }
 
-async function heldCount(db: Executor, eventId: string): Promise<number> {
-  const [held] = await db
-    .select({ value: count() })
+/**
+ * The operator's view of events: each one's held days (the review queue's partial index) and
+ * whether its payout is done (the fan-outs' (kind, item) key). Two statements for the whole
+ * list, whatever its length.
+ */
+async function toOperatorEvents(db: Executor, rows: EventRow[], now: Date): Promise<OperatorWalkingEvent[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const closedIds = rows.filter((row) => row.closedAt).map((row) => row.id);
+  const held = await db
+    .select({ eventId: walkingDays.eventId, value: count() })
     .from(walkingDays)
-    .where(and(eq(walkingDays.eventId, eventId), eq(walkingDays.status, 'held')));
-  return Number(held?.value ?? 0);
+    .where(and(inArray(walkingDays.eventId, ids), eq(walkingDays.status, 'held')))
+    .groupBy(walkingDays.eventId);
+  const payouts =
+    closedIds.length === 0
+      ? []
+      : await db
+          .select({ itemId: notificationFanouts.itemId, doneAt: notificationFanouts.doneAt })
+          .from(notificationFanouts)
+          .where(and(eq(notificationFanouts.kind, 'walking_result'), inArray(notificationFanouts.itemId, closedIds)));
+  const heldDays = new Map(held.map((row) => [row.eventId, Number(row.value)]));
+  const paidOut = new Set(payouts.filter((row) => row.doneAt).map((row) => row.itemId));
+  return rows.map((row) => ({
+    ...eventFields(row, now),
+    programId: row.programId,
+    heldDays: heldDays.get(row.id) ?? 0,
+    // Closed and its payout's cursor done.
+    paidOut: row.closedAt !== null && paidOut.has(row.id),
+  }));
 }
 
 async function toOperatorEvent(db: Executor, row: EventRow, now: Date): Promise<OperatorWalkingEvent> {
-  return { ...eventFields(row, now), programId: row.programId, heldDays: await heldCount(db, row.id), paidOut: await paidOut(db, row) };
-}
-
-/** Closed and its payout's cursor done (one probe of the fan-outs' (kind, item) key). */
-async function paidOut(db: Executor, row: EventRow): Promise<boolean> {
-  if (!row.closedAt) return false;
-  const [cursor] = await db
-    .select({ doneAt: notificationFanouts.doneAt })
-    .from(notificationFanouts)
-    .where(and(eq(notificationFanouts.kind, 'walking_result'), eq(notificationFanouts.itemId, row.id)));
-  return Boolean(cursor?.doneAt);
+  const [event] = await toOperatorEvents(db, [row], now);
+  return event!;
 }
 
 async function operatorEvent(db: Executor, associationId: string, eventId: string, lock = false): Promise<EventRow> {
@@ -692,9 +707,7 @@ export async function listOperatorWalkingEvents(
     .where(eq(walkingEvents.associationId, associationId.toLowerCase()))
     .orderBy(desc(walkingEvents.endsOn), desc(walkingEvents.id))
     .limit(100);
-  const items: OperatorWalkingEvent[] = [];
-  for (const row of rows) items.push(await toOperatorEvent(db, row, now));
-  return { items };
+  return { items: await toOperatorEvents(db, rows, now) };
 }
 
 export async function createOperatorWalkingEvent(
