@@ -16,7 +16,9 @@ import { testContextForFile, DAY, type Agent, signedInMember } from './helpers';
 
 const ctx = testContextForFile();
 
-const ago = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
+// The start of today's Japan day, `days` days back: never in the future, and always on the day it
+// names (a time taken back from now fell on the day before in the first minute after midnight JST).
+const ago = (days: number) => new Date(Date.parse(`${japanDay(new Date())}T00:00:00+09:00`) - days * DAY).toISOString();
 
 const vitalMenus = (dailyLimit: number | null) =>
   (['weight', 'bloodPressure', 'bodyTemperature'] as const).map((vitalType) => ({
