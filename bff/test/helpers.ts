@@ -38,6 +38,14 @@ function migrationsFingerprint(): string {
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
+ * A test file's embedded database holds a few megabytes, so it gets a 16 MB buffer pool instead of
+ * PostgreSQL's 128 MB: a PGlite start grows with the pool, and took 0.87 s with the default and
+ * 0.35 s with this (median of 8 starts from the template on the 2-core machine,
+ * docs/performance.md, "The test suites").
+ */
+const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB' };
+
+/**
  * An embedded database with every migration applied, as a data-directory dump. Made once per
  * machine and migration set (a file in the temporary folder), then loaded by every test file:
  * loading takes about a quarter of initdb plus the migrations (docs/performance.md, "Tests").
@@ -228,7 +236,7 @@ export async function createTestContext(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    ...(fresh.loadDataDir && config.dataDir === 'memory://' ? { loadDataDir: fresh.loadDataDir } : {}),
+    ...(fresh.loadDataDir && config.dataDir === 'memory://' ? { loadDataDir: fresh.loadDataDir, pgliteSettings: TEST_PGLITE_SETTINGS } : {}),
   });
   const clock = createClock();
   const services = await startServices(config, { fakes });

@@ -51,6 +51,11 @@ export async function openDatabase(options: {
    * database). The tests start each file from one, which skips initdb and the migrations.
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: server settings for this start (`-c name=value`), on top of PGlite's own. The
+   * tests give a small shared_buffers (helpers.ts says why).
+   */
+  pgliteSettings?: Record<string, string>;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const settings = options.pool ?? DEFAULT_POOL;
@@ -76,7 +81,11 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const settings = Object.entries(options.pgliteSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const client = new PGlite(options.dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   queueDatabase(db, options.queue ?? PGLITE_QUEUE);
