@@ -236,7 +236,9 @@ export async function createTestContext(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    ...(fresh.loadDataDir && config.dataDir === 'memory://' ? { loadDataDir: fresh.loadDataDir, pgliteSettings: TEST_PGLITE_SETTINGS } : {}),
+    ...(fresh.loadDataDir && config.dataDir === 'memory://'
+      ? { loadDataDir: fresh.loadDataDir, pgliteSettings: TEST_PGLITE_SETTINGS }
+      : {}),
   });
   const clock = createClock();
   const services = await startServices(config, { fakes });
