@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { callPath, type CallInput, type CallName, type OperatorRole } from '@sukoyaka/contract';
+import { callPath, japanDay, type CallInput, type CallName, type OperatorRole } from '@sukoyaka/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
@@ -282,6 +282,14 @@ export function scheduledJobsOff(): Partial<Config> {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/**
+ * The start (00:00) of the Japan day `daysAgo` days before today's, as an ISO time: never in the
+ * future, and always on the day it names. A time taken back from now (now − n days − a minute)
+ * fell one day earlier in the first minute after midnight JST, and a reading then counted as late.
+ */
+export const startOfJapanDay = (daysAgo: number): string =>
+  new Date(Date.parse(`${japanDay(new Date())}T00:00:00+09:00`) - daysAgo * DAY).toISOString();
 
 /**
  * The file's test context: made before its first test and closed after its last (the jest hooks

@@ -9,7 +9,7 @@ import { runExpiry } from '../src/incentives/ledger';
 import { addCampaign, addMenus, createProgram, grantPoints, revokePoints } from '../src/incentives/operator';
 import { pointAccount, runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { DAY, createTestContext, signedInMember, TEST_ADDRESS, type TestContext } from './helpers';
+import { DAY, createTestContext, signedInMember, startOfJapanDay, TEST_ADDRESS, type TestContext } from './helpers';
 
 /*
  * The incentives calls and rules over the API: earning from menus (caps, once per event,
@@ -55,7 +55,7 @@ async function programFor(associationId: string, options: { requiresConsent?: bo
   });
 }
 
-const weightOn = (daysAgo: number) => ({ measuredAt: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(), weight: 65.2 });
+const weightOn = (daysAgo: number) => ({ measuredAt: startOfJapanDay(daysAgo), weight: 65.2 });
 const grant = (userId: string, programId: string | null, amount: number, expiresAt?: Date) =>
   grantPoints(ctx.db, {
     userId,

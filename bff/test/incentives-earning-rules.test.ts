@@ -5,7 +5,7 @@ import { activityEvents, earningMarks, ledgerTransfers, prizeCompetitions, steps
 import { grantPoints, createProgram } from '../src/incentives/operator';
 import { runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
-import { testContextForFile, DAY, type Agent, signedInMember } from './helpers';
+import { testContextForFile, DAY, type Agent, signedInMember, startOfJapanDay } from './helpers';
 
 /*
  * The earning rules (issue 24 #2): a reading earns only when recorded on its own day or the next
@@ -16,9 +16,7 @@ import { testContextForFile, DAY, type Agent, signedInMember } from './helpers';
 
 const ctx = testContextForFile();
 
-// The start of today's Japan day, `days` days back: never in the future, and always on the day it
-// names (a time taken back from now fell on the day before in the first minute after midnight JST).
-const ago = (days: number) => new Date(Date.parse(`${japanDay(new Date())}T00:00:00+09:00`) - days * DAY).toISOString();
+const ago = startOfJapanDay;
 
 const vitalMenus = (dailyLimit: number | null) =>
   (['weight', 'bloodPressure', 'bodyTemperature'] as const).map((vitalType) => ({
