@@ -40,7 +40,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
 /**
  * A test file's embedded database holds a few megabytes, so it gets a 16 MB buffer pool instead of
  * PostgreSQL's 128 MB: a PGlite start grows with the pool, and took 0.87 s with the default and
- * 0.35 s with this (median of 8 starts from the template on the 2-core machine,
+ * 0.35 s with this (median of 8 starts from the template on the slower 2-core machine,
  * docs/performance.md, "The test suites").
  */
 const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB' };
