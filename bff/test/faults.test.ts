@@ -256,7 +256,9 @@ if (serverUrl) {
         }
       });
       let terminated = 0;
-      for (let round = 0; round < 8; round += 1) {
+      // Eight rounds at least; on a slow machine more (at most 40), until a write has been answered
+      // between terminations: 8 rounds once ended before any of the four members' writes did.
+      for (let round = 0; round < 8 || (written === 0 && round < 40); round += 1) {
         await sleep(150);
         terminated += await terminateBackends();
       }
