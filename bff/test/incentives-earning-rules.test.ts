@@ -16,8 +16,6 @@ import { testContextForFile, DAY, type Agent, signedInMember, startOfJapanDay } 
 
 const ctx = testContextForFile();
 
-const ago = startOfJapanDay;
-
 const vitalMenus = (dailyLimit: number | null) =>
   (['weight', 'bloodPressure', 'bodyTemperature'] as const).map((vitalType) => ({
     kind: 'vital_recorded' as const,
@@ -70,9 +68,9 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
     const { member, agent } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: 'すこやかポイント', menus: vitalMenus(null) });
     const items = Array.from({ length: 100 }, (_, day) => [
-      { type: 'weight', clientRecordId: `w-${day}`, measuredAt: ago(day), weight: 65 },
-      { type: 'bloodPressure', clientRecordId: `bp-${day}`, measuredAt: ago(day), systolic: 120, diastolic: 80 },
-      { type: 'bodyTemperature', clientRecordId: `t-${day}`, measuredAt: ago(day), temperature: 36.5 },
+      { type: 'weight', clientRecordId: `w-${day}`, measuredAt: startOfJapanDay(day), weight: 65 },
+      { type: 'bloodPressure', clientRecordId: `bp-${day}`, measuredAt: startOfJapanDay(day), systolic: 120, diastolic: 80 },
+      { type: 'bodyTemperature', clientRecordId: `t-${day}`, measuredAt: startOfJapanDay(day), temperature: 36.5 },
     ]).flat();
     const response = await agent.post('ingestVitals', { items });
     expect(response.status).toBe(200);
@@ -102,8 +100,8 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
     const { agent, member } = await signedInMember(ctx);
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: 'すこやかポイント', menus: vitalMenus(1) });
     // Yesterday's and today's weight, both recorded today: one payment today.
-    expect((await agent.post('saveWeight', { measuredAt: ago(1), weight: 65 })).status).toBe(200);
-    expect((await agent.post('saveWeight', { measuredAt: ago(0), weight: 65 })).status).toBe(200);
+    expect((await agent.post('saveWeight', { measuredAt: startOfJapanDay(1), weight: 65 })).status).toBe(200);
+    expect((await agent.post('saveWeight', { measuredAt: startOfJapanDay(0), weight: 65 })).status).toBe(200);
     expect(await balanceOf(agent, pointId)).toBe(10);
     const actions = await agent.get('listPointUserActions', { pointId });
     expect(actions.body.actions[0]).toMatchObject({ todayCount: 1, available: false });
@@ -117,9 +115,9 @@ describe('issue 24 #2: readings dated in the past earn nothing; caps by pay day,
       dailyPointCeiling: 25,
       menus: vitalMenus(null),
     });
-    await agent.post('saveWeight', { measuredAt: ago(0), weight: 65 });
-    await agent.post('saveBloodPressure', { measuredAt: ago(0), systolic: 120, diastolic: 80 });
-    await agent.post('saveBodyTemperature', { measuredAt: ago(0), temperature: 36.5 });
+    await agent.post('saveWeight', { measuredAt: startOfJapanDay(0), weight: 65 });
+    await agent.post('saveBloodPressure', { measuredAt: startOfJapanDay(0), systolic: 120, diastolic: 80 });
+    await agent.post('saveBodyTemperature', { measuredAt: startOfJapanDay(0), temperature: 36.5 });
     expect(await balanceOf(agent, pointId)).toBe(25);
     const earned = await ctx.db
       .select({ amount: ledgerTransfers.amount })

@@ -140,10 +140,10 @@ test.describe('the first screen in the page (issue 9)', () => {
       expect(await session.page.evaluate(() => (window as unknown as { loadingShown?: boolean }).loadingShown ?? false)).toBe(false);
     };
     await mountedWithoutLoading('/');
-    // Once, when the parcels have mounted: the server's copy of a parcel was once still there
-    // beside the mounted one at the moment of the check (CI, 2026-11-27).
-    await expect(session.page.getByText(/^今日の歩数は/)).toHaveCount(1);
-    await expect(session.page.getByText(/^今日の歩数は/)).toBeVisible();
+    // Shown once. While a parcel mounts, its new markup waits in a hidden host beside the server's
+    // copy until the two swap in one commit (mf-shared/src/app/parcels.tsx), so the page may hold
+    // the line twice, one of them hidden: the visible ones are counted.
+    await expect(session.page.getByText(/^今日の歩数は/).filter({ visible: true })).toHaveCount(1);
     await mountedWithoutLoading('/announcements');
     await expect(session.page.getByRole('list', { name: 'お知らせの一覧' }).getByRole('link').first()).toContainText(title);
     await mountedWithoutLoading(pointPath!);
