@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -86,10 +86,47 @@ export async function openDatabase(options: {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
   });
+  await client.waitReady;
+  parseTextTypesOnce(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   queueDatabase(db, options.queue ?? PGLITE_QUEUE);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+}
+
+/**
+ * The types Drizzle's PGlite driver keeps as PostgreSQL's text (drizzle-orm/pglite/session.js):
+ * timestamp, timestamptz, interval, date, and numeric[], timestamp[], timestamptz[], interval[],
+ * date[]. Drizzle parses them itself.
+ */
+export const DRIZZLE_TEXT_TYPES: ReadonlySet<number> = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
+
+const asText = (value: string) => value;
+
+/**
+ * Drizzle hands every PGlite query its own parsers for DRIZZLE_TEXT_TYPES, and PGlite then copies
+ * its whole table of parsers (about 320 types) into a new object for that one query: about
+ * 130 µs a statement, a quarter of a one-row select's time (docs/performance.md, "The test
+ * suites"). The same parsers are set on the instance once, and a query's own copy of exactly those
+ * is dropped. Any other per-query parser still goes through as given.
+ */
+function parseTextTypesOnce(client: PGlite): void {
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+  const withoutTextParsers = (options: QueryOptions | undefined): QueryOptions | undefined => {
+    if (!options?.parsers) return options;
+    const { parsers, ...rest } = options;
+    return Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.has(Number(type))) ? rest : options;
+  };
+  const lighten = <Target extends PGlite | PgliteTransaction>(target: Target): Target => {
+    const query = target.query.bind(target);
+    target.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+      query(text, params, withoutTextParsers(options))) as Target['query'];
+    return target;
+  };
+  lighten(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: PgliteTransaction) => Promise<unknown>) =>
+    transaction((tx) => callback(lighten(tx)))) as PGlite['transaction'];
 }
 
 /**

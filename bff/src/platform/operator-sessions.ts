@@ -1,7 +1,7 @@
 // The one module that writes the operator_sessions table: the operator session plugin and the
 // operators' sign-in steps call it. Operator sessions never share anything with members' sessions.
 import type { OperatorRole } from '@sukoyaka/contract';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { operatorRoles, operators, operatorSessions } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
@@ -32,7 +32,7 @@ export const OPERATOR_SESSION_IDLE_MS = 30 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** The operator's roles, by association. */
+/** The operator's roles, by association (oldest first). */
 export async function rolesOfOperator(db: Executor, operatorId: string): Promise<Operator['roles']> {
   const rows = await db
     .select({ associationId: operatorRoles.associationId, role: operatorRoles.role })
@@ -42,9 +42,22 @@ export async function rolesOfOperator(db: Executor, operatorId: string): Promise
   return rows;
 }
 
+/** The same roles as rolesOfOperator, as a JSON array inside the session's own query. */
+const rolesOfSessionOperator = sql<Operator['roles']>`(
+  select coalesce(
+    json_agg(
+      json_build_object('associationId', ${operatorRoles.associationId}, 'role', ${operatorRoles.role})
+      order by ${operatorRoles.createdAt}, ${operatorRoles.associationId}
+    ),
+    '[]'::json
+  )
+  from ${operatorRoles} where ${operatorRoles.operatorId} = ${operators.id}
+)`;
+
 /**
  * The session a cookie names, if it is neither past its end nor idle too long, with its operator
- * (a disabled operator's session is no session).
+ * and their roles in one statement (every operator call starts with it); a disabled operator's
+ * session is no session.
  */
 export async function findOperatorSession(db: Database, token: string, now: Date): Promise<OperatorSession | null> {
   const idleSince = new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS);
@@ -52,6 +65,7 @@ export async function findOperatorSession(db: Database, token: string, now: Date
     .select({
       session: operatorSessions,
       operator: { id: operators.id, email: operators.email, name: operators.name, disabledAt: operators.disabledAt },
+      roles: rolesOfSessionOperator,
     })
     .from(operatorSessions)
     .leftJoin(operators, eq(operators.id, operatorSessions.operatorId))
@@ -59,14 +73,12 @@ export async function findOperatorSession(db: Database, token: string, now: Date
       and(eq(operatorSessions.tokenHash, sha256(token)), gt(operatorSessions.expiresAt, now), gt(operatorSessions.lastSeenAt, idleSince)),
     );
   if (!found) return null;
-  const { session, operator } = found;
+  const { session, operator, roles } = found;
   if (session.operatorId && (!operator || operator.disabledAt)) return null;
   return {
     row: session,
     token,
-    operator: operator
-      ? { id: operator.id, email: operator.email, name: operator.name, roles: await rolesOfOperator(db, operator.id) }
-      : null,
+    operator: operator ? { id: operator.id, email: operator.email, name: operator.name, roles } : null,
   };
 }
 
