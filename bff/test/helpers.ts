@@ -122,6 +122,11 @@ function migratedPostgresTemplate(serverUrl: string): Promise<string> {
   return postgresTemplate;
 }
 
+/** An embedded database from the migrated template, whatever TEST_DATABASE_URL says: for tests of PGlite itself. */
+export async function openTestPglite() {
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate(), pgliteSettings: TEST_PGLITE_SETTINGS });
+}
+
 /**
  * A fresh database per test file: PGlite in memory by default (loaded from the migrated
  * template); with TEST_DATABASE_URL, a new database created on that PostgreSQL server from the
