@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { runOperatorsCommand } from '../src/operators/commands';
 import { DEMO_OPERATOR, seedDemoOperator } from '../src/operators/demo-seed';
 import { totpCodeAt } from '../src/operators/totp';
-import { deleteExpiredOperatorSessions } from '../src/platform/operator-sessions';
+import {
+  createOperatorSession,
+  deleteExpiredOperatorSessions,
+  findOperatorSession,
+  rolesOfOperator,
+} from '../src/platform/operator-sessions';
 import { Agent, createAssociations, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /*
@@ -29,6 +34,32 @@ const auditEvents = async (operatorId: string) =>
   );
 /** Moves the clock past the current TOTP step, so the next sign-in has a fresh code. */
 const nextStep = () => ctx.clock.advance(31_000);
+
+describe('the operator session as every operator call reads it', () => {
+  it('carries the operator and every role, oldest grant first, in one statement; a session before the password step has no operator', async () => {
+    const operator = await createTestOperator(ctx.db, { roles: [{ associationId: associationX, role: 'editor' }] }, ctx.clock.now());
+    // Granted second but dated a second before the first grant: the order is the grants' dates.
+    await ctx.db.execute(
+      sql`insert into operator_roles (operator_id, association_id, role, created_at)
+          select operator_id, ${associationY}, 'viewer', created_at - interval '1 second' from operator_roles where operator_id = ${operator.id}`,
+    );
+    const { token } = await createOperatorSession(ctx.db, { operatorId: operator.id, secondFactorAt: ctx.clock.now() }, ctx.clock.now());
+    const found = await findOperatorSession(ctx.db, token, ctx.clock.now());
+    expect(found?.operator).toEqual({
+      id: operator.id,
+      email: operator.email,
+      name: expect.any(String),
+      roles: [
+        { associationId: associationY, role: 'viewer' },
+        { associationId: associationX, role: 'editor' },
+      ],
+    });
+    expect(found?.operator?.roles).toEqual(await rolesOfOperator(ctx.db, operator.id));
+
+    const anonymous = await createOperatorSession(ctx.db, { operatorId: null }, ctx.clock.now());
+    expect((await findOperatorSession(ctx.db, anonymous.token, ctx.clock.now()))?.operator).toBeNull();
+  });
+});
 
 describe('operator sign-in: password, then the TOTP code (RFC 6238)', () => {
   it('a first visit gets an anonymous operator session on its own cookie: HttpOnly, SameSite=Strict, path /', async () => {
