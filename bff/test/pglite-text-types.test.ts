@@ -45,8 +45,9 @@ describe('PGlite with Drizzle: dates, times and intervals', () => {
 
   it('come back as PostgreSQL text, as from Drizzle’s own parsers, outside and inside a transaction', async () => {
     await handle.db.execute(sql`set time zone 'UTC'`);
-    expect((await handle.db.execute(select)).rows[0]).toEqual(expected);
-    const inTransaction = await handle.db.transaction(async (tx) => (await tx.execute(select)).rows[0]);
+    const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
+    expect(firstRow(await handle.db.execute(select))).toEqual(expected);
+    const inTransaction = await handle.db.transaction(async (tx) => firstRow(await tx.execute(select)));
     expect(inTransaction).toEqual(expected);
   });
 
