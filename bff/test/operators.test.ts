@@ -3,12 +3,7 @@ import { sql } from 'drizzle-orm';
 import { runOperatorsCommand } from '../src/operators/commands';
 import { DEMO_OPERATOR, seedDemoOperator } from '../src/operators/demo-seed';
 import { totpCodeAt } from '../src/operators/totp';
-import {
-  createOperatorSession,
-  deleteExpiredOperatorSessions,
-  findOperatorSession,
-  rolesOfOperator,
-} from '../src/platform/operator-sessions';
+import { createOperatorSession, deleteExpiredOperatorSessions, findOperatorSession } from '../src/platform/operator-sessions';
 import { Agent, createAssociations, createMember, createTestContext, createTestOperator, type TestContext } from './helpers';
 
 /*
@@ -54,7 +49,11 @@ describe('the operator session as every operator call reads it', () => {
         { associationId: associationX, role: 'editor' },
       ],
     });
-    expect(found?.operator?.roles).toEqual(await rolesOfOperator(ctx.db, operator.id));
+    expect(found?.operator?.roles).toEqual(
+      await rows<{ associationId: string; role: string }>(
+        `select association_id as "associationId", role from operator_roles where operator_id = '${operator.id}' order by created_at, association_id`,
+      ),
+    );
 
     const anonymous = await createOperatorSession(ctx.db, { operatorId: null }, ctx.clock.now());
     expect((await findOperatorSession(ctx.db, anonymous.token, ctx.clock.now()))?.operator).toBeNull();

@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { decoyPasswordHash, verifyPassword } from '../lib/password';
 import { HttpError } from '../platform/errors';
 import type { CallContext } from '../platform/handlers';
-import { rolesOfOperator, setPendingTotpSecret, type OperatorSession } from '../platform/operator-sessions';
+import { setPendingTotpSecret, type Operator, type OperatorSession } from '../platform/operator-sessions';
 import { auditOperator } from '../platform/operators';
 import {
   acceptTotpStep,
@@ -49,25 +49,23 @@ const noPendingSignIn = () =>
     'ログインの手続きが見つかりません。もう一度メールアドレスとパスワードを入力してください。',
   );
 
-/** Where the session stands. */
-function stateOf(session: OperatorSession | null, operator: Pick<OperatorRow, 'totpEnabledAt'> | null): OperatorSessionState {
-  if (!session?.row.operatorId || !operator) return 'signedOut';
-  if (session.row.secondFactorAt) return 'signedIn';
+/** Where a session between the password and the second factor stands; signed out without an operator. */
+function pendingState(operator: Pick<OperatorRow, 'totpEnabledAt'> | null): OperatorSessionState {
+  if (!operator) return 'signedOut';
   return operator.totpEnabledAt ? 'totpRequired' : 'enrolmentRequired';
 }
 
 /** The operator with their associations' names, as the profile answer shows them. */
-export async function operatorProfile(db: Database, operator: Pick<OperatorRow, 'id' | 'email' | 'name'>): Promise<OperatorProfile> {
-  const roles = await rolesOfOperator(db, operator.id);
+export async function operatorProfile(db: Database, operator: Operator): Promise<OperatorProfile> {
   const names = await associationNames(
     db,
-    roles.map((role) => role.associationId),
+    operator.roles.map((role) => role.associationId),
   );
   return {
     id: operator.id,
     email: operator.email,
     name: operator.name,
-    roles: roles.map((role) => ({ ...role, associationName: names.get(role.associationId) ?? '' })),
+    roles: operator.roles.map((role) => ({ ...role, associationName: names.get(role.associationId) ?? '' })),
   };
 }
 
@@ -77,11 +75,14 @@ export async function getOperatorSession(
 ): Promise<CallOutput<'getOperatorSession'>> {
   const { request, reply, db } = context;
   const session = await request.server.operatorSessions.ensure(request, reply);
-  const row = session.row.operatorId ? await findOperatorById(db, session.row.operatorId) : null;
-  const state = stateOf(session, row);
+  // The request's session read brought the operator and their roles (platform/operator-sessions.ts):
+  // a signed-in answer needs nothing more, and the operator's row is read only to tell which
+  // sign-in step comes next.
+  const signedIn = session.row.secondFactorAt && session.operator ? session.operator : null;
+  const pending = !signedIn && session.operator ? await findOperatorById(db, session.operator.id) : null;
   return {
-    state,
-    operator: state === 'signedIn' && row ? await operatorProfile(db, row) : null,
+    state: signedIn ? 'signedIn' : pendingState(pending),
+    operator: signedIn ? await operatorProfile(db, signedIn) : null,
     authenticityToken: session.row.authenticityToken,
   };
 }

@@ -32,17 +32,10 @@ export const OPERATOR_SESSION_IDLE_MS = 30 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** The operator's roles, by association (oldest first). */
-export async function rolesOfOperator(db: Executor, operatorId: string): Promise<Operator['roles']> {
-  const rows = await db
-    .select({ associationId: operatorRoles.associationId, role: operatorRoles.role })
-    .from(operatorRoles)
-    .where(eq(operatorRoles.operatorId, operatorId))
-    .orderBy(operatorRoles.createdAt, operatorRoles.associationId);
-  return rows;
-}
-
-/** The same roles as rolesOfOperator, as a JSON array inside the session's own query. */
+/**
+ * Every association the operator may act in, with the role held there, oldest grant first: a JSON
+ * array inside the session's own query.
+ */
 const rolesOfSessionOperator = sql<Operator['roles']>`(
   select coalesce(
     json_agg(
