@@ -26,6 +26,11 @@ export interface Config {
   dataDir: string;
   /** Seed the demo association and member into a fresh database. */
   seedDemo: boolean;
+  /**
+   * Parse each call's answer with the contract's zod schema too, and prove the compiled writer
+   * agrees (platform/call-output.ts): everywhere but production.
+   */
+  checkCallOutputs: boolean;
   /** Folder holding the areas' built output (each `<area>/dist`). */
   webRoot: string;
   /** Session lifetime without activity. */
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, '.data'),
     // Production never seeds; elsewhere the embedded database is seeded unless told not to.
     seedDemo: mode !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl),
+    checkCallOutputs: mode !== 'production',
     webRoot: env.WEB_ROOT ?? REPO_ROOT,
     sessionTtlMs: 14 * 24 * 60 * 60 * 1000,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : mode === 'production',

@@ -13,6 +13,7 @@ import { isSignedInOperatorSession } from './operator-sessions';
 import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
 import type { Handlers, Member, Operator } from './handlers';
 import { actorOf } from './actor';
+import { compileCallOutput } from './call-output';
 
 export interface ApiRoutesOptions {
   db: Database;
@@ -67,8 +68,11 @@ const isFinal = (error: unknown): error is HttpError =>
   error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
 
 type KeyedCall = Parameters<typeof claimIdempotencyKey>[1];
-/** Runs the call's handler on `db` (the app's database, or the transaction it must use). */
-type Invoke = (db?: Database) => Promise<unknown>;
+/** Runs the call's handler on `db` (the app's database, or the transaction it must use): its answer as JSON. */
+type Invoke = (db?: Database) => Promise<string>;
+
+/** The recorded answer of a keyed call: what was sent, as a value (idempotency.ts seals it as JSON). */
+const answered = (status: number, json: string) => ({ status, body: JSON.parse(json) as unknown });
 
 /**
  * The call's input, checked: a GET's query must be UTF-8; the contract's schema accepts it; no
@@ -103,6 +107,8 @@ function idempotencyOwner(call: CallDefinition, request: FastifyRequest, { membe
   );
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const replay = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
   reply.status(answer.status).header(REPLAYED_HEADER, 'true').send(answer.body);
 
@@ -120,7 +126,7 @@ async function runCreating(db: Database, keyed: KeyedCall, request: FastifyReque
       if (claim.kind === 'replay') return claim;
       handlerRan = true;
       const output = await invoke(tx as unknown as Database);
-      await claim.finish({ status: reply.statusCode, body: output });
+      await claim.finish(answered(reply.statusCode, output));
       return { kind: 'ran' as const, output };
     });
     if (outcome.kind === 'ran') return outcome.output;
@@ -144,7 +150,7 @@ async function runClaimed(db: Database, keyed: KeyedCall, request: FastifyReques
   if (claim.kind === 'replay') return replay(reply, claim.answer);
   try {
     const output = await invoke();
-    await claim.finish({ status: reply.statusCode, body: output });
+    await claim.finish(answered(reply.statusCode, output));
     return output;
   } catch (error) {
     // A refusal is the call's answer and is replayed; a failure may succeed when retried, so the
@@ -178,6 +184,7 @@ function callHandler(
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
   const operatorCall = isOperatorAccess(call.access);
+  const writeOutput = compileCallOutput(name, call, options.config.checkCallOutputs);
   return async (request, reply) => {
     const now = options.now();
     const admission = admitted.get(request)!;
@@ -197,15 +204,19 @@ function callHandler(
         member: admission.member,
         ...(operatorCall ? { operator: admission.operator } : {}),
       });
-      // The output schema also strips whatever a query returned beyond the contract.
-      return call.output.parse(result);
+      // Written from the contract's output schema: whatever a query returned beyond it stays here.
+      return writeOutput(result);
     };
     const owner = idempotencyOwner(call, request, admission);
-    if (!key || !owner) return invoke();
-    const keyed = { owner, key, callName: name, input: raw, now };
-    return call.createsResource
-      ? runCreating(options.db, keyed, request, reply, invoke)
-      : runClaimed(options.db, keyed, request, reply, invoke);
+    const keyed = key && owner ? { owner, key, callName: name, input: raw, now } : null;
+    const output = await (!keyed
+      ? invoke()
+      : call.createsResource
+        ? runCreating(options.db, keyed, request, reply, invoke)
+        : runClaimed(options.db, keyed, request, reply, invoke));
+    // A replay has sent its recorded answer; anything else is the call's JSON text.
+    if (typeof output === 'string') reply.type(JSON_TYPE);
+    return output;
   };
 }
 
