@@ -1,5 +1,6 @@
 import { bffBrowser } from './bff-browser';
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -51,7 +52,11 @@ export async function serveForBench(args: string[]): Promise<void> {
   if (kind === 'bare') {
     server = (await bareServer(databaseUrl, userId!)).app;
   } else {
-    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl }, { seedDemo: false, port: 0 });
+    // As production writes answers: the compiled writer alone, without the suites' zod check (call-output.ts).
+    const config = loadConfig(
+      { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+      { seedDemo: false, port: 0, checkCallOutputs: false },
+    );
     const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
     const services = await startServices(config);
     server = await buildApp({ config, db: database.db, services, sessionCacheMs: kind === 'app' ? SESSION_CACHE_MS : 0 });
@@ -137,13 +142,31 @@ async function load(url: string, headers: Record<string, string>, options: { sec
   return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-type Measured = Awaited<ReturnType<typeof load>>;
+type Measured = Awaited<ReturnType<typeof load>> & { cpuMs: number };
 
-/** Rounds of one target as one figure: all requests over all the time; the worst round's latencies. */
+/** CPU time (user + system) a server's process has used so far, in ms: /proc/<pid>/stat, Linux only. */
+function cpuMsOf(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A round of load, with the CPU time the server's process spent on it. */
+async function withCpu(server: { child: ChildProcess }, run: () => ReturnType<typeof load>): Promise<Measured> {
+  const before = cpuMsOf(server.child);
+  const measured = await run();
+  return { ...measured, cpuMs: cpuMsOf(server.child) - before };
+}
+
+/**
+ * Rounds of one target as one figure: all requests over all the time; the worst round's latencies;
+ * the server's CPU time per request (what the machine's load does not change much).
+ */
 function combine(rounds: Measured[]) {
   const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
   const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
-  return { perSecond: requests / seconds, p50: Math.max(...rounds.map((r) => r.p50)), p99: Math.max(...rounds.map((r) => r.p99)) };
+  const cpuUs = (rounds.reduce((sum, round) => sum + round.cpuMs, 0) / requests) * 1000;
+  return { perSecond: requests / seconds, p50: Math.max(...rounds.map((r) => r.p50)), p99: Math.max(...rounds.map((r) => r.p99)), cpuUs };
 }
 
 /** Mean milliseconds of `run`, called one at a time. */
@@ -192,9 +215,11 @@ export async function apiThroughputBench(): Promise<string[]> {
       const uncachedRounds: Measured[] = [];
       const bareRounds: Measured[] = [];
       for (let round = 0; round < LOAD.rounds; round += 1) {
-        callRounds.push(await load(callUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
-        uncachedRounds.push(await load(uncachedUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
-        bareRounds.push(await load(bareUrl, {}, { seconds: LOAD.roundSeconds, connections: LOAD.connections }));
+        callRounds.push(await withCpu(app, () => load(callUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections })));
+        uncachedRounds.push(
+          await withCpu(uncached, () => load(uncachedUrl, headers, { seconds: LOAD.roundSeconds, connections: LOAD.connections })),
+        );
+        bareRounds.push(await withCpu(bare, () => load(bareUrl, {}, { seconds: LOAD.roundSeconds, connections: LOAD.connections })));
       }
       const call = combine(callRounds);
       const cold = combine(uncachedRounds);
@@ -203,19 +228,26 @@ export async function apiThroughputBench(): Promise<string[]> {
       // Evenly paced (open loop), latency from when each request was due: see paced-load.ts.
       const steady = await pacedLoad(callUrl, headers, { rate: halfRate, seconds: LOAD.steadySeconds, connections: LOAD.connections });
       if (steady.failed > 0) throw new Error(`listBloodPressures at ${halfRate} req/s: ${steady.failed} of ${steady.sent} requests failed`);
+      // The bare route at the same rate: what the machine and this generator allow a p99 to be.
+      const bareSteady = await pacedLoad(bareUrl, {}, { rate: halfRate, seconds: LOAD.steadySeconds, connections: LOAD.connections });
       const ratio = call.perSecond / plain.perSecond;
 
-      console.log(`listBloodPressures (signed in) ${call.perSecond.toFixed(0)} req/s  p50 ${call.p50} ms  p99 ${call.p99} ms`);
+      console.log(
+        `listBloodPressures (signed in) ${call.perSecond.toFixed(0)} req/s  p50 ${call.p50} ms  p99 ${call.p99} ms  ${call.cpuUs.toFixed(0)} µs CPU a call`,
+      );
       console.log(
         `  the same, every call reading its session (cache off) ${cold.perSecond.toFixed(0)} req/s  p50 ${cold.p50} ms  p99 ${cold.p99} ms` +
-          ` (${((cold.perSecond / plain.perSecond) * 100).toFixed(0)} % of the bare route)`,
+          ` ${cold.cpuUs.toFixed(0)} µs CPU a call (${((cold.perSecond / plain.perSecond) * 100).toFixed(0)} % of the bare route)`,
       );
-      console.log(`bare Fastify + pg, same query  ${plain.perSecond.toFixed(0)} req/s  p50 ${plain.p50} ms  p99 ${plain.p99} ms`);
+      console.log(
+        `bare Fastify + pg, same query  ${plain.perSecond.toFixed(0)} req/s  p50 ${plain.p50} ms  p99 ${plain.p99} ms  ${plain.cpuUs.toFixed(0)} µs CPU a call`,
+      );
       console.log(`ratio ${(ratio * 100).toFixed(0)} % (goal ≥ ${GOALS.ratio * 100} %)`);
       console.log(
         `at half the saturating rate, evenly paced (${halfRate} req/s for ${LOAD.steadySeconds} s, ${steady.perSecond.toFixed(0)} answered/s):` +
           ` p50 ${steady.p50} ms  p99 ${steady.p99} ms  max ${steady.max} ms (goal p99 ≤ ${GOALS.p99Ms} ms)`,
       );
+      console.log(`  the bare route at the same rate: p50 ${bareSteady.p50} ms  p99 ${bareSteady.p99} ms  max ${bareSteady.max} ms`);
 
       // Where one call's time goes, one call at a time (medians of 300).
       const whole = await meanMs(300, async () => (await fetch(callUrl, { headers })).arrayBuffer());
