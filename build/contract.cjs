@@ -194,10 +194,16 @@ function contractEntries() {
     ].join('\n'),
   );
   // Every call's method for the api client; the schemas come with the area's module (its record,
-  // `healthCalls`, …): reading one through `calls` says which module to import it from.
-  const stubs = Object.entries(calls)
-    .filter(([, call]) => call.area)
-    .map(([name, call]) => `${name}: stub(${JSON.stringify(call.method)}, ${call.readOnly}, ${JSON.stringify(call.area)})`);
+  // `healthCalls`, …): reading one through `calls` says which module to import it from. The names
+  // are written as one string per area, method and readOnly: 0.5 KiB (brotli) less than one
+  // entry per call, which every page's first script carries.
+  const groups = new Map();
+  for (const [name, call] of Object.entries(calls)) {
+    if (!call.area) continue;
+    const key = [call.area, call.method, call.readOnly].map((value) => JSON.stringify(value)).join(', ');
+    groups.set(key, [...(groups.get(key) ?? []), name]);
+  }
+  const stubGroups = [...groups].map(([key, names]) => `...stubs(${key}, ${JSON.stringify(names.join(' '))})`);
   const core = writeGenerated(
     'contract.js',
     [
@@ -206,11 +212,12 @@ function contractEntries() {
       // documented.ts is what only the OpenAPI document reads (strip-documentation.cjs takes its uses out).
       ...coreFiles.filter((part) => part !== 'documented').map((part) => `export * from ${importPath(path.join(CONTRACT_SRC, part))};`),
       `import { systemCalls } from ${importPath(path.join(CONTRACT_SRC, 'system'))};`,
-      'function stub(method, readOnly, area) {',
+      'function stubs(area, method, readOnly, names) {',
       "  const missing = () => { throw new Error('the schemas of this call are in @sukoyaka/contract/' + area + ': import the area\\'s calls record from there'); };",
-      '  return { method, readOnly, get input() { return missing(); }, get output() { return missing(); } };',
+      '  const stub = { method, readOnly, get input() { return missing(); }, get output() { return missing(); } };',
+      "  return Object.fromEntries(names.split(' ').map((name) => [name, stub]));",
       '}',
-      `export const calls = { ${stubs.join(', ')}, ...systemCalls };`,
+      `export const calls = { ${stubGroups.join(', ')}, ...systemCalls };`,
       '',
     ].join('\n'),
   );
