@@ -19,20 +19,34 @@ export type CallOutputWriter = (result: unknown) => string;
  * (`Handlers` is typed by the contract's outputs).
  */
 export function compileCallOutput(name: CallName, call: CallDefinition, check: boolean): CallOutputWriter {
+  // Compiled on the call's first answer, not at start: the 216 schemas take 0.4 s, which every app
+  // start (each API test file builds one) would pay for calls it never makes.
+  let write: CallOutputWriter | undefined;
+  const written = (result: unknown) => (write ??= writerOf(call))(result);
+  if (!check) return written;
+  return (result) => {
+    const expected = JSON.stringify(call.output.parse(result));
+    const text = written(result);
+    if (text !== expected) throw new Error(`${name}: the compiled output writer differs from the contract's zod schema`);
+    return text;
+  };
+}
+
+/** One writer per call definition in this process, whichever app asks (the test files build many). */
+const writers = new WeakMap<CallDefinition, CallOutputWriter>();
+
+function writerOf(call: CallDefinition): CallOutputWriter {
+  let writer = writers.get(call);
+  if (writer) return writer;
   const schema = nullableInPlace(callSchema(call).output);
   // A real union (six calls: the forecast's results, the import reports) is written as before:
   // fast-json-stringify picks a branch by validating the value, and a value carrying more than the
   // contract matches none (additionalProperties: false).
-  if (/"(anyOf|oneOf|allOf)"/.test(JSON.stringify(schema))) return (result) => JSON.stringify(call.output.parse(result));
+  if (/"(anyOf|oneOf|allOf)"/.test(JSON.stringify(schema))) writer = (result) => JSON.stringify(call.output.parse(result));
   // zod's JSON Schema for the output (contract/src/compat): a loose record as far as TypeScript knows.
-  const write = fastJsonStringify(schema as Schema);
-  if (!check) return write;
-  return (result) => {
-    const expected = JSON.stringify(call.output.parse(result));
-    const text = write(result);
-    if (text !== expected) throw new Error(`${name}: the compiled output writer differs from the contract's zod schema`);
-    return text;
-  };
+  else writer = fastJsonStringify(schema as Schema);
+  writers.set(call, writer);
+  return writer;
 }
 
 type JsonSchema = ReturnType<typeof callSchema>['output'];
