@@ -201,7 +201,8 @@ function contractEntries() {
   for (const [name, call] of Object.entries(calls)) {
     if (!call.area) continue;
     const key = [call.area, call.method, call.readOnly].map((value) => JSON.stringify(value)).join(', ');
-    groups.set(key, [...(groups.get(key) ?? []), name]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(name);
   }
   const stubGroups = [...groups].map(([key, names]) => `...stubs(${key}, ${JSON.stringify(names.join(' '))})`);
   const core = writeGenerated(

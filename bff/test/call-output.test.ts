@@ -1,6 +1,6 @@
 import { calls, type CallDefinition } from '@sukoyaka/contract';
 import { z } from 'zod/mini';
-import { compileCallOutput } from '../src/platform/call-output';
+import { callOutputWriter } from '../src/platform/call-output';
 
 const reading = (i: number) => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,
@@ -15,14 +15,14 @@ const reading = (i: number) => ({
 describe('the compiled writer of a call’s answer', () => {
   it('writes what zod’s parse and JSON.stringify wrote, without what a query returned beyond the contract', () => {
     const page = { items: [0, 1, 2].map((i) => ({ ...reading(i), userId: 'someone', sealed: 'x' })), nextCursor: 'abc', total: 3 };
-    const write = compileCallOutput('listBloodPressures', calls.listBloodPressures, false);
+    const write = callOutputWriter('listBloodPressures', calls.listBloodPressures, false);
     const text = write(page);
     expect(text).toBe(JSON.stringify(calls.listBloodPressures.output.parse(page)));
     expect(text).not.toMatch(/userId|sealed|total/);
   });
 
   it('writes a nullable object with its own properties only, and null as null', () => {
-    const write = compileCallOutput('getDeliveryAddress', calls.getDeliveryAddress, false);
+    const write = callOutputWriter('getDeliveryAddress', calls.getDeliveryAddress, false);
     const address = {
       name: '山田 花子',
       postalCode: '1000001',
@@ -44,13 +44,13 @@ describe('the compiled writer of a call’s answer', () => {
       ]),
     });
     const call = { ...calls.listBloodPressures, output } as unknown as CallDefinition;
-    const write = compileCallOutput('listBloodPressures', call, false);
+    const write = callOutputWriter('listBloodPressures', call, false);
     expect(write({ result: { kind: 'score', points: 3, internal: 1 } })).toBe('{"result":{"kind":"score","points":3}}');
     expect(write({ result: { kind: 'outOfRange', points: 3 } })).toBe('{"result":{"kind":"outOfRange"}}');
   });
 
   it('where outputs are checked, refuses an answer off the contract as zod did', () => {
-    const write = compileCallOutput('listBloodPressures', calls.listBloodPressures, true);
+    const write = callOutputWriter('listBloodPressures', calls.listBloodPressures, true);
     expect(() => write({ items: [{ ...reading(1), systolic: '120' }], nextCursor: null })).toThrow(z.core.$ZodError);
     expect(JSON.parse(write({ items: [reading(1)], nextCursor: null }))).toEqual({ items: [reading(1)], nextCursor: null });
   });
@@ -66,7 +66,7 @@ describe('the compiled writer of a call’s answer', () => {
         ),
       }),
     };
-    const write = compileCallOutput('listBloodPressures', call as unknown as CallDefinition, true);
+    const write = callOutputWriter('listBloodPressures', call as unknown as CallDefinition, true);
     expect(() => write({ count: 'abc' })).toThrow("listBloodPressures: the compiled output writer differs from the contract's zod schema");
   });
 });

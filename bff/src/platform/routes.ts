@@ -13,7 +13,7 @@ import { isSignedInOperatorSession } from './operator-sessions';
 import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
 import type { Handlers, Member, Operator } from './handlers';
 import { actorOf } from './actor';
-import { compileCallOutput } from './call-output';
+import { callOutputWriter } from './call-output';
 
 export interface ApiRoutesOptions {
   db: Database;
@@ -184,7 +184,7 @@ function callHandler(
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
   const operatorCall = isOperatorAccess(call.access);
-  const writeOutput = compileCallOutput(name, call, options.config.checkCallOutputs);
+  const writeOutput = callOutputWriter(name, call, options.config.checkCallOutputs);
   return async (request, reply) => {
     const now = options.now();
     const admission = admitted.get(request)!;
