@@ -17,6 +17,9 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A service function accepts either the database or a transaction it runs inside. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `execute(sql…)`, as both drivers answer it (an array, or `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

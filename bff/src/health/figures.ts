@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Database, Executor } from '../db/client';
+import { rowsOf, type Database, type Executor } from '../db/client';
 import { healthActivityDeltas, healthActivityFigures } from '../db/schema';
 import { registerIntervalJob } from '../platform/jobs';
 import { BACKLOG_COUNT_CAP } from '../platform/ops/metrics';
@@ -16,8 +16,6 @@ export const HEALTH_FIGURES_JOB = 'health-figures';
 
 /** How many deltas one fold moves: one bounded statement, whatever the backlog. */
 const FOLD_BATCH = 50_000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Moves the oldest deltas into the figures, `batch` at a time, until none are left; the number

@@ -106,6 +106,20 @@ export function toGiftOrder(row: OrderRow): GiftOrder {
   };
 }
 
+/** An order as placeOrder just wrote it: nothing shipped or cancelled yet. */
+export function newGiftOrder(placed: { id: string; orderNumber: string; address: DeliveryAddress | null }): GiftOrder {
+  return {
+    id: placed.id,
+    orderNumber: placed.orderNumber,
+    address: placed.address,
+    carrier: null,
+    trackingNumber: null,
+    shippedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+  };
+}
+
 /** The orders of these user gifts, by user gift. */
 export async function ordersOf(db: Executor, userGiftIds: string[]): Promise<Map<string, OrderRow>> {
   if (userGiftIds.length === 0) return new Map();

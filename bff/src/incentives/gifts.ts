@@ -1,6 +1,6 @@
 // Gifts: the catalogue, redemption (a debit and one unit of stock in one transaction), the
 // member's gifts with their codes, and the coin gift challenge.
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Gift, GiftImage, UserGift } from '@sukoyaka/contract';
 import {
   DELIVERY_ADDRESS_REQUIRED_MESSAGE,
@@ -9,8 +9,8 @@ import {
   INSUFFICIENT_BALANCE_MESSAGE,
   IncentiveErrorCodes,
 } from '@sukoyaka/contract';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../db/client';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
 import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
@@ -20,7 +20,7 @@ import { sha256 } from '../lib/tokens';
 import { giftImagesOf } from './gift-images';
 import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
 import { assertAgreed, type Program } from './programs';
-import { mailGiftCode, mailOrderPlaced, ordersOf, placeOrder, toGiftOrder } from './delivery';
+import { mailGiftCode, mailOrderPlaced, newGiftOrder, ordersOf, placeOrder, toGiftOrder } from './delivery';
 
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
@@ -92,30 +92,43 @@ async function redeemableGift(db: Executor, member: Member, giftId: string): Pro
 }
 
 /**
- * One unit of the gift's stock for the user gift, in the caller's transaction: false when none is
- * left, else the code handed out (a digital gift) or null.
+ * Hands one unit of the gift out to the member, in the caller's transaction and in one statement
+ * (issue 28: a redemption's round trips): the user gift is written only if a unit was taken — a
+ * free code of a digital gift (the code handed out is returned), or one of a physical gift's
+ * counted stock. Answers false, having written nothing, when none is left.
  */
-async function takeStock(tx: Transaction, gift: GiftRow, userGiftId: string): Promise<false | { code: string | null }> {
+async function handOut(
+  tx: Transaction,
+  gift: GiftRow,
+  userGift: { id: string; userId: string; transferId: string | null; source: 'redemption' | 'challenge'; now: Date },
+): Promise<false | { code: string | null }> {
+  const row = sql`select ${userGift.id}::uuid, ${userGift.userId}::uuid, ${gift.id}::uuid, ${userGift.transferId}::uuid, ${userGift.source},
+    ${gift.kind === 'digital_code' ? 'issued' : 'preparing'}, ${userGift.now.toISOString()}::timestamptz`;
+  const insert = sql`insert into ${userGifts} (id, user_id, gift_id, transfer_id, source, delivery_state, created_at)`;
   if (gift.kind === 'digital_code') {
     // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
-    const [code] = await tx
-      .select({ id: giftCodes.id, codeHash: giftCodes.codeHash, codeSealed: giftCodes.codeSealed })
-      .from(giftCodes)
-      .where(and(eq(giftCodes.giftId, gift.id), isNull(giftCodes.userGiftId)))
-      .orderBy(asc(giftCodes.createdAt), asc(giftCodes.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!code) return false;
-    await tx.update(giftCodes).set({ userGiftId }).where(eq(giftCodes.id, code.id));
-    return { code: decryptString(ring(), code.codeSealed, codeContext(gift.id, code.codeHash)) };
+    const [code] = rowsOf<{ code_hash: string; code_sealed: string }>(
+      await tx.execute(sql`
+        with code as materialized (
+          select id, code_hash, code_sealed from ${giftCodes}
+          where gift_id = ${gift.id} and user_gift_id is null
+          order by created_at, id limit 1 for update skip locked
+        ), handed as (${insert} ${row} from code returning id)
+        update ${giftCodes} set user_gift_id = handed.id from handed, code where ${giftCodes}.id = code.id
+        returning code.code_hash, code.code_sealed`),
+    );
+    return code ? { code: decryptString(ring(), code.code_sealed, codeContext(gift.id, code.code_hash)) } : false;
   }
-  if (gift.stock === null) return { code: null };
-  const taken = await tx
-    .update(gifts)
-    .set({ stock: sql`${gifts.stock} - 1` })
-    .where(and(eq(gifts.id, gift.id), gt(gifts.stock, 0)))
-    .returning({ id: gifts.id });
-  return taken.length > 0 && { code: null };
+  if (gift.stock === null) {
+    await tx.execute(sql`${insert} ${row}`);
+    return { code: null };
+  }
+  const [handed] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with taken as (update ${gifts} set stock = stock - 1 where id = ${gift.id} and stock > 0 returning id)
+      ${insert} ${row} from taken returning id`),
+  );
+  return handed ? { code: null } : false;
 }
 
 /**
@@ -130,16 +143,17 @@ async function deliver(
   mailing: GiftMailing | null,
   now: Date,
   options: { addressRequired?: boolean } = {},
-): Promise<void> {
+): Promise<Awaited<ReturnType<typeof placeOrder>> | null> {
   const to = { email: member.email, nickname: member.nickname };
   if (handed.gift.kind === 'delivery') {
     const order = await placeOrder(tx, { userGiftId: handed.userGiftId, userId: member.id, associationId: handed.associationId, now });
     // A redeemed gift goes to the saved address: without one, the whole redemption is undone.
     if (!order.address && options.addressRequired) throw addressRequired();
     if (mailing) await mailOrderPlaced(tx, to, { giftName: handed.gift.name, ...order }, mailing.publicUrl, now);
-  } else if (mailing && handed.code) {
-    await mailGiftCode(tx, to, { name: handed.gift.name, code: handed.code }, mailing.publicUrl, now);
+    return order;
   }
+  if (mailing && handed.code) await mailGiftCode(tx, to, { name: handed.gift.name, code: handed.code }, mailing.publicUrl, now);
+  return null;
 }
 
 async function userGiftById(db: Executor, userId: string, id: string): Promise<UserGift | null> {
@@ -225,7 +239,7 @@ export async function redeem(
 ): Promise<{ userGift: UserGift; balance: number }> {
   const { gift, program } = await redeemableGift(db, member, giftId);
   if (program) await assertAgreed(db, member.id, program);
-  const id = await db.transaction(async (tx) => {
+  const redeemed = await db.transaction(async (tx) => {
     let movement;
     try {
       movement = await debit(tx, {
@@ -244,32 +258,50 @@ export async function redeem(
     }
     if (movement.replayed) {
       const [existing] = await tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, movement.transferId));
-      return existing!.id;
+      return { replayed: true, userGiftId: existing!.id } as const;
     }
-    const [created] = await tx
-      .insert(userGifts)
-      .values({
-        userId: member.id,
-        giftId: gift.id,
-        transferId: movement.transferId,
-        source: 'redemption',
-        deliveryState: gift.kind === 'digital_code' ? 'issued' : 'preparing',
-        createdAt: now,
-      })
-      .returning({ id: userGifts.id });
-    const taken = await takeStock(tx, gift, created!.id);
+    const userGiftId = randomUUID();
+    const taken = await handOut(tx, gift, {
+      id: userGiftId,
+      userId: member.id,
+      transferId: movement.transferId,
+      source: 'redemption',
+      now,
+    });
     if (!taken) throw outOfStock();
-    await deliver(
+    const order = await deliver(
       tx,
       member,
-      { userGiftId: created!.id, gift, associationId: program?.associationId ?? member.associationId, code: taken.code },
+      { userGiftId, gift, associationId: program?.associationId ?? member.associationId, code: taken.code },
       mailing,
       now,
       { addressRequired: true },
     );
-    return created!.id;
+    return { replayed: false, userGiftId, code: taken.code, order, balance: movement.balance } as const;
   });
-  return { userGift: (await userGiftById(db, member.id, id))!, balance: await spendableBalance(db, member.id, gift.programId, now) };
+  if (redeemed.replayed)
+    return {
+      userGift: (await userGiftById(db, member.id, redeemed.userGiftId))!,
+      balance: await spendableBalance(db, member.id, gift.programId, now),
+    };
+  // The answer from what the transaction wrote, not read back: the balance is the one after the
+  // debit (which expired any due points first), as the member's lock saw it.
+  const images = await giftImagesOf(db, [gift.id]);
+  const userGift: UserGift = {
+    id: redeemed.userGiftId,
+    giftId: gift.id,
+    name: gift.name,
+    description: gift.description,
+    kind: gift.kind,
+    source: 'redemption',
+    deliveryState: gift.kind === 'digital_code' ? 'issued' : 'preparing',
+    code: redeemed.code,
+    usedAt: null,
+    createdAt: now.toISOString(),
+    image: images.get(gift.id) ?? null,
+    order: redeemed.order && newGiftOrder(redeemed.order),
+  };
+  return { userGift, balance: redeemed.balance };
 }
 
 export async function listUserGifts(db: Executor, userId: string, input: { cursor?: string | undefined; limit: number }) {
@@ -426,23 +458,13 @@ export async function drawGiftChallenge(
     let userGiftId: string | null = null;
     if (roll < GIFT_CHALLENGE.oddsBasisPoints) {
       const prize = prizes[randomInt(prizes.length)]!;
-      const [created] = await tx
-        .insert(userGifts)
-        .values({
-          userId: member.id,
-          giftId: prize.id,
-          source: 'challenge',
-          deliveryState: prize.kind === 'digital_code' ? 'issued' : 'preparing',
-          createdAt: now,
-        })
-        .returning({ id: userGifts.id });
-      const taken = await takeStock(tx, prize, created!.id);
+      const prizeId = randomUUID();
+      const taken = await handOut(tx, prize, { id: prizeId, userId: member.id, transferId: null, source: 'challenge', now });
       if (taken) {
-        userGiftId = created!.id;
+        userGiftId = prizeId;
         // A coin prize is the service's: a physical one is shipped by the member's association.
         await deliver(tx, member, { userGiftId, gift: prize, associationId: member.associationId, code: taken.code }, mailing, now);
       } else {
-        await tx.delete(userGifts).where(eq(userGifts.id, created!.id));
         await credit(tx, {
           kind: 'prize',
           userId: member.id,

@@ -7,7 +7,7 @@
 import { DEFAULT_POINT_EXPIRY_MONTHS, pointLotExpiry } from '@sukoyaka/contract';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../db/client';
+import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses, pointPrograms } from '../db/schema';
 
 /** null: coins; otherwise a point program's id. */
@@ -86,43 +86,44 @@ interface TransferRow {
   now: Date;
 }
 
-/** Writes one transfer and its two entries; member balances are the caller's to update. */
-async function writeTransfer(tx: Executor, row: TransferRow): Promise<string> {
-  const [transfer] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      debitAccountId: row.debitAccountId,
-      creditAccountId: row.creditAccountId,
-      amount: row.amount,
-      kind: row.kind,
-      userId: row.userId,
-      programId: row.programId,
-      description: row.description,
-      reference: row.reference,
-      idempotencyKey: row.idempotencyKey,
-      createdAt: row.now,
-    })
-    .returning({ id: ledgerTransfers.id });
-  await tx.insert(ledgerEntries).values([
-    { transferId: transfer!.id, accountId: row.debitAccountId, amount: -row.amount },
-    { transferId: transfer!.id, accountId: row.creditAccountId, amount: row.amount },
-  ]);
-  return transfer!.id;
+/**
+ * Writes one transfer and its two entries, and moves the member account's cached balance by the
+ * same amount (+ credited, − debited): one statement, the transfer's id made here (issue 28: a
+ * redemption's round trips). The caller holds the member account's lock.
+ */
+async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId: string; delta: number }): Promise<string> {
+  const id = randomUUID();
+  await tx.execute(sql`
+    with transfer as (
+      insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
+      values (${id}, ${row.debitAccountId}, ${row.creditAccountId}, ${row.amount}, ${row.kind}, ${row.userId}, ${row.programId},
+              ${row.description}, ${row.reference}, ${row.idempotencyKey}, ${row.now.toISOString()}::timestamptz)
+    ), entries as (
+      insert into ${ledgerEntries} (transfer_id, account_id, amount)
+      values (${id}::uuid, ${row.debitAccountId}::uuid, ${-row.amount}::bigint), (${id}::uuid, ${row.creditAccountId}::uuid, ${row.amount}::bigint)
+    )
+    update ${ledgerAccounts} set balance = balance + ${member.delta}::bigint where id = ${member.accountId}`);
+  return id;
 }
 
-async function addToBalance(tx: Executor, accountId: string, delta: number): Promise<void> {
-  await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-    .where(eq(ledgerAccounts.id, accountId));
-}
-
-async function existingTransfer(tx: Executor, idempotencyKey: string): Promise<{ id: string; amount: number } | null> {
-  const [row] = await tx
-    .select({ id: ledgerTransfers.id, amount: ledgerTransfers.amount })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-  return row ? { id: row.id, amount: Number(row.amount) } : null;
+/**
+ * In the member's locked transaction, one statement after the lock (so it reads what a movement of
+ * the same key that held the lock before has committed): the key's earlier transfer, if any, and
+ * the system account on the other side (created on first use).
+ */
+async function earlierTransferOrSystemAccount(
+  tx: Executor,
+  idempotencyKey: string,
+  kind: SystemAccountKind,
+  programId: ProgramId,
+): Promise<{ previous: string } | { previous: null; systemAccountId: string }> {
+  const [row] = rowsOf<{ previous: string | null; system: string | null }>(
+    await tx.execute(sql`
+      select (select id from ${ledgerTransfers} where idempotency_key = ${idempotencyKey}) as previous,
+             (select id from ${ledgerAccounts} where key = ${systemAccountKey(kind, programId)}) as system`),
+  );
+  if (row!.previous) return { previous: row!.previous };
+  return { previous: null, systemAccountId: row!.system ?? (await systemAccount(tx, kind, programId)) };
 }
 
 export interface Movement {
@@ -161,22 +162,29 @@ export async function credit(
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a credit must be a positive whole number');
   const account = await lockMemberAccount(tx, movement.userId, movement.programId);
-  const previous = await existingTransfer(tx, movement.idempotencyKey);
-  if (previous) return { transferId: previous.id, replayed: true, balance: account.balance };
-  const source = await systemAccount(tx, movement.kind === 'grant' ? 'adjustment' : 'issuing', movement.programId);
-  const transferId = await writeTransfer(tx, {
-    debitAccountId: source,
-    creditAccountId: account.id,
-    amount: movement.amount,
-    kind: movement.kind,
-    userId: movement.userId,
-    programId: movement.programId,
-    description: movement.description,
-    reference: movement.reference ?? null,
-    idempotencyKey: movement.idempotencyKey,
-    now: movement.now,
-  });
-  await addToBalance(tx, account.id, movement.amount);
+  const other = await earlierTransferOrSystemAccount(
+    tx,
+    movement.idempotencyKey,
+    movement.kind === 'grant' ? 'adjustment' : 'issuing',
+    movement.programId,
+  );
+  if (other.previous !== null) return { transferId: other.previous, replayed: true, balance: account.balance };
+  const transferId = await writeTransfer(
+    tx,
+    {
+      debitAccountId: other.systemAccountId,
+      creditAccountId: account.id,
+      amount: movement.amount,
+      kind: movement.kind,
+      userId: movement.userId,
+      programId: movement.programId,
+      description: movement.description,
+      reference: movement.reference ?? null,
+      idempotencyKey: movement.idempotencyKey,
+      now: movement.now,
+    },
+    { accountId: account.id, delta: movement.amount },
+  );
   if (movement.programId !== null) {
     const expiresAt = movement.expiresAt ?? (await lotExpiry(tx, movement.programId, movement.now));
     await tx.insert(pointLots).values({
@@ -355,20 +363,23 @@ async function expireLocked(
     .where(and(eq(pointLots.accountId, account.id), gt(pointLots.remaining, 0), lte(pointLots.expiresAt, now)));
   const amount = Number(due?.total ?? 0);
   if (amount === 0) return 0;
-  const transferId = await writeTransfer(tx, {
-    debitAccountId: account.id,
-    creditAccountId: await systemAccount(tx, 'expiry', programId),
-    amount,
-    kind: 'expire',
-    userId,
-    programId,
-    description: 'ポイントの有効期限切れ',
-    reference: null,
-    idempotencyKey: `expire:${account.id}:${randomUUID()}`,
-    now,
-  });
+  const transferId = await writeTransfer(
+    tx,
+    {
+      debitAccountId: account.id,
+      creditAccountId: await systemAccount(tx, 'expiry', programId),
+      amount,
+      kind: 'expire',
+      userId,
+      programId,
+      description: 'ポイントの有効期限切れ',
+      reference: null,
+      idempotencyKey: `expire:${account.id}:${randomUUID()}`,
+      now,
+    },
+    { accountId: account.id, delta: -amount },
+  );
   await consumeLots(tx, account.id, amount, transferId, now, true);
-  await addToBalance(tx, account.id, -amount);
   account.balance -= amount;
   return amount;
 }
@@ -384,25 +395,32 @@ export async function debit(
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
   const account = await lockMemberAccount(tx, movement.userId, movement.programId);
-  const previous = await existingTransfer(tx, movement.idempotencyKey);
-  if (previous) return { transferId: previous.id, replayed: true, balance: account.balance };
+  const other = await earlierTransferOrSystemAccount(
+    tx,
+    movement.idempotencyKey,
+    movement.kind === 'revoke' ? 'adjustment' : 'redemption',
+    movement.programId,
+  );
+  if (other.previous !== null) return { transferId: other.previous, replayed: true, balance: account.balance };
   if (movement.programId !== null) await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
   if (account.balance < movement.amount) throw new InsufficientBalanceError(account.balance, movement.amount);
-  const target = await systemAccount(tx, movement.kind === 'revoke' ? 'adjustment' : 'redemption', movement.programId);
-  const transferId = await writeTransfer(tx, {
-    debitAccountId: account.id,
-    creditAccountId: target,
-    amount: movement.amount,
-    kind: movement.kind,
-    userId: movement.userId,
-    programId: movement.programId,
-    description: movement.description,
-    reference: movement.reference ?? null,
-    idempotencyKey: movement.idempotencyKey,
-    now: movement.now,
-  });
+  const transferId = await writeTransfer(
+    tx,
+    {
+      debitAccountId: account.id,
+      creditAccountId: other.systemAccountId,
+      amount: movement.amount,
+      kind: movement.kind,
+      userId: movement.userId,
+      programId: movement.programId,
+      description: movement.description,
+      reference: movement.reference ?? null,
+      idempotencyKey: movement.idempotencyKey,
+      now: movement.now,
+    },
+    { accountId: account.id, delta: -movement.amount },
+  );
   if (movement.programId !== null) await consumeLots(tx, account.id, movement.amount, transferId, movement.now, false);
-  await addToBalance(tx, account.id, -movement.amount);
   return { transferId, replayed: false, balance: account.balance - movement.amount };
 }
 

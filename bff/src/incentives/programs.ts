@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncentiveUserAction, PointAccount, PointInfo, PointMenu } from '@sukoyaka/contract';
 import { IncentiveErrorCodes, POINT_AGREEMENT_REQUIRED_MESSAGE } from '@sukoyaka/contract';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../db/client';
+import { rowsOf, type Executor, type Transaction } from '../db/client';
 import { earningMarks, pointAgreements, pointMenus, pointPrograms } from '../db/schema';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
@@ -177,8 +177,6 @@ export interface EarningResult {
   noConsent: number;
   late: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * The earning job: activity events waiting in the queue (activity_events.earning_pending), oldest
