@@ -2,7 +2,7 @@
 // sharp (libvips) into a few widths of WebP without metadata, stored in the database (PGlite and
 // PostgreSQL alike) and served under their content hash with a year's cache.
 import { GIFT_IMAGE_PATH, GIFT_IMAGE_TYPE_MESSAGE, GIFT_IMAGE_WIDTHS, type GiftImage } from '@sukoyaka/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { giftImageFiles, giftImages } from '../db/schema';
 import { processImage, STORED_IMAGE_TYPE, storedImagesRoute, type ProcessedImage } from '../platform/images';
@@ -42,20 +42,26 @@ export async function giftImagesOf(db: Executor, giftIds: readonly string[]): Pr
   const out = new Map<string, GiftImage>();
   if (giftIds.length === 0) return out;
   const ids = [...new Set(giftIds)];
-  const [images, files] = await Promise.all([
-    db.select().from(giftImages).where(inArray(giftImages.giftId, ids)),
-    db
-      .select({ giftId: giftImageFiles.giftId, width: giftImageFiles.width, hash: giftImageFiles.hash })
-      .from(giftImageFiles)
-      .where(inArray(giftImageFiles.giftId, ids))
-      .orderBy(asc(giftImageFiles.width)),
-  ]);
+  // One statement (a redemption's answer reads it, issue 28): each picture with its files, narrowest first.
+  const images = await db
+    .select({
+      giftId: giftImages.giftId,
+      alt: giftImages.alt,
+      width: giftImages.width,
+      height: giftImages.height,
+      files: sql<
+        Array<{ width: number; hash: string }>
+      >`coalesce((select json_agg(json_build_object('width', f.width, 'hash', f.hash) order by f.width)
+        from ${giftImageFiles} f where f.gift_id = ${giftImages.giftId}), '[]'::json)`,
+    })
+    .from(giftImages)
+    .where(inArray(giftImages.giftId, ids));
   for (const image of images) {
     out.set(image.giftId, {
       alt: image.alt,
       width: image.width,
       height: image.height,
-      variants: files.filter((file) => file.giftId === image.giftId).map((file) => ({ url: giftImageUrl(file.hash), width: file.width })),
+      variants: image.files.map((file) => ({ url: giftImageUrl(file.hash), width: file.width })),
     });
   }
   return out;
