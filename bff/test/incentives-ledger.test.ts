@@ -114,6 +114,31 @@ describe('simultaneous redemptions', () => {
     expect(await balanceOf(ctx.db, member.id, pointId)).toBe(1000 - 5 * 10);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
   });
+
+  it('one Idempotency-Key sent five times at once (retries racing their first try): one coin gift, charged once, every answer the same', async () => {
+    // The key's earlier transfer is read after the member's lock, in a statement of its own: the
+    // tries that waited for the lock see the first one's commit and answer it (ledger.ts).
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: 'コインのコード', cost: 30, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, Array.from({ length: 5 }, (_, i) => `RACE-${i}`).join('\n'));
+    await ctx.db.transaction((tx) =>
+      credit(tx, {
+        kind: 'grant',
+        userId: member.id,
+        programId: null,
+        amount: 100,
+        description: '付与',
+        idempotencyKey: `race-${member.id}`,
+        now: new Date(),
+      }),
+    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => redeem(ctx.db, memberOf(member), giftId, 'one-key', new Date())));
+    expect(new Set(answers.map((answer) => answer.userGift.id)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.userGift.code)).size).toBe(1);
+    expect(answers.map((answer) => answer.balance)).toEqual(Array(5).fill(70));
+    expect(await balanceOf(ctx.db, member.id, null)).toBe(70);
+    expect((await reconcile(ctx.db)).breaks).toEqual([]);
+  });
 });
 
 describe('reconcile', () => {
