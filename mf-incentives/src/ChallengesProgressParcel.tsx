@@ -2,7 +2,7 @@ import { AppLink, createParcel, List, LoadingSkeleton, SectionHeading, Stack, Te
 import { useChallenges } from './api/challenges';
 import { ChallengeProgress } from './parts/ChallengeProgress';
 import { progressText } from './parts/challenge-text';
-import { challengePath } from './pages/ChallengesPage';
+import { links } from './links';
 
 /** The home page's challenges: the ones the member took this month, each with its progress. */
 export function ChallengesProgress() {
@@ -33,7 +33,7 @@ function Taken({ items }: { items: NonNullable<ReturnType<typeof useChallenges>[
       {taken.map((challenge) => (
         <li key={challenge.id}>
           <Stack $gap={0.5}>
-            <AppLink href={challengePath(challenge.id)}>{challenge.title}</AppLink>
+            <AppLink href={links.challenge(challenge.id)}>{challenge.title}</AppLink>
             <ChallengeProgress challenge={challenge} />
             <Text $muted>{challenge.completedAt ? `達成しました（${progressText(challenge)}）` : progressText(challenge)}</Text>
           </Stack>

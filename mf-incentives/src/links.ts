@@ -10,4 +10,6 @@ export const links = {
   coinEarning: () => screenLink('coinUserActions', {}),
   userGift: (giftId: string) => screenLink('incentiveGift', { giftId }),
   userGifts: () => '/incentives/user_gifts',
+  /** A monthly challenge's page (issue 29): a web page everywhere. */
+  challenge: (challengeId: string) => `/incentives/challenges/${encodeURIComponent(challengeId)}`,
 };

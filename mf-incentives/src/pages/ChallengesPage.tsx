@@ -19,11 +19,10 @@ import {
 } from '@sukoyaka/shared';
 import { useChallenge, useChallenges, useJoinChallenge } from '../api/challenges';
 import { formatDate, formatPoints } from '../format';
+import { links } from '../links';
 import { ChallengeProgress } from '../parts/ChallengeProgress';
 import { countedDayText, countingRule, progressText } from '../parts/challenge-text';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
-
-export const challengePath = (challengeId: string) => `/incentives/challenges/${encodeURIComponent(challengeId)}`;
 
 /** Where the member stands: a line for assistive technology and eyes alike. */
 function Standing({ challenge }: { challenge: Challenge }) {
@@ -83,7 +82,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
     <Card aria-labelledby={headingId}>
       <Stack $gap={1.5}>
         <SectionHeading id={headingId}>
-          <AppLink href={challengePath(challenge.id)}>{challenge.title}</AppLink>
+          <AppLink href={links.challenge(challenge.id)}>{challenge.title}</AppLink>
         </SectionHeading>
         <Facts challenge={challenge} />
         {challenge.joinedAt ? <ChallengeProgress challenge={challenge} /> : null}
