@@ -120,7 +120,6 @@ export {
   type DeepLinkScreen,
   type DeepLinkTargets,
 } from './device/deep-links';
-export { fileBlob, saveFile, type DownloadFile } from './device/save-file';
 export { NEW_TAB_HINT, OutsideLink } from './ui/OutsideLink';
 export { LinkRow } from './ui/LinkRow';
 // The modal's parts are shared with the date picker (@sukoyaka/shared/widgets).

@@ -1,5 +1,5 @@
 import type { CallInput, CallOutput } from '@sukoyaka/contract';
-import { saveFile } from '@sukoyaka/shared';
+import { saveFile } from '@sukoyaka/shared/widgets';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './operator-client';
 

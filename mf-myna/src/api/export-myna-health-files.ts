@@ -1,5 +1,6 @@
 import type { CallInput, CallOutput } from '@sukoyaka/contract';
-import { api, saveFile } from '@sukoyaka/shared';
+import { api } from '@sukoyaka/shared';
+import { saveFile } from '@sukoyaka/shared/widgets';
 import { useMutation } from '@tanstack/react-query';
 
 export type ExportedFile = CallOutput<'exportMynaHealthFiles'>;

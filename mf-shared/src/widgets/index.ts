@@ -22,3 +22,4 @@ export {
 } from './form-controls';
 export { GiftPicture, type GiftPictureProps, type StoredPicture } from './GiftPicture';
 export { ChartCanvas, type ChartPlot, type UPlotCanvasProps } from './ChartCanvas';
+export { fileBlob, saveFile, type DownloadFile } from './save-file';
