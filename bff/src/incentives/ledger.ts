@@ -107,24 +107,40 @@ async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId
 }
 
 /**
- * In the member's locked transaction, one statement after the lock (so it reads what a movement of
- * the same key that held the lock before has committed): the key's earlier transfer, if any, and
- * the system account on the other side (created on first use).
+ * The member's account locked, then, in a statement of its own after the lock (so it reads what a
+ * movement of the same key that held the lock before has committed), the key's earlier transfer
+ * if any and the system account on the other side (created on first use).
  */
-async function earlierTransferOrSystemAccount(
-  tx: Executor,
-  idempotencyKey: string,
+async function lockForMovement(
+  tx: Transaction,
+  movement: Movement,
   kind: SystemAccountKind,
-  programId: ProgramId,
-): Promise<{ previous: string } | { previous: null; systemAccountId: string }> {
+): Promise<{ account: { id: string; balance: number } } & ({ previous: string } | { previous: null; systemAccountId: string })> {
+  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
   const [row] = rowsOf<{ previous: string | null; system: string | null }>(
     await tx.execute(sql`
-      select (select id from ${ledgerTransfers} where idempotency_key = ${idempotencyKey}) as previous,
-             (select id from ${ledgerAccounts} where key = ${systemAccountKey(kind, programId)}) as system`),
+      select (select id from ${ledgerTransfers} where idempotency_key = ${movement.idempotencyKey}) as previous,
+             (select id from ${ledgerAccounts} where key = ${systemAccountKey(kind, movement.programId)}) as system`),
   );
-  if (row!.previous) return { previous: row!.previous };
-  return { previous: null, systemAccountId: row!.system ?? (await systemAccount(tx, kind, programId)) };
+  if (row!.previous) return { account, previous: row!.previous };
+  return { account, previous: null, systemAccountId: row!.system ?? (await systemAccount(tx, kind, movement.programId)) };
 }
+
+/** The transfer row of a member's movement between their account and a system account. */
+const transferOf = (
+  movement: Movement & { kind: TransferKind },
+  accounts: { debitAccountId: string; creditAccountId: string },
+): TransferRow => ({
+  ...accounts,
+  amount: movement.amount,
+  kind: movement.kind,
+  userId: movement.userId,
+  programId: movement.programId,
+  description: movement.description,
+  reference: movement.reference ?? null,
+  idempotencyKey: movement.idempotencyKey,
+  now: movement.now,
+});
 
 export interface Movement {
   userId: string;
@@ -161,29 +177,16 @@ export async function credit(
   movement: Movement & { kind: 'earn' | 'grant' | 'prize'; expiresAt?: Date },
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a credit must be a positive whole number');
-  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
-  const other = await earlierTransferOrSystemAccount(
-    tx,
-    movement.idempotencyKey,
-    movement.kind === 'grant' ? 'adjustment' : 'issuing',
-    movement.programId,
-  );
-  if (other.previous !== null) return { transferId: other.previous, replayed: true, balance: account.balance };
+  const locked = await lockForMovement(tx, movement, movement.kind === 'grant' ? 'adjustment' : 'issuing');
+  const { account } = locked;
+  if (locked.previous !== null) return { transferId: locked.previous, replayed: true, balance: account.balance };
   const transferId = await writeTransfer(
     tx,
+    transferOf(movement, { debitAccountId: locked.systemAccountId, creditAccountId: account.id }),
     {
-      debitAccountId: other.systemAccountId,
-      creditAccountId: account.id,
-      amount: movement.amount,
-      kind: movement.kind,
-      userId: movement.userId,
-      programId: movement.programId,
-      description: movement.description,
-      reference: movement.reference ?? null,
-      idempotencyKey: movement.idempotencyKey,
-      now: movement.now,
+      accountId: account.id,
+      delta: movement.amount,
     },
-    { accountId: account.id, delta: movement.amount },
   );
   if (movement.programId !== null) {
     const expiresAt = movement.expiresAt ?? (await lotExpiry(tx, movement.programId, movement.now));
@@ -394,31 +397,18 @@ export async function debit(
   movement: Movement & { kind: 'redeem' | 'revoke' | 'challenge' | 'competition' },
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
-  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
-  const other = await earlierTransferOrSystemAccount(
-    tx,
-    movement.idempotencyKey,
-    movement.kind === 'revoke' ? 'adjustment' : 'redemption',
-    movement.programId,
-  );
-  if (other.previous !== null) return { transferId: other.previous, replayed: true, balance: account.balance };
+  const locked = await lockForMovement(tx, movement, movement.kind === 'revoke' ? 'adjustment' : 'redemption');
+  const { account } = locked;
+  if (locked.previous !== null) return { transferId: locked.previous, replayed: true, balance: account.balance };
   if (movement.programId !== null) await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
   if (account.balance < movement.amount) throw new InsufficientBalanceError(account.balance, movement.amount);
   const transferId = await writeTransfer(
     tx,
+    transferOf(movement, { debitAccountId: account.id, creditAccountId: locked.systemAccountId }),
     {
-      debitAccountId: account.id,
-      creditAccountId: other.systemAccountId,
-      amount: movement.amount,
-      kind: movement.kind,
-      userId: movement.userId,
-      programId: movement.programId,
-      description: movement.description,
-      reference: movement.reference ?? null,
-      idempotencyKey: movement.idempotencyKey,
-      now: movement.now,
+      accountId: account.id,
+      delta: -movement.amount,
     },
-    { accountId: account.id, delta: -movement.amount },
   );
   if (movement.programId !== null) await consumeLots(tx, account.id, movement.amount, transferId, movement.now, false);
   return { transferId, replayed: false, balance: account.balance - movement.amount };
