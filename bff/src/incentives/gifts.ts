@@ -41,6 +41,9 @@ export const GIFT_CHALLENGE = { cost: 100, oddsBasisPoints: 1000 } as const;
 
 type GiftRow = typeof gifts.$inferSelect;
 
+/** A gift handed out starts as issued (a code) or preparing (a delivery, until it ships). */
+const firstDeliveryState = (gift: GiftRow) => (gift.kind === 'digital_code' ? ('issued' as const) : ('preparing' as const));
+
 /** How many are left: free codes for a digital gift, the counter (or unlimited) for a delivery. */
 async function stockOf(db: Executor, gift: GiftRow): Promise<number | null> {
   if (gift.kind === 'delivery') return gift.stock;
@@ -103,7 +106,7 @@ async function handOut(
   userGift: { id: string; userId: string; transferId: string | null; source: 'redemption' | 'challenge'; now: Date },
 ): Promise<false | { code: string | null }> {
   const row = sql`select ${userGift.id}::uuid, ${userGift.userId}::uuid, ${gift.id}::uuid, ${userGift.transferId}::uuid, ${userGift.source},
-    ${gift.kind === 'digital_code' ? 'issued' : 'preparing'}, ${userGift.now.toISOString()}::timestamptz`;
+    ${firstDeliveryState(gift)}, ${userGift.now.toISOString()}::timestamptz`;
   const insert = sql`insert into ${userGifts} (id, user_id, gift_id, transfer_id, source, delivery_state, created_at)`;
   if (gift.kind === 'digital_code') {
     // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
@@ -294,7 +297,7 @@ export async function redeem(
     description: gift.description,
     kind: gift.kind,
     source: 'redemption',
-    deliveryState: gift.kind === 'digital_code' ? 'issued' : 'preparing',
+    deliveryState: firstDeliveryState(gift),
     code: redeemed.code,
     usedAt: null,
     createdAt: now.toISOString(),
