@@ -306,12 +306,12 @@ function systemModuleConfig({
  */
 function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
-  // The contract's modules of other areas (a page that shows another area's data) come with the
-  // chunks that name them: an area's entry registers only its own, so /login loads no forecast.
-  const own = `${CONTRACT_AREA_PREFIX}${folder.replace(/^mf-/, '')}`;
+  // The contract's modules, the area's own too, come with the chunks that name them: an entry
+  // registers every shared module any of its chunks imports, so the home page, which mounts other
+  // areas' parcels, would load their schemas too, and /login no forecast. An entry that needs one
+  // says so in eagerShared (the build fails where an entry imports a lazy module).
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
-    .filter((specifier) => specifier !== own)
     // mf-shared's second module, the parts only some pages use: with those pages (decision 0018).
     .concat(WIDGETS_MODULE, lazyShared)
     .filter((specifier) => !eagerShared.includes(specifier));

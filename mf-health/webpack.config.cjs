@@ -1,13 +1,9 @@
 const { areaConfig } = require('@sukoyaka/build');
 
-// Loaded with the pages that need them, not with the area's entry (the server preloads them for
-// those pages: routeDependencies):
-// - date-fns: /vitals and home's parcel format dates without it (src/vitals/formats.ts); it comes
-//   with the pages that chart and list readings;
-// - the contract's health module (its schemas and labels, 7.8 KiB): /vitals and home's parcel
-//   show the summary without it (src/vitals/reading-details.ts holds what the lists need of it).
+// date-fns is loaded with the pages that need it, not with the area's entry (the server preloads it
+// for those pages: routeDependencies): /vitals and home's parcel format dates without it
+// (src/vitals/formats.ts); it comes with the pages that chart and list readings. (The contract's
+// health module is lazy for every area: /vitals and home's parcel show the summary without it,
+// src/vitals/reading-details.ts holding what the lists need of it.)
 module.exports = (_env, argv) =>
-  areaConfig(
-    { folder: 'mf-health', specifier: '@sukoyaka/health', lazyShared: ['date-fns', 'date-fns/locale/ja', '@sukoyaka/contract/health'] },
-    argv,
-  );
+  areaConfig({ folder: 'mf-health', specifier: '@sukoyaka/health', lazyShared: ['date-fns', 'date-fns/locale/ja'] }, argv);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@sukoyaka/bff/src/db/client';
+import { rowsOf, type Database } from '@sukoyaka/bff/src/db/client';
 import { associations, users } from '@sukoyaka/bff/src/db/schema';
 import { saveDeliveryAddress } from '@sukoyaka/bff/src/incentives/delivery';
 import { addGift, redeem } from '@sukoyaka/bff/src/incentives/gifts';
@@ -20,10 +20,6 @@ import { seededRandom } from '@sukoyaka/bff/src/lib/seeded-random';
 const DAY = 24 * 3600_000;
 /** The model's gift costs (points or coins). */
 const COSTS = [5, 20, 45] as const;
-
-function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
 
 interface Lot {
   remaining: number;
@@ -237,7 +233,7 @@ export async function runLedgerModel(
     });
     // The touched members' balances, as cached and as summed from the entries.
     const ids = plans.map(({ member }) => member.id);
-    const balances = rows<{ user_id: string; program_id: string | null; balance: string; entries: string }>(
+    const balances = rowsOf<{ user_id: string; program_id: string | null; balance: string; entries: string }>(
       await db.execute(sql`
           select a.user_id, a.program_id, a.balance, (select coalesce(sum(e.amount), 0) from ledger_entries e where e.account_id = a.id) as entries
           from ledger_accounts a where a.user_id in (${sql.join(
@@ -254,7 +250,7 @@ export async function runLedgerModel(
       if (actual.join() !== expected.join()) mismatches.push(`batch ${batch} member ${member.id}: balances ${actual}, model ${expected}`);
     }
     if (batch % 25 === 0 || done >= options.operations) {
-      const [whole] = rows<{ total: string; negative: string; drift: string }>(
+      const [whole] = rowsOf<{ total: string; negative: string; drift: string }>(
         await db.execute(sql`
             select (select coalesce(sum(amount), 0) from ledger_entries) as total,
                    (select count(*) from ledger_accounts where balance < 0) as negative,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
+import { rowsOf, type Database } from '../src/db/client';
 import { saveDeliveryAddress } from '../src/incentives/delivery';
 import { addGift, importGiftCodes, redeem } from '../src/incentives/gifts';
 import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
@@ -36,12 +36,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
-
 async function balanceOf(db: Database, userId: string, programId: string | null): Promise<number> {
-  const [row] = rows<{ balance: string | null }>(
+  const [row] = rowsOf<{ balance: string | null }>(
     await db.execute(
       sql`select balance from ledger_accounts where user_id = ${userId} and program_id ${programId === null ? sql`is null` : sql`= ${programId}`}`,
     ),

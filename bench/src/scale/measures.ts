@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@sukoyaka/bff/src/app';
 import { loadConfig } from '@sukoyaka/bff/src/config';
-import { openDatabase, type Database } from '@sukoyaka/bff/src/db/client';
+import { openDatabase, rowsOf, type Database } from '@sukoyaka/bff/src/db/client';
 import { runContentNotifications } from '@sukoyaka/bff/src/content/notifications';
 import { healthStats } from '@sukoyaka/bff/src/health/operator-stats';
 import { runExpiryNotices } from '@sukoyaka/bff/src/incentives/expiry-notices';
@@ -42,8 +42,6 @@ export const PUBLIC_URL = 'https://bench.example';
 export const NOTIFICATION_EVERY_MINUTES = 15;
 /** The bff's default INCENTIVES_JOB_EVERY_MINUTES: how often earning, expiry and the incremental reconcile run. */
 const INCENTIVES_EVERY_MS = 15 * 60_000;
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** Median of up to `runs` timings (ms), fewer when one is slow: a 40 s statement is timed once or twice, not ten times. */
 export async function timeMedian(run: () => Promise<unknown>, options: { runs: number; budgetMs: number }): Promise<number> {

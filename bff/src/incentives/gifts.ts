@@ -207,11 +207,20 @@ async function toUserGifts(db: Executor, rows: UserGiftRow[]): Promise<UserGift[
   );
   return rows.map((row) => {
     const order = orders.get(row.id);
-    return { ...toUserGift(row, images.get(row.giftId) ?? null), order: order ? toGiftOrder(order) : null };
+    return { ...toUserGift(row, sealedCodeOf(row), images.get(row.giftId) ?? null), order: order ? toGiftOrder(order) : null };
   });
 }
 
-function toUserGift(row: UserGiftRow, image: GiftImage | null): Omit<UserGift, 'order'> {
+/** The code a digital gift's row carries, opened (null: no code). */
+const sealedCodeOf = (row: UserGiftRow) =>
+  row.codeSealed && row.codeHash ? decryptString(ring(), row.codeSealed, codeContext(row.giftId, row.codeHash)) : null;
+
+/** A user gift as the member reads it, from its row (or what a redemption just wrote) and its code. */
+function toUserGift(
+  row: Omit<UserGiftRow, 'codeHash' | 'codeSealed'>,
+  code: string | null,
+  image: GiftImage | null,
+): Omit<UserGift, 'order'> {
   return {
     id: row.id,
     giftId: row.giftId,
@@ -220,7 +229,7 @@ function toUserGift(row: UserGiftRow, image: GiftImage | null): Omit<UserGift, '
     kind: row.kind,
     source: row.source,
     deliveryState: row.deliveryState,
-    code: row.codeSealed && row.codeHash ? decryptString(ring(), row.codeSealed, codeContext(row.giftId, row.codeHash)) : null,
+    code,
     usedAt: row.usedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     image,
@@ -290,18 +299,13 @@ export async function redeem(
   // The answer from what the transaction wrote, not read back: the balance is the one after the
   // debit (which expired any due points first), as the member's lock saw it.
   const images = await giftImagesOf(db, [gift.id]);
+  const written = { id: redeemed.userGiftId, giftId: gift.id, name: gift.name, description: gift.description, kind: gift.kind };
   const userGift: UserGift = {
-    id: redeemed.userGiftId,
-    giftId: gift.id,
-    name: gift.name,
-    description: gift.description,
-    kind: gift.kind,
-    source: 'redemption',
-    deliveryState: firstDeliveryState(gift),
-    code: redeemed.code,
-    usedAt: null,
-    createdAt: now.toISOString(),
-    image: images.get(gift.id) ?? null,
+    ...toUserGift(
+      { ...written, source: 'redemption', deliveryState: firstDeliveryState(gift), usedAt: null, createdAt: now },
+      redeemed.code,
+      images.get(gift.id) ?? null,
+    ),
     order: redeemed.order && newGiftOrder(redeemed.order),
   };
   return { userGift, balance: redeemed.balance };
