@@ -7,6 +7,7 @@ import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
 import { DAY, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
+import { planText, statementsOf } from './query-plans';
 
 /*
  * The ledger under concurrency. On PostgreSQL (TEST_DATABASE_URL) the operations run from many
@@ -134,6 +135,31 @@ describe('simultaneous redemptions', () => {
     expect(answers.map((answer) => answer.balance)).toEqual(Array(5).fill(70));
     expect(await balanceOf(ctx.db, member.id, null)).toBe(70);
     expect((await reconcile(ctx.db)).breaks).toEqual([]);
+  });
+
+  it("takes a digital gift's first free code from an index in hand-out order: no sort of the gift's free codes (issue 28)", async () => {
+    // On an index of gift_id alone, every redemption read and sorted all the gift's free codes.
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '索引のコード', cost: 1, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, Array.from({ length: 500 }, (_, i) => `ORDER-${i}`).join('\n'));
+    await ctx.db.execute(sql`analyze gift_codes`);
+    await ctx.db.transaction((tx) =>
+      credit(tx, {
+        kind: 'grant',
+        userId: member.id,
+        programId: null,
+        amount: 10,
+        description: '付与',
+        idempotencyKey: `plan-${member.id}`,
+        now: new Date(),
+      }),
+    );
+    const sent = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'plan', new Date()));
+    const take = sent.find(({ text }) => /for update skip locked/i.test(text));
+    expect(take).toBeDefined();
+    const plan = await planText(ctx.db, take!);
+    expect(plan).toMatch(/Index Scan using gift_codes_free_order_idx/);
+    expect(plan).not.toMatch(/Sort/);
   });
 });
 

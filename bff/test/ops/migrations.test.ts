@@ -61,6 +61,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0029_health_figures': [/^CREATE INDEX IF NOT EXISTS "health_activity_days_user_day_idx" ON "health_activity_days"/],
   // Issue 29 (a member's campaign entries for their download and leaving): likewise.
   '0037_campaign_entries_user_idx': [/^CREATE INDEX IF NOT EXISTS "point_campaign_entries_user_idx" ON "point_campaign_entries"/],
+  // Issue 28 (a redemption takes the first free code from an ordered index, not a sort of them all): likewise.
+  '0038_gift_codes_free_order': [/^CREATE INDEX IF NOT EXISTS "gift_codes_free_order_idx" ON "gift_codes"/],
 };
 
 /** A statement on one line, without the comment lines before it (they would hide what it does). */

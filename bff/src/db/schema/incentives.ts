@@ -432,8 +432,10 @@ export const giftCodes = pgTable(
   (table) => [
     unique('gift_codes_hash_uq').on(table.giftId, table.codeHash),
     unique('gift_codes_user_gift_uq').on(table.userGiftId),
-    index('gift_codes_free_idx')
-      .on(table.giftId)
+    // A gift's free codes in the order they are handed out (handOut: the first one not locked,
+    // LIMIT 1): on (gift_id) alone, every redemption read and sorted all the gift's free codes.
+    index('gift_codes_free_order_idx')
+      .on(table.giftId, table.createdAt, table.id)
       .where(sql`${table.userGiftId} is null`),
   ],
 );
