@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import type { DatabasePoolSettings } from '../config';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../paths';
 import { PGLITE_QUEUE, queueDatabase, type WorkQueueLimits } from './queue';
+import { nameStatementsOf } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -79,7 +80,10 @@ export async function openDatabase(options: {
     // A connection checked out of the pool (a transaction between two statements) has no pool
     // listener: its `error` would be unhandled too. Every connection gets one of its own; the
     // transaction's next statement then fails, is rolled back and answered 503.
-    pool.on('connect', (client) => client.on('error', report));
+    pool.on('connect', (client) => {
+      client.on('error', report);
+      nameStatementsOf(client);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
