@@ -2,6 +2,7 @@ import { GIFT_IMAGE_MAX_BYTES } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { imageKindOf } from '../src/incentives/gift-images';
+import { credit } from '../src/incentives/ledger';
 import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
 
 /*
@@ -204,5 +205,43 @@ describe('uploading a gift’s picture (issue 27)', () => {
     const again = await upload(editor, { giftId, alt: '青いタオル', contentBase64: photo });
     expect(again.status).toBe(200);
     expect(await storedFiles()).toBe(2);
+  });
+
+  it('each gift shows its own picture beside others: in the catalogue, the member’s gifts and a redemption’s answer', async () => {
+    const picture = (background: string) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .png()
+        .toBuffer()
+        .then((bytes) => bytes.toString('base64'));
+    const code = (await editor.operatorPost('addOperatorGift', { programId, name: 'ギフトコード', cost: 10, kind: 'digital_code' })).body
+      .id;
+    await editor.operatorPost('importOperatorGiftCodes', { giftId: code, csv: 'PICTURE-1' });
+    const towel = (await upload(editor, { giftId, alt: 'タオル', contentBase64: await picture('#3a7bd5') })).body.image;
+    const card = (await upload(editor, { giftId: code, alt: 'カード', contentBase64: await picture('#d53a7b') })).body.image;
+    expect(towel.variants.map((variant: { width: number }) => variant.width)).toEqual([320, 640]);
+    expect(card.variants.map((variant: { width: number }) => variant.width)).toEqual([320, 640]);
+
+    const member = await createMember(ctx.db);
+    await ctx.db.execute(sql.raw(`update users set association_id = '${x}' where id = '${member.id}'`));
+    await ctx.db.transaction((tx) =>
+      credit(tx, {
+        kind: 'grant',
+        userId: member.id,
+        programId,
+        amount: 10,
+        description: '付与',
+        idempotencyKey: `pictures-${member.id}`,
+        now: new Date(),
+      }),
+    );
+    const agent = new Agent(ctx.app);
+    await agent.signIn(member.email, member.password);
+    const catalogue = (await agent.get('listPointGifts', { pointId: programId })).body.gifts as { id: string; image: unknown }[];
+    expect(catalogue.find((gift) => gift.id === giftId)?.image).toEqual(towel);
+    expect(catalogue.find((gift) => gift.id === code)?.image).toEqual(card);
+    const redeemed = await agent.post('redeemGift', { giftId: code });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.userGift.image).toEqual(card);
+    expect((await agent.get('listVisibleUserGifts')).body.userGifts).toEqual([expect.objectContaining({ giftId: code, image: card })]);
   });
 });

@@ -2,7 +2,8 @@
 // sharp (libvips) into a few widths of WebP without metadata, stored in the database (PGlite and
 // PostgreSQL alike) and served under their content hash with a year's cache.
 import { GIFT_IMAGE_PATH, GIFT_IMAGE_TYPE_MESSAGE, GIFT_IMAGE_WIDTHS, type GiftImage } from '@sukoyaka/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
 import { giftImageFiles, giftImages } from '../db/schema';
 import { processImage, STORED_IMAGE_TYPE, storedImagesRoute, type ProcessedImage } from '../platform/images';
@@ -37,33 +38,49 @@ export async function removeGiftImage(db: Executor, giftId: string): Promise<str
   return files.map((file) => file.hash);
 }
 
+interface StoredGiftImage {
+  alt: string;
+  width: number;
+  height: number;
+  /** Its files, narrowest first. */
+  files: Array<{ width: number; hash: string }>;
+}
+
+/**
+ * The picture of the gift whose id is in `giftId` (a column of the outer statement) as one JSON
+ * value with its files, narrowest first, or null: a column of another statement, so a redemption
+ * reads its gift and the gift's picture at once (issue 28). The column is written with its table's
+ * name: Drizzle writes a one-table select's columns bare, and a bare "gift_id" inside these
+ * subqueries would name their own tables' column (every file of every gift).
+ */
+export const giftImageOf = (giftId: PgColumn) => {
+  const outer = sql`${sql.identifier(getTableName(giftId.table))}.${sql.identifier(giftId.name)}`;
+  return sql<StoredGiftImage | null>`(
+    select json_build_object('alt', i.alt, 'width', i.width, 'height', i.height, 'files',
+      coalesce((select json_agg(json_build_object('width', f.width, 'hash', f.hash) order by f.width)
+        from ${giftImageFiles} f where f.gift_id = i.gift_id), '[]'::json))
+    from ${giftImages} i where i.gift_id = ${outer})`;
+};
+
+/** A stored picture as members see it: each file by its URL. */
+export const toGiftImage = (image: StoredGiftImage): GiftImage => ({
+  alt: image.alt,
+  width: image.width,
+  height: image.height,
+  variants: image.files.map((file) => ({ url: giftImageUrl(file.hash), width: file.width })),
+});
+
 /** The pictures of these gifts, by gift id (a gift without one is absent). */
 export async function giftImagesOf(db: Executor, giftIds: readonly string[]): Promise<Map<string, GiftImage>> {
   const out = new Map<string, GiftImage>();
   if (giftIds.length === 0) return out;
   const ids = [...new Set(giftIds)];
-  // One statement (a redemption's answer reads it, issue 28): each picture with its files, narrowest first.
+  // One statement: each picture with its files.
   const images = await db
-    .select({
-      giftId: giftImages.giftId,
-      alt: giftImages.alt,
-      width: giftImages.width,
-      height: giftImages.height,
-      files: sql<
-        Array<{ width: number; hash: string }>
-      >`coalesce((select json_agg(json_build_object('width', f.width, 'hash', f.hash) order by f.width)
-        from ${giftImageFiles} f where f.gift_id = ${giftImages.giftId}), '[]'::json)`,
-    })
+    .select({ giftId: giftImages.giftId, image: giftImageOf(giftImages.giftId) })
     .from(giftImages)
     .where(inArray(giftImages.giftId, ids));
-  for (const image of images) {
-    out.set(image.giftId, {
-      alt: image.alt,
-      width: image.width,
-      height: image.height,
-      variants: image.files.map((file) => ({ url: giftImageUrl(file.hash), width: file.width })),
-    });
-  }
+  for (const { giftId, image } of images) if (image) out.set(giftId, toGiftImage(image));
   return out;
 }
 

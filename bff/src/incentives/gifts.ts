@@ -9,7 +9,7 @@ import {
   INSUFFICIENT_BALANCE_MESSAGE,
   IncentiveErrorCodes,
 } from '@sukoyaka/contract';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
 import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
@@ -17,7 +17,7 @@ import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
 import { sha256 } from '../lib/tokens';
-import { giftImagesOf } from './gift-images';
+import { giftImageOf, giftImagesOf, toGiftImage } from './gift-images';
 import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
 import { assertAgreed, type Program } from './programs';
 import { mailGiftCode, mailOrderPlaced, newGiftOrder, ordersOf, placeOrder, toGiftOrder } from './delivery';
@@ -81,17 +81,26 @@ export async function listGifts(db: Executor, program: Program): Promise<Gift[]>
   return Promise.all(rows.map((row) => toGift(db, row, images)));
 }
 
-/** A gift the member may redeem: their association's program's, or a coin gift; else 404. */
-async function redeemableGift(db: Executor, member: Member, giftId: string): Promise<{ gift: GiftRow; program: Program | null }> {
-  const [gift] = await db
-    .select()
+/**
+ * A gift the member may redeem: their association's program's, or a coin gift; else 404. Read in
+ * one statement with its program and its picture (issue 28: a redemption's round trips).
+ */
+async function redeemableGift(
+  db: Executor,
+  member: Member,
+  giftId: string,
+): Promise<{ gift: GiftRow; program: Program | null; image: GiftImage | null }> {
+  const [row] = await db
+    .select({ gift: getTableColumns(gifts), program: getTableColumns(pointPrograms), image: giftImageOf(gifts.id) })
     .from(gifts)
+    .leftJoin(pointPrograms, eq(pointPrograms.id, gifts.programId))
     .where(and(eq(gifts.id, giftId), eq(gifts.active, true), eq(gifts.challengePrize, false)));
-  if (!gift) throw giftNotFound();
-  if (gift.programId === null) return { gift, program: null };
-  const [program] = await db.select().from(pointPrograms).where(eq(pointPrograms.id, gift.programId));
+  if (!row) throw giftNotFound();
+  const { gift, program } = row;
+  const image = row.image ? toGiftImage(row.image) : null;
+  if (gift.programId === null) return { gift, program: null, image };
   if (!program || program.associationId !== member.associationId) throw giftNotFound();
-  return { gift, program };
+  return { gift, program, image };
 }
 
 /**
@@ -249,7 +258,7 @@ export async function redeem(
   now: Date,
   mailing: GiftMailing | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
-  const { gift, program } = await redeemableGift(db, member, giftId);
+  const { gift, program, image } = await redeemableGift(db, member, giftId);
   if (program) await assertAgreed(db, member.id, program);
   const redeemed = await db.transaction(async (tx) => {
     let movement;
@@ -298,13 +307,12 @@ export async function redeem(
     };
   // The answer from what the transaction wrote, not read back: the balance is the one after the
   // debit (which expired any due points first), as the member's lock saw it.
-  const images = await giftImagesOf(db, [gift.id]);
   const written = { id: redeemed.userGiftId, giftId: gift.id, name: gift.name, description: gift.description, kind: gift.kind };
   const userGift: UserGift = {
     ...toUserGift(
       { ...written, source: 'redemption', deliveryState: firstDeliveryState(gift), usedAt: null, createdAt: now },
       redeemed.code,
-      images.get(gift.id) ?? null,
+      image,
     ),
     order: redeemed.order && newGiftOrder(redeemed.order),
   };
