@@ -2,8 +2,7 @@ import { GIFT_IMAGE_MAX_BYTES } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { imageKindOf } from '../src/incentives/gift-images';
-import { credit } from '../src/incentives/ledger';
-import { Agent, createAssociations, createMember, createTestContext, signedInOperator, type TestContext } from './helpers';
+import { Agent, createAssociations, createMember, createTestContext, grant, signedInOperator, type TestContext } from './helpers';
 
 /*
  * Issue 27, gifts with pictures: an operator uploads a picture with its alternative text; the bff
@@ -223,17 +222,7 @@ describe('uploading a gift’s picture (issue 27)', () => {
 
     const member = await createMember(ctx.db);
     await ctx.db.execute(sql.raw(`update users set association_id = '${x}' where id = '${member.id}'`));
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId,
-        amount: 10,
-        description: '付与',
-        idempotencyKey: `pictures-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, programId, 10);
     const agent = new Agent(ctx.app);
     await agent.signIn(member.email, member.password);
     const catalogue = (await agent.get('listPointGifts', { pointId: programId })).body.gifts as { id: string; image: unknown }[];

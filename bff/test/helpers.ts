@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { associations, users } from '../src/db/schema';
+import { credit } from '../src/incentives/ledger';
 import { hashPassword } from '../src/lib/password';
 import { createOperator } from '../src/operators/accounts';
 import { newTotpSecret, totpCodeAt } from '../src/operators/totp';
@@ -329,6 +330,13 @@ export const TEST_ADDRESS = {
 } as const;
 
 let memberCounter = 0;
+
+/** An operator's grant to the member: `amount` coins (programId null) or points, in a transaction of its own. */
+export function grant(db: Database, userId: string, programId: string | null, amount: number, idempotencyKey = `grant-${randomUUID()}`) {
+  return db.transaction((tx) =>
+    credit(tx, { kind: 'grant', userId, programId, amount, description: '付与', idempotencyKey, now: new Date() }),
+  );
+}
 /**
  * A member in use: verified, linked to an association of their own, and past the first sign-in's
  * welcome (`onboarded: false` leaves it to do, as for a member who has just signed up).

@@ -6,7 +6,7 @@ import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
 import { credit, debit, runExpiry } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
-import { DAY, TEST_ADDRESS, createMember, createTestContext, type TestContext } from './helpers';
+import { DAY, TEST_ADDRESS, createMember, createTestContext, grant, type TestContext } from './helpers';
 import { planText, statementsOf } from './query-plans';
 
 /*
@@ -60,17 +60,7 @@ describe('simultaneous redemptions', () => {
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: '並行テスト' });
     const giftId = await addGift(ctx.db, { programId: pointId, name: 'コード', cost: 100, kind: 'digital_code' });
     await importGiftCodes(ctx.db, giftId, Array.from({ length: 20 }, (_, i) => `CODE-${String(i).padStart(4, '0')}`).join('\n'));
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId: pointId,
-        amount: 500,
-        description: '付与',
-        idempotencyKey: `g-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, pointId, 500);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => redeem(ctx.db, memberOf(member), giftId, `attempt-${i}`, new Date())),
     );
@@ -91,17 +81,7 @@ describe('simultaneous redemptions', () => {
     const pointId = await createProgram(ctx.db, { associationId: member.associationId, name: '在庫テスト' });
     const giftId = await addGift(ctx.db, { programId: pointId, name: '記念品', cost: 10, kind: 'delivery', stock: 5 });
     await saveDeliveryAddress(ctx.db, member.id, TEST_ADDRESS, new Date());
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId: pointId,
-        amount: 1000,
-        description: '付与',
-        idempotencyKey: `g-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, pointId, 1000);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => redeem(ctx.db, memberOf(member), giftId, `attempt-${i}`, new Date())),
     );
@@ -118,17 +98,7 @@ describe('simultaneous redemptions', () => {
     const member = await createMember(ctx.db);
     const giftId = await addGift(ctx.db, { programId: null, name: 'コインのコード', cost: 30, kind: 'digital_code' });
     await importGiftCodes(ctx.db, giftId, Array.from({ length: 5 }, (_, i) => `RACE-${i}`).join('\n'));
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId: null,
-        amount: 100,
-        description: '付与',
-        idempotencyKey: `race-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, null, 100);
     const answers = await Promise.all(Array.from({ length: 5 }, () => redeem(ctx.db, memberOf(member), giftId, 'one-key', new Date())));
     expect(new Set(answers.map((answer) => answer.userGift.id)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.userGift.code)).size).toBe(1);
@@ -143,17 +113,7 @@ describe('simultaneous redemptions', () => {
     const giftId = await addGift(ctx.db, { programId: null, name: '索引のコード', cost: 1, kind: 'digital_code' });
     await importGiftCodes(ctx.db, giftId, Array.from({ length: 500 }, (_, i) => `ORDER-${i}`).join('\n'));
     await ctx.db.execute(sql`analyze gift_codes`);
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId: null,
-        amount: 10,
-        description: '付与',
-        idempotencyKey: `plan-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, null, 10);
     const sent = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'plan', new Date()));
     const take = sent.find(({ text }) => /for update skip locked/i.test(text));
     expect(take).toBeDefined();

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/db/client';
-import { credit } from '../src/incentives/ledger';
 import { createProgram } from '../src/incentives/operator';
 import { reconcile } from '../src/incentives/reconcile';
-import { createMember, testContextForFile } from './helpers';
+import { createMember, grant, testContextForFile } from './helpers';
 
 /*
  * Issue 28: reconcile checks the ledger in slices of each table's ids, as many as the table's size
@@ -19,17 +18,7 @@ test('a million rows claimed: every check runs in slices, each statement limited
   const members = await Promise.all(Array.from({ length: 6 }, () => createMember(ctx.db)));
   const programId = await createProgram(ctx.db, { associationId: members[0]!.associationId, name: '照合ポイント' });
   for (const member of members) {
-    await ctx.db.transaction((tx) =>
-      credit(tx, {
-        kind: 'grant',
-        userId: member.id,
-        programId,
-        amount: 10,
-        description: '付与',
-        idempotencyKey: `slices-${member.id}`,
-        now: new Date(),
-      }),
-    );
+    await grant(ctx.db, member.id, programId, 10);
   }
   const tables = [
     'ledger_transfers',
