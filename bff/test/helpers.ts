@@ -40,8 +40,8 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
  * A test file's embedded database holds a few megabytes, so it gets a 16 MB buffer pool instead of
- * PostgreSQL's 128 MB: a PGlite start grows with the pool, and took 0.87 s with the default and
- * 0.35 s with this (median of 8 starts from the template on the slower 2-core machine,
+ * the embedded database's 32 MB (db/client.ts): a PGlite start grows with the pool, and took 0.87 s
+ * with PostgreSQL's 128 MB and 0.35 s with this (median of 8 starts from the template on the slower 2-core machine,
  * docs/performance.md, "The test suites").
  */
 const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB' };
@@ -123,9 +123,12 @@ function migratedPostgresTemplate(serverUrl: string): Promise<string> {
   return postgresTemplate;
 }
 
-/** An embedded database from the migrated template, whatever TEST_DATABASE_URL says: for tests of PGlite itself. */
-export async function openTestPglite() {
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate(), pgliteSettings: TEST_PGLITE_SETTINGS });
+/**
+ * An embedded database from the migrated template, whatever TEST_DATABASE_URL says: for tests of
+ * PGlite itself. `settings` replace the tests' own (`{}`: the embedded database's defaults).
+ */
+export async function openTestPglite(settings: Record<string, string> = TEST_PGLITE_SETTINGS) {
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate(), pgliteSettings: settings });
 }
 
 /**

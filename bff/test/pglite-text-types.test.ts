@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { DRIZZLE_TEXT_TYPES, type DatabaseHandle } from '../src/db/client';
+import { DRIZZLE_TEXT_TYPES, EMBEDDED_PGLITE_SETTINGS, rowsOf, type DatabaseHandle } from '../src/db/client';
 import { openTestPglite } from './helpers';
 
 /*
@@ -69,5 +69,22 @@ describe('PGlite with Drizzle: dates, times and intervals', () => {
     expect(sent.map((types) => types.map(Number).sort())).toEqual([[...DRIZZLE_TEXT_TYPES].sort()]);
     const { rows } = await client.query<{ n: string }>('select 42 as n', [], { parsers: { 23: (value: string) => `n${value}` } });
     expect(rows).toEqual([{ n: 'n42' }]);
+  });
+});
+
+describe('the embedded database’s settings', () => {
+  it('runs with a 32 MB buffer pool (EMBEDDED_PGLITE_SETTINGS); a caller’s own setting wins', async () => {
+    const shown = async (settings: Record<string, string>) => {
+      const handle = await openTestPglite(settings);
+      try {
+        const [row] = rowsOf<{ shared_buffers: string }>(await handle.db.execute(sql`show shared_buffers`));
+        return row!.shared_buffers;
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(EMBEDDED_PGLITE_SETTINGS).toEqual({ shared_buffers: '32MB' });
+    expect(await shown({})).toBe('32MB');
+    expect(await shown({ shared_buffers: '16MB' })).toBe('16MB');
   });
 });

@@ -40,6 +40,15 @@ export const DEFAULT_POOL: DatabasePoolSettings = {
 export type PoolErrorListener = (error: Error) => void;
 
 /**
+ * The embedded database's settings: a 32 MB buffer pool instead of PostgreSQL's 128 MB. PGlite's
+ * buffers are the bff process's own memory, and the embedded database is for one instance and a
+ * small association's data (decision 0008).
+ * The `api` bench's process: 675–682 MB resident with 128 MB, 546–606 MB with 32 MB, at the same
+ * latency; 16 MB was no smaller (docs/performance.md, "PGlite").
+ */
+export const EMBEDDED_PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '32MB' };
+
+/**
  * Opens the database and applies the versioned migrations. PGlite (embedded, `dataDir`, or
  * `memory://`) unless a PostgreSQL URL is given.
  */
@@ -56,8 +65,8 @@ export async function openDatabase(options: {
    */
   loadDataDir?: Blob;
   /**
-   * PGlite only: server settings for this start (`-c name=value`), on top of PGlite's own. The
-   * tests give a small shared_buffers (helpers.ts says why).
+   * PGlite only: server settings for this start (`-c name=value`), on top of PGlite's own and
+   * EMBEDDED_PGLITE_SETTINGS. The tests give a smaller shared_buffers (helpers.ts says why).
    */
   pgliteSettings?: Record<string, string>;
 }): Promise<DatabaseHandle> {
@@ -88,10 +97,13 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
-  const settings = Object.entries(options.pgliteSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const settings = Object.entries({ ...EMBEDDED_PGLITE_SETTINGS, ...options.pgliteSettings }).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ]);
   const client = new PGlite(options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
+    startParams: [...PGlite.defaultStartParams, ...settings],
   });
   await client.waitReady;
   parseTextTypesOnce(client);
