@@ -40,9 +40,9 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
  * A test file's embedded database holds a few megabytes, so it gets a 16 MB buffer pool instead of
- * the embedded database's 32 MB (db/client.ts): a PGlite start grows with the pool, and took 0.87 s
- * with PostgreSQL's 128 MB and 0.35 s with this (median of 8 starts from the template on the slower 2-core machine,
- * docs/performance.md, "The test suites").
+ * the embedded database's 32 MB (db/client.ts): a PGlite start grows with the pool, and took
+ * 0.87 s with PostgreSQL's 128 MB and 0.35 s with this (median of 8 starts from the template on the
+ * slower 2-core machine, docs/performance.md, "The test suites").
  */
 const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB' };
 
@@ -332,14 +332,15 @@ export const TEST_ADDRESS = {
   phone: '03-1234-5678',
 } as const;
 
-let memberCounter = 0;
-
 /** An operator's grant to the member: `amount` coins (programId null) or points, in a transaction of its own. */
 export function grant(db: Database, userId: string, programId: string | null, amount: number, idempotencyKey = `grant-${randomUUID()}`) {
   return db.transaction((tx) =>
     credit(tx, { kind: 'grant', userId, programId, amount, description: '付与', idempotencyKey, now: new Date() }),
   );
 }
+
+let memberCounter = 0;
+
 /**
  * A member in use: verified, linked to an association of their own, and past the first sign-in's
  * welcome (`onboarded: false` leaves it to do, as for a member who has just signed up).
