@@ -22,6 +22,7 @@ export * from './system';
 export * from './account';
 export * from './health';
 export * from './incentives';
+export * from './expiry';
 export * from './operators';
 export * from './myna';
 export * from './content';

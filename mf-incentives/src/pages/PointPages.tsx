@@ -1,5 +1,5 @@
 import type { PointAccount } from '@sukoyaka/contract';
-import { pointExpiryRule } from '@sukoyaka/contract/incentives';
+import { pointExpiryRule } from '@sukoyaka/contract/expiry';
 import { AppLink, Card, EmptyState, List, SectionHeading, Stack, Text, useParams } from '@sukoyaka/shared';
 import { usePointInfo, usePointMenus, usePointUserActions } from '../api/points';
 import { formatDate, formatPoints } from '../format';

@@ -1,4 +1,4 @@
-import { pointExpiryRule } from '@sukoyaka/contract/incentives';
+import { pointExpiryRule } from '@sukoyaka/contract/expiry';
 import { AppLink, ButtonLinkStyle, Card, EmptyState, KeyFigure, List, Notice, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { usePointAccounts } from '../api/points';
 import { formatPoints } from '../format';

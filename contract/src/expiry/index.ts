@@ -1,6 +1,8 @@
 /*
  * When points expire (issue 27): the rule written once. The ledger dates each lot with
  * pointLotExpiry; the program's page, the points page and the FAQ explain it with pointExpiryRule.
+ * A module of its own (`@sukoyaka/contract/expiry`): a page that explains the rule loads these few
+ * hundred bytes, not the incentives area's schemas (about 8 KiB, issue 27's script budget).
  */
 
 /** A program's points last this many months unless the program says otherwise (1–120). */

@@ -1,4 +1,4 @@
-import { DEFAULT_POINT_EXPIRY_MONTHS, pointExpiryRule, pointLotExpiry } from './expiry';
+import { DEFAULT_POINT_EXPIRY_MONTHS, pointExpiryRule, pointLotExpiry } from './index';
 
 describe('the point expiry rule, written once (issue 27)', () => {
   it('dates a lot the same moment its months later', () => {
