@@ -12,7 +12,8 @@ const swcOptions = {
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
   // The contract's `exports` subpaths (contract/package.json): one per area, and compat.
-  '^@sukoyaka/contract/(account|content|expiry|health|incentives|myna|operators|compat)$': '<rootDir>/../contract/src/$1/index.ts',
+  '^@sukoyaka/contract/(account|announcement-categories|content|expiry|health|incentives|myna|operators|compat)$':
+    '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',

@@ -26,6 +26,7 @@ export * from './expiry';
 export * from './operators';
 export * from './myna';
 export * from './content';
+export * from './announcement-categories';
 
 /**
  * Every call, by name: each area's record combined. The bff registers one route per entry; the

@@ -1,18 +1,10 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize } from '../fields';
+import { announcementCategories } from '../announcement-categories';
 import { contentId } from './shared';
 
 /* Announcements (spec §1): an association's and site-wide, inside their publish window, newest first. */
-
-export const announcementCategories = ['important', 'info', 'campaign', 'maintenance'] as const;
-export type AnnouncementCategory = (typeof announcementCategories)[number];
-export const announcementCategoryLabels: Record<AnnouncementCategory, string> = {
-  important: '重要',
-  info: 'お知らせ',
-  campaign: 'キャンペーン',
-  maintenance: 'メンテナンス',
-};
 
 /** What an announcement says, as members and the association's staff alike read it. */
 export const announcementContentFields = {

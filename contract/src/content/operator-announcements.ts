@@ -3,7 +3,8 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { operatorAssociationId } from '../operators/shared';
-import { announcementCategories, announcementContentFields } from './announcements';
+import { announcementCategories } from '../announcement-categories';
+import { announcementContentFields } from './announcements';
 import { contentId, sitePath, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 
 /* The associations' staff publish announcements (mf-admin). Every write is audited. */

@@ -1,5 +1,5 @@
 import type { Announcement } from '@sukoyaka/contract';
-import { announcementCategoryLabels } from '@sukoyaka/contract/content';
+import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
 import {
   AppError,
   AppLink,

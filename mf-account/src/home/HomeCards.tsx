@@ -1,4 +1,4 @@
-import { announcementCategoryLabels } from '@sukoyaka/contract/content';
+import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
 import { AppLink, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

@@ -1,5 +1,7 @@
-import type { AnnouncementCategory, OperatorAnnouncement } from '@sukoyaka/contract';
-import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import type { OperatorAnnouncement } from '@sukoyaka/contract';
+import type { AnnouncementCategory } from '@sukoyaka/contract/announcement-categories';
+import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
+import { contentCalls } from '@sukoyaka/contract/content';
 import { useContractForm, useFormValues } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useUpdateAnnouncement } from '../api/content';

@@ -1,5 +1,6 @@
 import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
-import { announcementCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
+import { contentCalls } from '@sukoyaka/contract/content';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';

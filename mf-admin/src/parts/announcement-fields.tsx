@@ -1,4 +1,4 @@
-import { announcementCategories, announcementCategoryLabels } from '@sukoyaka/contract/content';
+import { announcementCategories, announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
 import { TextAreaField, TextField, type BoundField, type FieldErrors } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { japanMoment } from './datetime';
