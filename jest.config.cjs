@@ -11,7 +11,8 @@ const swcOptions = {
 // Jest does not apply webpack externals: @sukoyaka/* resolve to the workspace sources.
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
-  // The contract's `exports` subpaths (contract/package.json): one per area, and compat.
+  // The contract's `exports` subpaths (contract/package.json): one per area, the small modules of
+  // their own (announcement-categories, expiry), and compat.
   '^@sukoyaka/contract/(account|announcement-categories|content|expiry|health|incentives|myna|operators|compat)$':
     '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
