@@ -2,7 +2,7 @@
 // sharp (libvips) into a few widths of WebP without metadata, stored in the database (PGlite and
 // PostgreSQL alike) and served under their content hash with a year's cache.
 import { GIFT_IMAGE_PATH, GIFT_IMAGE_TYPE_MESSAGE, GIFT_IMAGE_WIDTHS, type GiftImage } from '@sukoyaka/contract';
-import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
 import { giftImageFiles, giftImages } from '../db/schema';
@@ -47,19 +47,24 @@ interface StoredGiftImage {
 }
 
 /**
- * The picture of the gift whose id is in `giftId` (a column of the outer statement) as one JSON
- * value with its files, narrowest first, or null: a column of another statement, so a redemption
- * reads its gift and the gift's picture at once (issue 28). The column is written with its table's
- * name: Drizzle writes a one-table select's columns bare, and a bare "gift_id" inside these
- * subqueries would name their own tables' column (every file of every gift).
+ * A row of gift_images, named `row` in the statement (its table or an alias), as one JSON value
+ * with its files, narrowest first. Written with the row's name: Drizzle writes a one-table
+ * select's columns bare, and a bare "gift_id" inside the files' subquery would name that
+ * subquery's own column (every file of every gift).
+ */
+const storedImage = (row: SQL) =>
+  sql<StoredGiftImage>`json_build_object('alt', ${row}.alt, 'width', ${row}.width, 'height', ${row}.height, 'files',
+    coalesce((select json_agg(json_build_object('width', f.width, 'hash', f.hash) order by f.width)
+      from ${giftImageFiles} f where f.gift_id = ${row}.gift_id), '[]'::json))`;
+
+/**
+ * The picture of the gift whose id is in `giftId` (a column of the outer statement), or null: a
+ * column of another statement, so a redemption reads its gift and the gift's picture at once
+ * (issue 28). The column is written with its table's name, for the reason storedImage says.
  */
 export const giftImageOf = (giftId: PgColumn) => {
   const outer = sql`${sql.identifier(getTableName(giftId.table))}.${sql.identifier(giftId.name)}`;
-  return sql<StoredGiftImage | null>`(
-    select json_build_object('alt', i.alt, 'width', i.width, 'height', i.height, 'files',
-      coalesce((select json_agg(json_build_object('width', f.width, 'hash', f.hash) order by f.width)
-        from ${giftImageFiles} f where f.gift_id = i.gift_id), '[]'::json))
-    from ${giftImages} i where i.gift_id = ${outer})`;
+  return sql<StoredGiftImage | null>`(select ${storedImage(sql`i`)} from ${giftImages} i where i.gift_id = ${outer})`;
 };
 
 /** A stored picture as members see it: each file by its URL. */
@@ -77,10 +82,10 @@ export async function giftImagesOf(db: Executor, giftIds: readonly string[]): Pr
   const ids = [...new Set(giftIds)];
   // One statement: each picture with its files.
   const images = await db
-    .select({ giftId: giftImages.giftId, image: giftImageOf(giftImages.giftId) })
+    .select({ giftId: giftImages.giftId, image: storedImage(sql`${sql.identifier(getTableName(giftImages))}`) })
     .from(giftImages)
     .where(inArray(giftImages.giftId, ids));
-  for (const { giftId, image } of images) if (image) out.set(giftId, toGiftImage(image));
+  for (const { giftId, image } of images) out.set(giftId, toGiftImage(image));
   return out;
 }
 

@@ -25,6 +25,8 @@ import { mailGiftCode, mailOrderPlaced, newGiftOrder, ordersOf, placeOrder, toGi
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
 const codeContext = (giftId: string, codeHash: string) => `gift_codes.code_sealed:${giftId}:${codeHash}`;
+/** A gift code as stored (sealed, under its gift and hash), opened. */
+const openCode = (giftId: string, codeHash: string, codeSealed: string) => decryptString(ring(), codeSealed, codeContext(giftId, codeHash));
 
 export const giftNotFound = () => notFound('ギフトが見つかりませんでした。');
 export const outOfStock = () => new HttpError(409, IncentiveErrorCodes.giftOutOfStock, GIFT_OUT_OF_STOCK_MESSAGE);
@@ -129,7 +131,7 @@ async function handOut(
         update ${giftCodes} set user_gift_id = handed.id from handed, code where ${giftCodes}.id = code.id
         returning code.code_hash, code.code_sealed`),
     );
-    return code ? { code: decryptString(ring(), code.code_sealed, codeContext(gift.id, code.code_hash)) } : false;
+    return code ? { code: openCode(gift.id, code.code_hash, code.code_sealed) } : false;
   }
   if (gift.stock === null) {
     await tx.execute(sql`${insert} ${row}`);
@@ -221,8 +223,7 @@ async function toUserGifts(db: Executor, rows: UserGiftRow[]): Promise<UserGift[
 }
 
 /** The code a digital gift's row carries, opened (null: no code). */
-const sealedCodeOf = (row: UserGiftRow) =>
-  row.codeSealed && row.codeHash ? decryptString(ring(), row.codeSealed, codeContext(row.giftId, row.codeHash)) : null;
+const sealedCodeOf = (row: UserGiftRow) => (row.codeSealed && row.codeHash ? openCode(row.giftId, row.codeHash, row.codeSealed) : null);
 
 /** A user gift as the member reads it, from its row (or what a redemption just wrote) and its code. */
 function toUserGift(
