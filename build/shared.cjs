@@ -23,6 +23,8 @@ const SHARED_MODULES = [
   '@sukoyaka/shared',
   '@sukoyaka/shared/widgets',
 ];
+/** Third-party shared modules an area's entry does not register unless it says so (eagerShared). */
+const LAZY_BY_DEFAULT = ['date-fns', 'date-fns/locale/ja'];
 /** mf-shared's second module (src/widgets): form controls, the date picker, gift pictures, … */
 const WIDGETS_MODULE = '@sukoyaka/shared/widgets';
 /** The contract's area modules (`@sukoyaka/contract/health`, …; contract.cjs). */
@@ -300,9 +302,10 @@ function systemModuleConfig({
 
 /**
  * An area: one entry, `src/index.tsx`, exporting the single-spa lifecycles, and its server render,
- * `src/server.tsx` (serverRenderConfig). `lazyShared`: shared modules only the area's lazy pages
- * import (lazyExternals), e.g. date-fns for mf-health's charts. `eagerShared`: shared modules that
- * are lazy by default (mf-shared's widgets) but that this area's entry needs, e.g. mf-admin's layout.
+ * `src/server.tsx` (serverRenderConfig). `lazyShared`: more shared modules only the area's lazy
+ * pages import (lazyExternals). `eagerShared`: shared modules that are lazy by default (the
+ * contract's areas, mf-shared's widgets, date-fns) but that this area's entry needs, e.g. mf-admin's
+ * layout.
  */
 function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, argv = {}) {
   const name = specifier.replace('@', '').replace('/', '-');
@@ -313,7 +316,10 @@ function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, ar
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
     // mf-shared's second module, the parts only some pages use: with those pages (decision 0018).
-    .concat(WIDGETS_MODULE, lazyShared)
+    .concat(WIDGETS_MODULE)
+    // date-fns (9.6 KiB) and its Japanese locale: the charts, the date picker and a few pages use
+    // them; mf-myna's entry registered it for its check sheet alone, so every My Number page loaded it.
+    .concat(LAZY_BY_DEFAULT, lazyShared)
     .filter((specifier) => !eagerShared.includes(specifier));
   return [
     systemModuleConfig({ folder, mode: argv.mode, lazyExternals, entries: { [name]: { import: './src/index.tsx', specifier } } }),

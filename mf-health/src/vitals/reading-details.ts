@@ -5,7 +5,7 @@ import type { AnyReading, VitalKind } from './kinds';
 /*
  * What needs the contract's health module (its labels) beside a reading. Kept out of kinds.ts, which
  * the area's entry and /vitals load: the health module (7.8 KiB) comes only with the pages that
- * list, record or validate readings (mf-health's webpack config, lazyShared).
+ * list, record or validate readings (build/shared.cjs, areaConfig: lazy for every area).
  */
 
 /** The line under a reading's value: blood sugar's timing, a blood pressure's pulse, a weight's body fat. */
