@@ -29,9 +29,11 @@ RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
 # they nor their dependencies (smtp-server, mailparser, Lighthouse, …) are installed here.
 FROM node:20-bookworm-slim AS runtime
 # A larger young generation: a call's short-lived objects die there with fewer scavenges (issue 9:
-# 15-20 % less CPU per list call; README "The API under load").
+# 15-20 % less CPU per list call; README "The API under load"). Two malloc arenas: what native code
+# frees (argon2, sharp) is not held per thread (docs/decisions/0035-malloc-arenas.md).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-semi-space-size=32 \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=8080 \
     ARTEFACT_DIR=/data/artefacts

@@ -33,46 +33,65 @@ const GOALS = {
   p99Ms: 25,
 };
 
-/** `node dist/bench.js SERVE_FLAG <kind> <databaseUrl> [userId]`: one server of this bench, in its own process. */
+/** `node dist/bench.js SERVE_FLAG <kind> <databaseUrl or, for demo, data folder> [userId]`: one server of this bench, in its own process. */
 export const SERVE_FLAG = '--bench-serve';
 
-type ServedKind = 'app' | 'uncached' | 'bare';
+/**
+ * `demo` (api.ts): the bff with the demo seed, as `npm start` runs it: on the embedded PGlite in
+ * the data folder given instead of a database URL, or on DATABASE_URL when this process has one.
+ */
+type ServedKind = 'app' | 'uncached' | 'bare' | 'demo';
+
+/** The message a server's process answers with its resident memory in bytes and its database's kind. */
+export const MEMORY_QUESTION = 'memory?';
 
 /**
  * In a server's process: the bff as production builds it (`app`: with its cache of sessions;
- * `uncached`: every call reading its session) or the bare route, on a free port, which the parent
- * is told over IPC; it ends with the parent.
+ * `uncached`: every call reading its session; `demo`: as `npm start` runs it) or the bare route, on
+ * a free port, which the parent is told over IPC; it ends with the parent.
  */
 export async function serveForBench(args: string[]): Promise<void> {
   const [kind, databaseUrl, userId] = args as [ServedKind, string, string | undefined];
   // process.exit (not a signal's default) so that a CPU profile asked for is written.
   process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
+  let databaseKind = 'postgres';
+  process.on('message', (message) => {
+    if (message === MEMORY_QUESTION) process.send!({ rss: process.memoryUsage().rss, databaseKind });
+  });
   let server: FastifyInstance;
   if (kind === 'bare') {
     server = (await bareServer(databaseUrl, userId!)).app;
   } else {
+    const demo = kind === 'demo';
     // As production writes answers: the compiled writer alone, without the suites' zod check (call-output.ts).
     const config = loadConfig(
-      { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
-      { seedDemo: false, port: 0, checkCallOutputs: false },
+      { ...process.env, NODE_ENV: 'test', ...(demo ? {} : { DATABASE_URL: databaseUrl }) },
+      { seedDemo: demo, port: 0, checkCallOutputs: false, ...(demo ? { dataDir: databaseUrl } : {}) },
     );
-    const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+    databaseKind = database.kind;
+    if (demo) await seedDemo(database.db);
     const services = await startServices(config);
-    server = await buildApp({ config, db: database.db, services, sessionCacheMs: kind === 'app' ? SESSION_CACHE_MS : 0 });
+    server = await buildApp({ config, db: database.db, services, sessionCacheMs: kind === 'uncached' ? 0 : SESSION_CACHE_MS });
     await server.listen({ host: '127.0.0.1', port: 0 });
   }
   process.send!({ port: (server.server.address() as AddressInfo).port });
 }
 
-/** Starts one server in a process of its own and answers its address. */
-async function startServer(kind: ServedKind, databaseUrl: string, userId?: string): Promise<{ base: string; child: ChildProcess }> {
+/** glibc's malloc arenas, as package.json's `serve` script and the Dockerfile set them. */
+const SERVE_MALLOC_ARENA_MAX = '2';
+
+/** Starts one server in a process of its own and answers its address (`demo`: a data folder for the address). */
+export async function startServer(kind: ServedKind, databaseUrl: string, userId?: string): Promise<{ base: string; child: ChildProcess }> {
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it ends (where its time goes).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${kind}.cpuprofile`]
     : [];
   const child = fork(process.argv[1]!, [SERVE_FLAG, kind, databaseUrl, ...(userId ? [userId] : [])], {
     execArgv: [...process.execArgv, ...profile],
+    // As `npm run serve` and the image start the bff (docs/decisions/0035-malloc-arenas.md).
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVE_MALLOC_ARENA_MAX },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -82,7 +101,7 @@ async function startServer(kind: ServedKind, databaseUrl: string, userId?: strin
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
-async function stopServer(server: { child: ChildProcess } | undefined): Promise<void> {
+export async function stopServer(server: { child: ChildProcess } | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null) return;
   const ended = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
