@@ -8,8 +8,8 @@ import tseslint from 'typescript-eslint';
 const areas = ['account', 'health', 'incentives', 'myna', 'admin'];
 // The bff's and the contract's areas (README, "Layout"): each stands on the platform alone.
 // `operators` is not among them yet: every area's operator calls take their shared fields from
-// contract/src/operators/shared.ts, which belongs beside contract/src/fields.ts (left for later:
-// the contract's core module, loaded on every page, would carry them).
+// contract/src/operators/shared.ts, which belongs in contract/src/fields/ (left for later; the
+// field builders are a browser module of their own since decision 0036, so it could move there).
 const serverAreas = ['account', 'health', 'incentives', 'system', 'myna', 'content'];
 
 /** mf-shared (both its modules) imports no area and nothing of the bff. */

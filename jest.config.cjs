@@ -13,7 +13,7 @@ const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
   // The contract's `exports` subpaths (contract/package.json): one per area, the small modules of
   // their own (announcement-categories, expiry), and compat.
-  '^@sukoyaka/contract/(account|announcement-categories|content|expiry|health|incentives|myna|operators|compat)$':
+  '^@sukoyaka/contract/(account|announcement-categories|content|expiry|fields|health|incentives|myna|operators|system|compat)$':
     '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',

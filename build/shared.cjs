@@ -86,7 +86,7 @@ class ImportMapFragmentPlugin {
         () => {
           const imports = {};
           const dependencies = {};
-          const { ExternalModule } = compiler.webpack;
+          const { AsyncDependenciesBlock, ExternalModule } = compiler.webpack;
           // A lazily imported shared module must stay out of the entry: imported there, it would
           // make the whole entry wait for it (and the server would not preload it).
           for (const module of compilation.modules) {
@@ -138,6 +138,10 @@ class ImportMapFragmentPlugin {
               for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
                 for (const connection of compilation.moduleGraph.getOutgoingConnections(module)) {
                   const target = connection.module;
+                  // A dynamic import() is loaded when the code asks (a form's schema on first touch,
+                  // useContractForm's loadSchema), not with the page.
+                  const block = connection.dependency && compilation.moduleGraph.getParentBlock(connection.dependency);
+                  if (block instanceof AsyncDependenciesBlock) continue;
                   if (target instanceof ExternalModule && target.externalType === 'promise') lazy.add(target.userRequest);
                 }
               }

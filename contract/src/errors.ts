@@ -1,13 +1,11 @@
-import { z } from 'zod/mini';
 import { pagePaths } from './paths';
 
-/** Every error from the bff has this one shape (DESIGN.md, "bff"). */
-export const apiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.optional(z.record(z.string(), z.array(z.string()))),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+/** Every error from the bff has this one shape (DESIGN.md, "bff"); its schema is in fields/error-schema.ts. */
+export interface ApiError {
+  code: string;
+  message: string;
+  fields?: Record<string, string[]> | undefined;
+}
 
 /** Identifiers the client recognises (spec §8) and the ones of our own calls. */
 export const ErrorCodes = {

@@ -13,6 +13,7 @@ import { systemCalls } from './system';
 export * from './define';
 export * from './documented';
 export * from './errors';
+export * from './date-bounds';
 export * from './fields';
 export * from './images';
 export * from './kana';

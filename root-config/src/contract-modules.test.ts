@@ -47,13 +47,30 @@ function zodMembersIn(file: string): string[] {
 describe('the contract as the browser loads it (issue 9)', () => {
   const layout = split.contractLayout();
 
-  it('every area folder exported by contract/src/index.ts is a module; system is in the core', () => {
+  it('every folder exported by contract/src/index.ts is a module (the field builders and the system calls too)', () => {
     const index = readFileSync(path.join(CONTRACT_SRC, 'index.ts'), 'utf8');
     const folders = [...index.matchAll(/^export \* from '\.\/([\w-]+)';$/gm)]
       .map((match) => match[1]!)
       .filter((part) => statSync(path.join(CONTRACT_SRC, part), { throwIfNoEntry: false })?.isDirectory());
-    expect(layout.areas.sort()).toEqual(folders.filter((folder) => folder !== 'system').sort());
-    expect(layout.coreFiles).toEqual(expect.arrayContaining(['define', 'errors', 'fields', 'paths', 'routes', 'system']));
+    expect(layout.areas.sort()).toEqual(folders.sort());
+    expect(layout.areas).toEqual(expect.arrayContaining(['fields', 'system']));
+    expect(layout.coreFiles).toEqual(expect.arrayContaining(['define', 'errors', 'paths', 'routes']));
+  });
+
+  it('the core imports no zod at run time: a page without a schema loads none (issue 27)', () => {
+    const found: string[] = [];
+    for (const part of layout.coreFiles) {
+      const file = path.join(CONTRACT_SRC, `${part}.ts`);
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      for (const statement of source.statements) {
+        if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+        if (statement.importClause?.isTypeOnly) continue;
+        const specifier = statement.moduleSpecifier.text;
+        const area = specifier.startsWith('./') ? specifier.slice(2).split('/')[0]! : null;
+        if (specifier.startsWith('zod') || (area && layout.areas.includes(area))) found.push(`${part}.ts imports ${specifier}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('every value the contract exports comes from exactly one browser module', async () => {
@@ -62,12 +79,12 @@ describe('the contract as the browser loads it (issue 9)', () => {
       expect({ name, module: layout.exportsOf[name] }).toEqual({ name, module: expect.any(String) });
   });
 
-  it('every call belongs to the core (system) or to one area, with its method', async () => {
+  it('every call belongs to one area (system too), with its method', async () => {
     const { calls } = await import('@sukoyaka/contract');
     for (const [name, definition] of Object.entries(calls)) {
       expect(layout.calls[name]).toMatchObject({ method: definition.method });
     }
-    expect(layout.calls.getSession!.area).toBe('');
+    expect(layout.calls.getSession!.area).toBe('system');
     expect(layout.calls.signIn!.area).toBe('account');
     expect(layout.calls.listBloodPressures!.area).toBe('health');
   });

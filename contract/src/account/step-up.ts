@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
-import { DATE_MIN, isoTimestamp, password } from '../fields';
+import { DATE_MIN } from '../date-bounds';
+import { isoTimestamp, password } from '../fields';
 
 /*
  * The step-up confirmations a member gives before a sensitive call (spec §2 /prompt_auth and

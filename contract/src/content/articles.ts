@@ -1,15 +1,8 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
-import { cursor, isoTimestamp, pageSize, requiredText } from '../fields';
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_MESSAGE,
-  IMAGE_TYPE_MESSAGE,
-  IMAGE_UPLOAD_MAX_BODY_BYTES,
-  imageContentBase64,
-  imageSchema,
-} from '../images';
+import { cursor, isoTimestamp, pageSize, requiredText, imageContentBase64, imageSchema } from '../fields';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_MAX_BODY_BYTES } from '../images';
 import { operatorAssociationId } from '../operators/shared';
 import { contentId, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
-import { DATE_MIN, cursor, isoTimestamp, momentDocumentation, pageSize } from '../fields';
+import { DATE_MIN } from '../date-bounds';
+import { cursor, isoTimestamp, momentDocumentation, pageSize } from '../fields';
 
 /*
  * What every vital shares: where a reading came from, its id, the period a list covers, the day

@@ -1,15 +1,7 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
-import { requiredText } from '../fields';
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_MESSAGE,
-  IMAGE_TYPE_MESSAGE,
-  IMAGE_UPLOAD_MAX_BODY_BYTES,
-  imageContentBase64,
-  imageSchema,
-  type StoredImage,
-} from '../images';
+import { requiredText, imageContentBase64, imageSchema, type StoredImage } from '../fields';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_MAX_BODY_BYTES } from '../images';
 import { operatorRecordId } from '../operators/shared';
 
 /*

@@ -1,9 +1,9 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
   FormError,
   Heading,
+  LoadingSkeleton,
   navigate,
   Notice,
   queryClient,
@@ -15,13 +15,17 @@ import {
   useSearchParams,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { signIn as signInCall } from './api/sign-in';
-import { SignInCodeStep } from './SignInCodeStep';
+import { loadAccountCalls } from '../parts/account-schemas';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
 import { CurrentPasswordField } from '../parts/CurrentPasswordField';
+
+// The SMS code step, only for members with SMS two-factor on: its chunk (and the account
+// contract's constants it names) loads when the password step asks for it, not with /login.
+const SignInCodeStep = lazy(() => import('./SignInCodeStep').then((module) => ({ default: module.SignInCodeStep })));
 
 /** Why the member was sent here, when the app sent them (e.g. `?reason=suspended`). */
 const reasons: Record<string, string> = {
@@ -54,7 +58,7 @@ export function LoginPage() {
       setStep('code');
     },
   });
-  const form = useContractForm({ schema: accountCalls.signIn.input, mutation: signIn });
+  const form = useContractForm({ loadSchema: () => loadAccountCalls().then((calls) => calls.signIn.input), mutation: signIn });
   // A member who is signed in already has nothing to do here; once signing in starts on this
   // page, the way on is the sign-in's own (return_to).
   useHomeWhen(useSignedInMember() && signIn.isIdle);
@@ -64,19 +68,21 @@ export function LoginPage() {
   if (step === 'code') {
     return (
       <CardPage max={440} header={{ hideButton: true }}>
-        <SignInCodeStep
-          onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
-          resendPending={signIn.isPending}
-          resent={resent}
-          resendError={signIn.error}
-          onBack={() => {
-            signIn.reset();
-            setPassword('');
-            setResent(false);
-            setStep('password');
-          }}
-          onSignedIn={signedIn}
-        />
+        <Suspense fallback={<LoadingSkeleton label="確認コードの入力を読み込んでいます" rows={3} />}>
+          <SignInCodeStep
+            onResend={() => signIn.variables && signIn.mutate(signIn.variables)}
+            resendPending={signIn.isPending}
+            resent={resent}
+            resendError={signIn.error}
+            onBack={() => {
+              signIn.reset();
+              setPassword('');
+              setResent(false);
+              setStep('password');
+            }}
+            onSignedIn={signedIn}
+          />
+        </Suspense>
       </CardPage>
     );
   }

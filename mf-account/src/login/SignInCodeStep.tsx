@@ -1,8 +1,8 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import { Actions, Button, describeError, FormError, formLevelError, Heading, Notice, Stack, Text, useContractForm } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { SmsCodeField } from '../mfa/SmsCodeField';
 import { useVerifySignInCode } from './api/verify-sign-in-code';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 interface SignInCodeStepProps {
   /** Signs in again with the same e-mail and password, which sends a new code. */
@@ -19,7 +19,7 @@ interface SignInCodeStepProps {
 export function SignInCodeStep({ onResend, resendPending, resent, resendError, onBack, onSignedIn }: SignInCodeStepProps) {
   const [code, setCode] = useState('');
   const form = useContractForm({
-    schema: accountCalls.verifySignInCode.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.verifySignInCode.input),
     mutation: useVerifySignInCode(),
     onSuccess: onSignedIn,
     onError: () => setCode(''),

@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -25,6 +24,7 @@ import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { useUpdateProfile } from './api/update-profile';
 import { formatHeight, HEIGHT_HINT, heightFromText } from './height';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 const Items = styled.dl`
   margin: 0;
@@ -158,7 +158,7 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   const [nickname, setNickname] = useState(current);
   const update = useUpdateProfile();
   const form = useContractForm({
-    schema: accountCalls.updateProfile.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
     // Left out, the height stays as it is.
     mutation: update,
     onSuccess: onSaved,
@@ -185,7 +185,11 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
 function HeightForm({ member, onSaved, onCancel }: { member: UserInfo; onSaved: () => void; onCancel: () => void }) {
   const [height, setHeight] = useState(member.height === undefined ? '' : String(member.height));
   const update = useUpdateProfile();
-  const form = useContractForm({ schema: accountCalls.updateProfile.input, mutation: update, onSuccess: onSaved });
+  const form = useContractForm({
+    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
+    mutation: update,
+    onSuccess: onSaved,
+  });
 
   return (
     <InlineEditForm

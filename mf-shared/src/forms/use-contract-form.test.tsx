@@ -120,4 +120,96 @@ describe('useContractForm', () => {
     expect(screen.getByLabelText('ニックネーム')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('最高血圧（mmHg）')).not.toHaveAttribute('aria-invalid');
   });
+
+  describe('with loadSchema (a page that loads the contract when the form is first used, issue 27)', () => {
+    function LazyForm({
+      loadSchema,
+      submit,
+    }: {
+      loadSchema: () => Promise<typeof schema>;
+      submit: (data: z.output<typeof schema>) => Promise<unknown>;
+    }) {
+      const [values, setValue] = useFieldValues(fields);
+      const form = useContractForm({ loadSchema, submit });
+      return (
+        <form {...form.formProps(() => ({ ...values, systolic: values.systolic || undefined }))} aria-label="テスト">
+          {form.formError ? <FormError>{form.formError}</FormError> : null}
+          <FieldList fields={fields} values={values} errors={form.errors} onChange={setValue} />
+          <Button type="submit">{form.isPending ? '送信中…' : '保存する'}</Button>
+        </form>
+      );
+    }
+
+    it('loads the schema on the first focus inside the form, once, and checks the values with it before sending', async () => {
+      const user = userEvent.setup();
+      const loadSchema = jest.fn(() => Promise.resolve(schema));
+      const submit = jest.fn(() => Promise.resolve({}));
+      renderWithProviders(<LazyForm loadSchema={loadSchema} submit={submit} />);
+      expect(loadSchema).not.toHaveBeenCalled();
+
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '50');
+      expect(loadSchema).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      await waitFor(() => expect(screen.getByLabelText('ニックネーム')).toHaveAccessibleDescription('ニックネームを入力してください'));
+      expect(submit).not.toHaveBeenCalled();
+
+      await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
+      await user.clear(screen.getByLabelText('最高血圧（mmHg）'));
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '128');
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      await waitFor(() => expect(submit).toHaveBeenCalledWith({ nickname: 'すこやか', systolic: 128 }));
+      expect(loadSchema).toHaveBeenCalledTimes(1);
+    });
+
+    it('waits for a schema still loading when the form is sent, and sends nothing before it has checked', async () => {
+      const user = userEvent.setup();
+      const loading = deferred<typeof schema>();
+      const submit = jest.fn(() => Promise.resolve({}));
+      renderWithProviders(<LazyForm loadSchema={() => loading.promise} submit={submit} />);
+      await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '50');
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      expect(submit).not.toHaveBeenCalled();
+
+      loading.resolve(schema);
+      await waitFor(() =>
+        expect(screen.getByLabelText('最高血圧（mmHg）')).toHaveAccessibleDescription('最高血圧は60以上で入力してください'),
+      );
+      expect(submit).not.toHaveBeenCalled();
+    });
+
+    it('sends once, the latest values, when the button is pressed again while the schema loads; pending meanwhile', async () => {
+      const user = userEvent.setup();
+      const loading = deferred<typeof schema>();
+      const submit = jest.fn(() => Promise.resolve({}));
+      renderWithProviders(<LazyForm loadSchema={() => loading.promise} submit={submit} />);
+      await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '128');
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      expect(screen.getByRole('button', { name: '送信中…' })).toBeInTheDocument();
+      await user.type(screen.getByLabelText('ニックネーム'), 'さん');
+      await user.click(screen.getByRole('button', { name: '送信中…' }));
+
+      loading.resolve(schema);
+      await waitFor(() => expect(submit).toHaveBeenCalledWith({ nickname: 'すこやかさん', systolic: 128 }));
+      expect(submit).toHaveBeenCalledTimes(1);
+    });
+
+    it('says so above the form when the schema cannot be loaded, and loads it again on the next try', async () => {
+      const user = userEvent.setup();
+      const loadSchema = jest.fn<Promise<typeof schema>, []>(() => Promise.reject(new Error('Unable to load @sukoyaka/contract/account')));
+      const submit = jest.fn(() => Promise.resolve({}));
+      renderWithProviders(<LazyForm loadSchema={loadSchema} submit={submit} />);
+      await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '128');
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
+      expect(submit).not.toHaveBeenCalled();
+
+      loadSchema.mockImplementation(() => Promise.resolve(schema));
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      await waitFor(() => expect(submit).toHaveBeenCalledWith({ nickname: 'すこやか', systolic: 128 }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
+import { toAppError } from '../api/app-error';
 import { describeError, fieldErrorsOf, formLevelError, validateInput, type FieldErrors } from './form-errors';
 
 /** What the hook needs of a react-query mutation (an area's `useSave…()` or a `useMutation`). */
@@ -11,9 +12,22 @@ export interface FormMutation<Data, Result> {
   reset: () => void;
 }
 
-export type ContractFormOptions<S extends z.ZodMiniType, Result> = {
-  /** The call's input schema from `@sukoyaka/contract`: the one the bff validates with. */
-  schema: S;
+export type ContractFormOptions<S extends z.ZodMiniType, Result> = (
+  | {
+      /** The call's input schema from `@sukoyaka/contract`: the one the bff validates with. */
+      schema: S;
+      loadSchema?: never;
+    }
+  | {
+      /**
+       * The same schema, loaded when the member first touches the form (focus or press inside
+       * it) or sends it: a page that must stay light loads the contract's module and zod then,
+       * not with the page (issue 27). `import('@sukoyaka/contract/<area>')` in a lazy page.
+       */
+      loadSchema: () => Promise<S>;
+      schema?: never;
+    }
+) & {
   /**
    * A page's own checks beyond the call's input (a password typed twice), given the schema's
    * messages: what it returns joins them, and any message stops the sending.
@@ -24,8 +38,8 @@ export type ContractFormOptions<S extends z.ZodMiniType, Result> = {
   onSuccess?: (result: Result, data: z.output<S>) => void;
   onError?: (error: unknown) => void;
 } & (
-  { mutation: FormMutation<z.output<S>, Result>; submit?: never } | { submit: (data: z.output<S>) => Promise<Result>; mutation?: never }
-);
+    { mutation: FormMutation<z.output<S>, Result>; submit?: never } | { submit: (data: z.output<S>) => Promise<Result>; mutation?: never }
+  );
 
 export interface ContractForm {
   /**
@@ -36,6 +50,9 @@ export interface ContractForm {
     ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     onSubmit: (event: FormEvent) => void;
+    /** With `loadSchema`: the first focus or press inside the form starts loading the schema. */
+    onFocus?: () => void;
+    onPointerDown?: () => void;
   };
   /** Validates `values` with the schema, then sends them; field errors and focus follow. */
   submit: (values: unknown) => void;
@@ -62,7 +79,7 @@ export interface ContractForm {
  * that is not rendered that way is found by its `name`.
  */
 export function useContractForm<S extends z.ZodMiniType, Result = unknown>(options: ContractFormOptions<S, Result>): ContractForm {
-  const { schema, submit: send } = options;
+  const { submit: send } = options;
   const own = useMutation<Result, unknown, z.output<S>>({
     mutationFn: (data) => (send ? send(data) : Promise.reject(new Error('useContractForm: no submit'))),
   });
@@ -72,6 +89,23 @@ export function useContractForm<S extends z.ZodMiniType, Result = unknown>(optio
   const [focusRequest, setFocusRequest] = useState(0);
   const latest = useRef(options);
   latest.current = options;
+  // loadSchema's one load (again after a failure), the values sent while it loads (sent once,
+  // the latest, however often the button is pressed), and a failure to show above the form.
+  const schemaLoad = useRef<Promise<S> | null>(null);
+  const waiting = useRef<{ values: unknown } | null>(null);
+  const [awaitingSchema, setAwaitingSchema] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<unknown>(null);
+  const loadSchema = useCallback((): Promise<S> => {
+    const load = latest.current.loadSchema!;
+    schemaLoad.current ??= load().catch((error: unknown) => {
+      schemaLoad.current = null;
+      throw error;
+    });
+    return schemaLoad.current;
+  }, []);
+  const warmSchema = useCallback(() => {
+    if (latest.current.loadSchema) loadSchema().catch(() => undefined);
+  }, [loadSchema]);
 
   const showErrors = useCallback((next: FieldErrors) => {
     setErrorsState(next);
@@ -85,8 +119,8 @@ export function useContractForm<S extends z.ZodMiniType, Result = unknown>(optio
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
-  const submit = useCallback(
-    (values: unknown) => {
+  const validateAndSend = useCallback(
+    (schema: S, values: unknown) => {
       const { data, errors: invalid } = validateInput(schema, values);
       const found = { ...invalid, ...latest.current.check?.(invalid ?? {}) };
       showErrors(found);
@@ -100,7 +134,36 @@ export function useContractForm<S extends z.ZodMiniType, Result = unknown>(optio
         },
       });
     },
-    [schema, mutation, showErrors],
+    [mutation, showErrors],
+  );
+
+  const submit = useCallback(
+    (values: unknown) => {
+      const { schema } = latest.current;
+      if (schema) return validateAndSend(schema, values);
+      if (waiting.current) {
+        waiting.current.values = values;
+        return;
+      }
+      waiting.current = { values };
+      setAwaitingSchema(true);
+      setLoadFailure(null);
+      const done = () => {
+        const sent = waiting.current!.values;
+        waiting.current = null;
+        setAwaitingSchema(false);
+        return sent;
+      };
+      loadSchema().then(
+        (loaded) => validateAndSend(loaded, done()),
+        (error: unknown) => {
+          done();
+          setLoadFailure(error);
+          latest.current.onError?.(error);
+        },
+      );
+    },
+    [validateAndSend, loadSchema],
   );
 
   const handleSubmit = useCallback(
@@ -111,18 +174,24 @@ export function useContractForm<S extends z.ZodMiniType, Result = unknown>(optio
     [submit],
   );
 
-  const failure = formLevelError(mutation.error);
+  const failure = formLevelError(mutation.error) ?? (loadFailure ? toAppError(loadFailure) : null);
   return {
-    formProps: (values) => ({ ref: formRef, noValidate: true, onSubmit: handleSubmit(values) }),
+    formProps: (values) => ({
+      ref: formRef,
+      noValidate: true,
+      onSubmit: handleSubmit(values),
+      ...(options.loadSchema ? { onFocus: warmSchema, onPointerDown: warmSchema } : {}),
+    }),
     submit,
     handleSubmit,
     errors,
     setErrors: setErrorsState,
     formError: failure ? describeError(failure) : null,
     error: mutation.error,
-    isPending: mutation.isPending,
+    isPending: mutation.isPending || awaitingSchema,
     reset: () => {
       setErrorsState({});
+      setLoadFailure(null);
       mutation.reset();
     },
   };

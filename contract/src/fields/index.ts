@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
-import { documented } from './documented';
+import { DATE_MIN } from '../date-bounds';
+import { documented } from '../documented';
 
 /*
  * Field builders with Japanese messages that name the field. The same schema validates the
  * form in the browser and the call in the bff, so a member reads the same sentence either way.
+ * In the browser this folder is a module of its own (`@sukoyaka/contract/fields`, with zod/mini),
+ * loaded with the area modules that build schemas from it: pages without a form do without zod.
  */
-
-export const DATE_MIN = '1900-01-01';
-export const DATE_MAX = '2099-12-31';
 
 /**
  * A UUID in its text form, any version, either case (the form is case-insensitive): the one check
@@ -200,3 +200,6 @@ function decimal(label: string, min: number, max: number, places: number, range:
     z.transform((value) => Math.round(value * scale) / scale),
   );
 }
+
+export * from './error-schema';
+export * from './image-schemas';
