@@ -1,10 +1,9 @@
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { AppLink, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Badge, Button, ButtonLinkStyle, List, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useOpenEnquetes } from '../content/api/list-open-enquetes';
 import { useHomeAnnouncements, useHomeVitalsSummary, useOpenPrizeCompetitions } from './api/home-cards';
-import { Badge } from '../content/parts';
 import { nextAction } from './next-action';
 
 const Items = styled(List).attrs({ $gap: 0.5 })`

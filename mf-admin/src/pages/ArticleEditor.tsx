@@ -1,7 +1,7 @@
 import type { ArticleCategory, OperatorArticle } from '@sukoyaka/contract';
 import { articleCategoryLabels, contentCalls, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content';
-import { Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
-import { ArticleBlocks, Badge, GiftPicture } from '@sukoyaka/shared/widgets';
+import { Badge, Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { ArticleBlocks, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useUpdateArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { EditorCard, savedMessage } from '../parts/editor-frame';

@@ -242,6 +242,20 @@ const pulse = keyframes`
   100% { opacity: 0.55; }
 `;
 
+/**
+ * A short label beside a title: an announcement's category, 未読, 応募受付中. In the main module, not
+ * the widgets: home shows it and loads no widget otherwise (issue 27's script budget).
+ */
+export const Badge = styled.span<{ $tone?: 'accent' | 'muted' }>`
+  display: inline-block;
+  padding: ${({ theme }) => theme.spacing(0.25, 1)};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.caption};
+  font-weight: 700;
+  background: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.danger : theme.colors.primaryLight)};
+  color: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.surface : theme.colors.primaryDark)};
+`;
+
 export const Skeleton = styled.div<{ $height?: number }>`
   height: ${({ $height = 48 }) => `${$height}px`};
   border-radius: ${({ theme }) => theme.radius};

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { AppLink, ButtonLinkStyle, Heading, japaneseDate, Stack, Text } from '@sukoyaka/shared';
+import { AppLink, Badge, ButtonLinkStyle, Heading, japaneseDate, Stack, Text } from '@sukoyaka/shared';
 
 const Paragraphs = styled.div`
   display: flex;
@@ -30,16 +30,6 @@ export function BodyText({ text }: { text: string }) {
     </Paragraphs>
   );
 }
-
-export const Badge = styled.span<{ $tone?: 'accent' | 'muted' }>`
-  display: inline-block;
-  padding: ${({ theme }) => theme.spacing(0.25, 1)};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  font-weight: 700;
-  background: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.danger : theme.colors.primaryLight)};
-  color: ${({ theme, $tone }) => ($tone === 'accent' ? theme.colors.surface : theme.colors.primaryDark)};
-`;
 
 /** What an announcement shows a member (the contract's Announcement, its category already in words). */
 export interface AnnouncementViewProps {

@@ -4,7 +4,7 @@
 // main module by its name, @sukoyaka/shared, never by relative path: one copy of each part
 // (docs/decisions/0018-shared-widgets-module.md).
 export { ArticleBlocks } from './article-body';
-export { AnnouncementView, Badge, BodyText, type AnnouncementViewProps } from './announcement-view';
+export { AnnouncementView, BodyText, type AnnouncementViewProps } from './announcement-view';
 export { chartRange, linesInRange } from './chart-scale';
 export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, DatePicker, formatPickerDate, isSelectableDate, type DatePickerProps } from './DatePicker';
 export {
