@@ -71,8 +71,10 @@ test.describe('health records: the six vitals (phone, 390x844)', () => {
     await expect(chartSummary(page)).toContainText('空腹時：最新 97mg/dL');
     expect(await page.getByRole('list', { name: 'グラフの凡例' }).innerText()).toContain('空腹時血糖 糖尿病型の目安 126mg/dL');
     // The canvas chart arrived (mf-health's own uPlot chunk), loaded as it comes near the screen.
-    await page.getByRole('list', { name: 'グラフの凡例' }).scrollIntoViewIfNeeded();
-    await page.getByTestId('vital-chart-canvas').locator('canvas').first().waitFor();
+    await expect(async () => {
+      await page.getByRole('list', { name: 'グラフの凡例' }).scrollIntoViewIfNeeded();
+      await page.getByTestId('vital-chart-canvas').locator('canvas').first().waitFor({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await screenshot(page, 'vitals-02-blood-sugar');
 
     // 血圧.
