@@ -26,6 +26,9 @@ import { useUpdateProfile } from './api/update-profile';
 import { formatHeight, HEIGHT_HINT, heightFromText } from './height';
 import { loadAccountCalls } from '../parts/account-schemas';
 
+/** Both forms of the page send updateProfile: its schema, loaded when one is first used. */
+const loadProfileSchema = () => loadAccountCalls().then((calls) => calls.updateProfile.input);
+
 const Items = styled.dl`
   margin: 0;
   display: flex;
@@ -158,7 +161,7 @@ function NicknameForm({ current, onSaved, onCancel }: { current: string; onSaved
   const [nickname, setNickname] = useState(current);
   const update = useUpdateProfile();
   const form = useContractForm({
-    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
+    loadSchema: loadProfileSchema,
     // Left out, the height stays as it is.
     mutation: update,
     onSuccess: onSaved,
@@ -186,7 +189,7 @@ function HeightForm({ member, onSaved, onCancel }: { member: UserInfo; onSaved: 
   const [height, setHeight] = useState(member.height === undefined ? '' : String(member.height));
   const update = useUpdateProfile();
   const form = useContractForm({
-    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
+    loadSchema: loadProfileSchema,
     mutation: update,
     onSuccess: onSaved,
   });
