@@ -12,8 +12,8 @@ const swcOptions = {
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
   // The contract's `exports` subpaths (contract/package.json): one per area, the small modules of
-  // their own (announcement-categories, expiry), and compat.
-  '^@sukoyaka/contract/(account|announcement-categories|content|expiry|fields|health|incentives|myna|operators|system|compat)$':
+  // their own (announcement-categories, expiry, forecast, japan-days, vital-labels), and compat.
+  '^@sukoyaka/contract/(account|announcement-categories|content|expiry|fields|forecast|health|incentives|japan-days|myna|operators|system|vital-labels|compat)$':
     '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',

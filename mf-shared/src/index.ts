@@ -128,6 +128,7 @@ export { alertStore, clearAlert, showAlert, useAlert, type Alert } from './ui/al
 export {
   clockTimeOf,
   isoDateOf,
+  isoMomentOf,
   isSameLocalDay,
   isValidDate,
   japanClockOf,

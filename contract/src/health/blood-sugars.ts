@@ -2,16 +2,7 @@ import { z } from 'zod/mini';
 import { integerInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { readingBase, readingId } from './vital-fields';
-
-/** When the blood was taken relative to a meal: 空腹時, 食前, 食後, 随時. */
-export const bloodSugarTimings = ['fasting', 'beforeMeal', 'afterMeal', 'random'] as const;
-export type BloodSugarTiming = (typeof bloodSugarTimings)[number];
-export const bloodSugarTimingLabels: Record<BloodSugarTiming, string> = {
-  fasting: '空腹時',
-  beforeMeal: '食前',
-  afterMeal: '食後',
-  random: '随時',
-};
+import { bloodSugarTimings } from '../vital-labels';
 
 /** Blood sugar (glucose) in mg/dL, a whole number 20–800, with its timing. */
 export const bloodSugarSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { cursor, integerInRange, isoTimestamp, pageSize, requiredText } from '../fields';
-import { AGE_BANDS, NO_CONDITIONS, type ForecastConditions, type ForecastInputs } from './forecast';
+import { AGE_BANDS } from '../forecast';
 import { pageOf } from './vital-fields';
 
 // The health forecast (issue 13): the member's inputs with where each came from, the result of
@@ -38,18 +38,6 @@ export const forecastInputsInput = z.object(forecastInputFields);
 export type ForecastInputValues = z.output<typeof forecastInputsInput>;
 export type ForecastInputKey = keyof ForecastInputValues;
 export const forecastInputKeys = Object.keys(forecastInputFields) as ForecastInputKey[];
-
-const CONDITION_KEYS = ['coronaryDisease', 'diabetes', 'ckd', 'pad', 'nonCardiogenicStroke'] as const satisfies ReadonlyArray<
-  keyof ForecastConditions & ForecastInputKey
->;
-
-/** The flat values as the score module takes them. */
-export function toForecastInputs(values: ForecastInputValues): ForecastInputs {
-  const conditions = { ...NO_CONDITIONS };
-  for (const key of CONDITION_KEYS) conditions[key] = values[key];
-  const { sex, age, systolic, ldl, hdl, impairedGlucose, smoker } = values;
-  return { sex, age, systolic, ldl, hdl, impairedGlucose, smoker, conditions };
-}
 
 const riskCategory = z.enum(['low', 'middle', 'high', 'secondary']);
 const lipidTargets = z.object({ ldlBelow: z.number(), nonHdlBelow: z.number() });

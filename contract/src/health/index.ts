@@ -49,16 +49,16 @@ export const healthCalls = {
 
 export { bloodPressureFields, bloodPressureInput, bloodPressureSchema } from './blood-pressures';
 export type { BloodPressure } from './blood-pressures';
-export { bloodSugarFields, bloodSugarInput, bloodSugarSchema, bloodSugarTimingLabels, bloodSugarTimings } from './blood-sugars';
-export type { BloodSugar, BloodSugarTiming } from './blood-sugars';
+export { bloodSugarFields, bloodSugarInput, bloodSugarSchema } from './blood-sugars';
+export type { BloodSugar } from './blood-sugars';
 export { weightFields, weightInput, weightKg, weightSchema } from './weights';
 export type { Weight } from './weights';
 export { MEASURED_STEP_SOURCES, PLAUSIBLE_DAILY_STEPS, deviceStepFields, stepCount, stepFields, stepInput, stepSchema } from './steps';
 export type { Step } from './steps';
 export { bodyTemperatureFields, bodyTemperatureInput, bodyTemperatureSchema } from './body-temperatures';
 export type { BodyTemperature } from './body-temperatures';
-export { MAX_SLEEP_HOURS, sleepFields, sleepInput, sleepSchema, sleepStageLabels, sleepStageNames, sleepStagesInput } from './sleeps';
-export type { Sleep, SleepStageName, SleepStages } from './sleeps';
+export { MAX_SLEEP_HOURS, sleepFields, sleepInput, sleepSchema, sleepStagesInput } from './sleeps';
+export type { Sleep, SleepStages } from './sleeps';
 export { vitalGoalsInput, vitalGoalsSchema } from './goals';
 export type { VitalGoals } from './goals';
 export { vitalsSummarySchema } from './summary';
@@ -66,15 +66,11 @@ export type { VitalsSummary } from './summary';
 export { MAX_INGEST_ITEMS, clientRecordId, ingestResultStatuses, ingestVitalsOutput, vitalIngestItem } from './ingest';
 export type { IngestVitalsOutput, VitalIngestItem, VitalIngestItemInput } from './ingest';
 export {
-  JAPAN_OFFSET,
   MAX_PERIOD_DAYS,
   VITAL_NOT_EDITABLE_MESSAGE,
   VITAL_NOT_FOUND_MESSAGE,
   VitalErrorCodes,
-  japanDay,
   pastDay,
-  periodDays,
-  periodMoments,
   periodQuery,
   readingId,
   vitalSource,
@@ -83,5 +79,4 @@ export {
 } from './vital-fields';
 export type { VitalSource, VitalType } from './vital-fields';
 export * from './fitbit';
-export * from './forecast';
 export * from './forecast-calls';

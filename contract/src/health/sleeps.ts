@@ -16,10 +16,6 @@ import { readingBase, readingId } from './vital-fields';
 export const MAX_SLEEP_HOURS = 24;
 const MAX_SLEEP_MS = MAX_SLEEP_HOURS * 60 * 60 * 1000;
 
-export const sleepStageNames = ['awake', 'light', 'deep', 'rem'] as const;
-export type SleepStageName = (typeof sleepStageNames)[number];
-export const sleepStageLabels: Record<SleepStageName, string> = { awake: '覚醒', light: '浅い睡眠', deep: '深い睡眠', rem: 'レム睡眠' };
-
 /** Minutes per stage. */
 export const sleepStagesSchema = z.object({ awake: z.number(), light: z.number(), deep: z.number(), rem: z.number() });
 export type SleepStages = z.infer<typeof sleepStagesSchema>;

@@ -1,4 +1,4 @@
-import { LIPID_TARGETS } from '@sukoyaka/contract/health';
+import { LIPID_TARGETS } from '@sukoyaka/contract/forecast';
 import { AppLink, Card, Heading, PageLayout, SectionHeading, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 
 /** `/health_forecasts/simulations/about`: the model, its source, its limits, and when to see a doctor. */

@@ -2,9 +2,17 @@ import type { ForecastSnapshot, HealthForecast } from '@sukoyaka/contract';
 import { bffError, deferred, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadHealthContract } from '../health-contract';
 import { member } from '../vitals/testing/fixtures';
 import { ForecastAboutPage } from './AboutPage';
 import { ForecastPage } from './ForecastPage';
+
+// The health area's module (the inputs' schema, with zod) as the page loads it: counted, and held
+// or failed where a test says so.
+jest.mock('../health-contract', () => ({
+  loadHealthContract: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health'))),
+}));
+const loadHealth = loadHealthContract as jest.MockedFunction<typeof loadHealthContract>;
 
 const none = { value: null, source: null, on: null };
 const fromCheckup = <T,>(value: T) => ({ value, source: 'checkup' as const, on: '2026-05-12' });
@@ -305,6 +313,52 @@ describe('/health_forecasts/simulations (issue 13)', () => {
       'href',
       `/myna_connection/verify?return_to=${encodeURIComponent('/health_forecasts/simulations')}`,
     );
+  });
+
+  it("issue 27: draws the member's forecast without the inputs' schema, and loads it once, at the first touch", async () => {
+    bff.onCall('getHealthForecast', reply(forecastOf()));
+    loadHealth.mockClear();
+    renderWithProviders(<ForecastPage />);
+    expect(await screen.findByTestId('forecast-risk')).toHaveTextContent('3.9%中リスク');
+    // The what-if below the inputs computes without it.
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'もしも…で試す' })).getByRole('checkbox', { name: 'たばこを吸っている' }),
+    );
+    expect(loadHealth).not.toHaveBeenCalled();
+
+    fireEvent.focus(screen.getByLabelText('LDLコレステロール（mg/dL）'));
+    fireEvent.pointerDown(screen.getByLabelText('HDLコレステロール（mg/dL）'));
+    expect(loadHealth).toHaveBeenCalledTimes(1);
+    const ldl = screen.getByLabelText('LDLコレステロール（mg/dL）');
+    await userEvent.clear(ldl);
+    await userEvent.type(ldl, '165');
+    expect(await screen.findByTestId('forecast-risk')).toHaveTextContent('4.5%中リスク');
+    expect(loadHealth).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 27: a value changed while the schema still loads waits for it, then shows its forecast', async () => {
+    bff.onCall('getHealthForecast', reply(forecastOf()));
+    const held = deferred<Awaited<ReturnType<typeof loadHealthContract>>>();
+    loadHealth.mockImplementationOnce(() => held.promise);
+    renderWithProviders(<ForecastPage />);
+    const ldl = await screen.findByLabelText('LDLコレステロール（mg/dL）');
+    fireEvent.change(ldl, { target: { value: '9999' } });
+    expect(screen.getByRole('status')).toHaveTextContent('入力した値を確認しています…');
+    expect(screen.queryByTestId('forecast-risk')).not.toBeInTheDocument();
+    held.resolve(jest.requireActual('@sukoyaka/contract/health'));
+    expect(await screen.findByText('LDLコレステロールは20〜600mg/dLの範囲で入力してください')).toBeInTheDocument();
+    expect(screen.queryByTestId('forecast-risk')).not.toBeInTheDocument();
+  });
+
+  it("issue 27: a schema that fails to load says so, and '再読み込み' loads it again", async () => {
+    bff.onCall('getHealthForecast', reply(forecastOf()));
+    loadHealth.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithProviders(<ForecastPage />);
+    const ldl = await screen.findByLabelText('LDLコレステロール（mg/dL）');
+    fireEvent.change(ldl, { target: { value: '165' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('予測の計算を読み込めませんでした。');
+    await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByTestId('forecast-risk')).toHaveTextContent('4.5%中リスク');
   });
 
   it("a failed load says so with '再読み込み', which loads again", async () => {

@@ -1,5 +1,5 @@
-import type { ForecastInputKey, HealthForecast } from '@sukoyaka/contract';
-import { computeForecast, toForecastInputs } from '@sukoyaka/contract/health';
+import type { ForecastInputKey, ForecastInputValues, HealthForecast } from '@sukoyaka/contract';
+import { computeForecast, toForecastInputs } from '@sukoyaka/contract/forecast';
 import {
   AppLink,
   Button,
@@ -20,10 +20,11 @@ import {
 import { useState } from 'react';
 import { useHealthForecast } from './api/get-health-forecast';
 import { useSaveHealthForecastSnapshot } from './api/forecast-snapshots';
-import { draftFrom, parseDraft, sourcesOf, type Draft } from './draft';
+import { draftAsGiven, draftFrom, isEdited, parseDraft, sourcesOf, type Draft } from './draft';
 import { ForecastResultView } from './ForecastResultView';
 import { InputsCard } from './InputsCard';
 import { SnapshotList } from './SnapshotList';
+import { useForecastSchema } from './use-forecast-schema';
 import { WhatIf } from './WhatIf';
 
 const FORECAST_PATH = '/health_forecasts/simulations';
@@ -64,14 +65,12 @@ function CheckupNotice({ checkup }: { checkup: HealthForecast['checkup'] }) {
   );
 }
 
-function SaveSnapshot({ draft }: { draft: Draft }) {
+function SaveSnapshot({ draft, values }: { draft: Draft; values: ForecastInputValues }) {
   const save = useSaveHealthForecastSnapshot();
-  const parsed = parseDraft(draft);
-  if (!parsed.ok) return null;
   return (
     <Stack $gap={1}>
       <div>
-        <Button busy={save.isPending} onClick={() => save.mutate({ ...parsed.values, sources: sourcesOf(draft) })}>
+        <Button busy={save.isPending} onClick={() => save.mutate({ ...values, sources: sourcesOf(draft) })}>
           {save.isPending ? '保存しています…' : 'この結果を保存する'}
         </Button>
       </div>
@@ -86,8 +85,15 @@ function SaveSnapshot({ draft }: { draft: Draft }) {
 function Forecast({ data }: { data: HealthForecast }) {
   // The draft starts from the member's data once; a later refetch (after saving) leaves the member's edits alone.
   const [draft, setDraft] = useState(() => draftFrom(data.inputs));
-  const parsed = parseDraft(draft);
-  const result = parsed.ok ? computeForecast(toForecastInputs(parsed.values)) : null;
+  const inputsSchema = useForecastSchema();
+  // The schema checks the draft once loaded; before, an unchanged draft is the server's values and
+  // a changed one waits for it (a moment: it starts loading at the first touch).
+  const parsed = inputsSchema.schema ? parseDraft(draft, inputsSchema.schema) : isEdited(draft) ? null : draftAsGiven(draft);
+  const result = parsed?.ok ? computeForecast(toForecastInputs(parsed.values)) : null;
+  const change = (next: Draft) => {
+    inputsSchema.load();
+    setDraft(next);
+  };
   const nothingKnown = Object.keys(draft.origins).length === 0 && data.checkup.status === 'none';
   return (
     <Stack $gap={3}>
@@ -95,12 +101,18 @@ function Forecast({ data }: { data: HealthForecast }) {
       {nothingKnown ? (
         <EmptyState title="予測に使える記録がまだありません">健診結果の値を下の欄に入力すると、予測が表示されます。</EmptyState>
       ) : null}
-      <InputsCard draft={draft} errors={parsed.ok ? {} : parsed.errors} onChange={setDraft} />
-      {parsed.ok && result ? (
+      <InputsCard draft={draft} errors={parsed && !parsed.ok ? parsed.errors : {}} onChange={change} onEngage={inputsSchema.load} />
+      {parsed === null ? (
+        inputsSchema.error ? (
+          <LoadFailure what="予測の計算" error={inputsSchema.error} retry={inputsSchema.load} />
+        ) : (
+          <Notice role="status">入力した値を確認しています…</Notice>
+        )
+      ) : parsed.ok && result ? (
         <>
           <ForecastResultView result={result} />
           <WhatIf base={parsed.values} />
-          <SaveSnapshot draft={draft} />
+          <SaveSnapshot draft={draft} values={parsed.values} />
         </>
       ) : (
         <Notice role="status">

@@ -1,5 +1,5 @@
 import type { ForecastResult, LipidTargets, RiskCategory } from '@sukoyaka/contract';
-import { CATEGORY_LABELS, COMMON_LIPID_TARGETS, FACTOR_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
+import { CATEGORY_LABELS, COMMON_LIPID_TARGETS, FACTOR_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/forecast';
 import { AppLink, Card, List, SectionHeading, Stack, Text, theme } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { IconArray } from './IconArray';

@@ -1,5 +1,5 @@
 import type { TenYearRisk } from '@sukoyaka/contract';
-import { peopleOfHundred } from '@sukoyaka/contract/health';
+import { peopleOfHundred } from '@sukoyaka/contract/forecast';
 import { peopleText } from './words';
 
 const COLUMNS = 10;

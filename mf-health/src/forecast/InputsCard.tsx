@@ -36,13 +36,15 @@ interface Props {
   draft: Draft;
   errors: Partial<Record<ForecastInputKey, string>>;
   onChange: (draft: Draft) => void;
+  /** The member's first focus or press inside the card (the page loads the inputs' schema then). */
+  onEngage?: () => void;
 }
 
 /** Every input with where it came from; any can be typed in or changed (nothing is stored until saved). */
-export function InputsCard({ draft, errors, onChange }: Props) {
+export function InputsCard({ draft, errors, onChange, onEngage }: Props) {
   const source = (key: ForecastInputKey) => <Source>取得元：{originLabel(draft.origins[key])}</Source>;
   return (
-    <Card aria-labelledby="forecast-inputs-heading">
+    <Card aria-labelledby="forecast-inputs-heading" onFocus={onEngage} onPointerDown={onEngage}>
       <Stack $gap={2}>
         <SectionHeading id="forecast-inputs-heading">予測に使う値</SectionHeading>
         <Text $muted>足りない値は入力してください。入力した値は、「この結果を保存する」を押すまで保存されません。</Text>

@@ -1,5 +1,5 @@
 import type { ListedForecastSnapshot } from '@sukoyaka/contract';
-import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/health';
+import { CATEGORY_LABELS, OUT_OF_RANGE_TEXT } from '@sukoyaka/contract/forecast';
 import {
   AppLink,
   Button,

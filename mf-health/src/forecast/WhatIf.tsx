@@ -1,5 +1,5 @@
 import type { ForecastInputValues, ForecastResult } from '@sukoyaka/contract';
-import { CATEGORY_LABELS, computeForecast, toForecastInputs } from '@sukoyaka/contract/health';
+import { CATEGORY_LABELS, computeForecast, toForecastInputs } from '@sukoyaka/contract/forecast';
 import { Button, Card, SectionHeading, Stack, Text } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useId, useState } from 'react';

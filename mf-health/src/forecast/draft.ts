@@ -1,9 +1,12 @@
 // The page's inputs as the member sees and edits them: text for numbers, a choice for sex and the
 // yes/no questions, ticks for the conditions, each with where its value came from. The contract's
 // schema turns a draft into inputs (the same messages as the server), the score module into a
-// forecast: nothing here computes a risk.
+// forecast: nothing here computes a risk. The schema loads when the member first changes or
+// touches an input (issue 27's script budget); until then the values are the server's own.
 import type { ForecastInputKey, ForecastInputSource, ForecastInputValues, ForecastKnownInputs } from '@sukoyaka/contract';
-import { forecastInputsInput } from '@sukoyaka/contract/health';
+import type { forecastInputsInput } from '@sukoyaka/contract/health';
+
+export type ForecastInputsSchema = typeof forecastInputsInput;
 
 export const NUMBER_KEYS = ['age', 'systolic', 'ldl', 'hdl'] as const;
 export const YES_NO_KEYS = ['impairedGlucose', 'smoker'] as const;
@@ -59,9 +62,8 @@ const toBoolean = (value: '' | 'yes' | 'no') => (value === '' ? undefined : valu
 type DraftResult =
   { ok: true; values: ForecastInputValues } | { ok: false; errors: Partial<Record<ForecastInputKey, string>>; missing: ForecastInputKey[] };
 
-/** The draft checked by the contract's schema: the inputs, or each field's first message. */
-export function parseDraft(draft: Draft): DraftResult {
-  const candidate = {
+function candidateOf(draft: Draft) {
+  return {
     sex: draft.sex === '' ? undefined : draft.sex,
     age: toNumber(draft.age),
     systolic: toNumber(draft.systolic),
@@ -75,15 +77,35 @@ export function parseDraft(draft: Draft): DraftResult {
     pad: draft.pad,
     nonCardiogenicStroke: draft.nonCardiogenicStroke,
   };
-  const parsed = forecastInputsInput.safeParse(candidate);
+}
+
+const missingOf = (candidate: ReturnType<typeof candidateOf>) =>
+  (Object.keys(candidate) as ForecastInputKey[]).filter((key) => candidate[key] === undefined);
+
+/** Whether the member has changed any input (the draft is no longer the server's values). */
+export const isEdited = (draft: Draft): boolean => Object.values(draft.origins).some((origin) => origin?.source === 'manual');
+
+/**
+ * An unchanged draft before the schema has loaded: the values as the server gave them (read from
+ * the member's own records, as the server's forecast is), or what is missing.
+ */
+export function draftAsGiven(draft: Draft): DraftResult {
+  const candidate = candidateOf(draft);
+  const missing = missingOf(candidate);
+  return missing.length === 0 ? { ok: true, values: candidate as ForecastInputValues } : { ok: false, errors: {}, missing };
+}
+
+/** The draft checked by the contract's schema: the inputs, or each field's first message. */
+export function parseDraft(draft: Draft, schema: ForecastInputsSchema): DraftResult {
+  const candidate = candidateOf(draft);
+  const parsed = schema.safeParse(candidate);
   if (parsed.success) return { ok: true, values: parsed.data };
   const errors: Partial<Record<ForecastInputKey, string>> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as ForecastInputKey;
     errors[key] ??= issue.message;
   }
-  const missing = (Object.keys(candidate) as ForecastInputKey[]).filter((key) => candidate[key] === undefined);
-  return { ok: false, errors, missing };
+  return { ok: false, errors, missing: missingOf(candidate) };
 }
 
 /** Where each value came from, for the snapshot. */

@@ -1,6 +1,6 @@
 // The page's words for sources, days and risks.
 import type { ForecastInputSource, TenYearRisk } from '@sukoyaka/contract';
-import { peopleOfHundred } from '@sukoyaka/contract/health';
+import { peopleOfHundred } from '@sukoyaka/contract/forecast';
 import { japaneseDate } from '@sukoyaka/shared';
 import type { Origin } from './draft';
 

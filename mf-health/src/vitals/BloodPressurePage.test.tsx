@@ -4,12 +4,18 @@ import { queryClient as sharedQueryClient } from '@sukoyaka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatISO } from 'date-fns';
+import { loadHealthContract } from '../health-contract';
 import { vitalKind } from './kinds';
 import { formatMeasuredAt } from './formats';
 import { measuredAtIso } from './VitalForm';
 import { VitalTypePage } from './VitalTypePage';
 
 jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
+// The health area's module (the form's schema, with zod) as the form loads it: counted.
+jest.mock('../health-contract', () => ({
+  loadHealthContract: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health'))),
+}));
+const loadHealth = loadHealthContract as jest.MockedFunction<typeof loadHealthContract>;
 
 // The blood-pressure page (/vitals/blood_pressure): the form and the list that were on /vitals.
 const VitalsPage = () => <VitalTypePage kind={vitalKind('bloodPressure')} />;
@@ -316,6 +322,23 @@ describe('/vitals/blood_pressure: blood pressures (spec §1 "Health records", §
     // The numbers are cleared for the next reading.
     expect(within(form()).getByLabelText('最高血圧（mmHg）')).toHaveValue(null);
     expect(within(form()).getByLabelText('最低血圧（mmHg）')).toHaveValue(null);
+  });
+
+  it('issue 27: the page and its chart show without the health schemas; the form loads them once, at its first touch', async () => {
+    bff.onCall('listBloodPressures', page([reading('bp1', localIso(2026, 11, 21, 10, 50), 120, 80, 64)]));
+    bff.onCall('saveBloodPressure', reply(reading('bp9', localIso(2026, 11, 21, 8, 30), 120, 80, null)));
+    loadHealth.mockClear();
+    renderWithProviders(<VitalsPage />);
+    expect(await screen.findByText('2026年11月21日(土) 10:50')).toBeInTheDocument();
+    // The chart's summary writes the latest reading's moment without date-fns.
+    expect(screen.getAllByText(/最高血圧：最新 120mmHg/)[0]).toHaveTextContent('最高血圧：最新 120mmHg（11月21日 10:50）');
+    expect(loadHealth).not.toHaveBeenCalled();
+
+    await fill({ time: '08:30', systolic: '120', diastolic: '80' });
+    expect(loadHealth).toHaveBeenCalledTimes(1);
+    await submit();
+    expect(await screen.findByText('血圧を記録しました。')).toBeInTheDocument();
+    expect(loadHealth).toHaveBeenCalledTimes(1);
   });
 
   it('spec §7: an empty pulse is sent as null', async () => {

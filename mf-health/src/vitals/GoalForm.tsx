@@ -1,6 +1,6 @@
-import { vitalGoalsInput } from '@sukoyaka/contract/health';
 import { Button, FieldList, FormError, Stack, useContractForm, type FieldSpec } from '@sukoyaka/shared';
 import { useState } from 'react';
+import { loadHealthContract } from '../health-contract';
 import { useSaveVitalGoals } from './api/save-vital-goals';
 import type { VitalsSummary } from './api/get-vitals-summary';
 import { Success } from './VitalForm';
@@ -32,7 +32,11 @@ export function GoalForm({ goal, goals }: { goal: 'dailySteps' | 'targetWeight';
   const fields = goal === 'dailySteps' ? stepGoalField : weightGoalField;
   const [value, setValue] = useState(() => (goals[goal] === null ? '' : String(goals[goal])));
   const [saved, setSaved] = useState(false);
-  const form = useContractForm({ schema: vitalGoalsInput, mutation: useSaveVitalGoals(), onSuccess: () => setSaved(true) });
+  const form = useContractForm({
+    loadSchema: () => loadHealthContract().then(({ vitalGoalsInput }) => vitalGoalsInput),
+    mutation: useSaveVitalGoals(),
+    onSuccess: () => setSaved(true),
+  });
   const formProps = form.formProps(() => {
     setSaved(false);
     return { ...goals, [goal]: toNumber(value) };

@@ -1,12 +1,24 @@
 import type { CallDefinition } from '@sukoyaka/contract';
-import { healthCalls } from '@sukoyaka/contract/health';
-import { Actions, Button, FieldList, FormError, Stack, TextField, useContractForm, useFieldValues, type FieldSpec } from '@sukoyaka/shared';
+import {
+  Actions,
+  Button,
+  clockTimeOf,
+  FieldList,
+  FormError,
+  isoDateOf,
+  isoMomentOf,
+  Stack,
+  TextField,
+  useContractForm,
+  useFieldValues,
+  type FieldSpec,
+} from '@sukoyaka/shared';
 import { DatePicker, RadioGroup } from '@sukoyaka/shared/widgets';
-import { format, formatISO, parse } from 'date-fns';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
+import { loadHealthContract } from '../health-contract';
 import { type AnyReading, type VitalCalls, type VitalKind } from './kinds';
 import { BLOOD_SUGAR_TIMINGS } from './reading-details';
 
@@ -35,9 +47,11 @@ export const Success = styled.p`
  * 2026-11-22T08:30:00+09:00; '' when either part is missing, so validation names the field.
  */
 export function measuredAtIso(day: Date | null, time: string): string {
-  if (!day || !/^\d{2}:\d{2}$/.test(time)) return '';
-  const moment = parse(time, 'HH:mm', day);
-  return Number.isNaN(moment.getTime()) ? '' : formatISO(moment);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !clock) return '';
+  const [hours, minutes] = [Number(clock[1]), Number(clock[2])];
+  if (hours > 23 || minutes > 59) return '';
+  return isoMomentOf(new Date(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes));
 }
 
 /**
@@ -68,8 +82,10 @@ function toInput(
   return { measuredAt: moment.measuredAt, ...numbers };
 }
 
-// Through the area's record: the browser's contract loads the health schemas with it.
-const schemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => (healthCalls[name] as CallDefinition).input as z.ZodMiniType;
+// Through the area's record, loaded when the form is first used: the page shows without the
+// health schemas and zod (issue 27).
+const loadSchemaOf = (name: VitalCalls['save'] | VitalCalls['update']) => () =>
+  loadHealthContract().then(({ healthCalls }) => (healthCalls[name] as CallDefinition).input as z.ZodMiniType);
 
 interface VitalFormProps {
   kind: VitalKind;
@@ -88,12 +104,12 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
   const initialMoment = reading && 'measuredAt' in reading ? new Date(reading.measuredAt) : new Date();
   // (For sleep, `initialMoment` is the waking; a new entry wakes now, its bedtime last night.)
   const [day, setDay] = useState<Date | null>(() => initialMoment);
-  const [time, setTime] = useState(() => format(initialMoment, 'HH:mm'));
+  const [time, setTime] = useState(() => clockTimeOf(initialMoment));
   const [timing, setTiming] = useState(() => initial?.timing ?? '');
   // Sleep's bedtime (its waking is the moment above): last night at 23:00 for a new entry.
   const initialBed = reading && 'startedAt' in reading ? new Date(reading.startedAt) : lastNight(initialMoment);
   const [bedDay, setBedDay] = useState<Date | null>(() => initialBed);
-  const [bedTime, setBedTime] = useState(() => format(initialBed, 'HH:mm'));
+  const [bedTime, setBedTime] = useState(() => clockTimeOf(initialBed));
   const [values, setValue, clearValues] = useFieldValues(kind.fields as readonly FieldSpec[]);
   const [edited, setEdited] = useState<Record<string, string>>({});
   const shown = { ...values, ...(initial && Object.keys(edited).length === 0 ? initial : {}), ...edited };
@@ -101,7 +117,7 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
   const save = useSaveReading(kind);
   const update = useUpdateReading(kind);
   const form = useContractForm({
-    schema: schemaOf(editing ? kind.calls.update : kind.calls.save),
+    loadSchema: loadSchemaOf(editing ? kind.calls.update : kind.calls.save),
     mutation: editing ? update : save,
     onSuccess: () => {
       if (editing) {
@@ -123,7 +139,7 @@ export function VitalForm({ kind, reading, onDone }: VitalFormProps) {
     setSaved(false);
     const input = toInput(kind, shown, {
       measuredAt: measuredAtIso(day, time),
-      day: day ? format(day, 'yyyy-MM-dd') : '',
+      day: day ? isoDateOf(day) : '',
       timing,
       startedAt: measuredAtIso(bedDay, bedTime),
     });

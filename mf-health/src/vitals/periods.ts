@@ -1,4 +1,4 @@
-import { japanDay, periodMoments } from '@sukoyaka/contract/health';
+import { japanDay, periodMoments } from '@sukoyaka/contract/japan-days';
 
 export type PeriodId = 'week' | 'month' | 'year';
 
@@ -13,14 +13,17 @@ export interface Period {
   to: string;
   start: Date;
   end: Date;
-  /** The x axis' labels. */
-  tickFormat: string;
+  /** The x axis' labels: 11/26 over a week or a month, 11月 over a year. */
+  tickFormat: (at: Date) => string;
 }
+
+const monthTick = (at: Date) => `${at.getMonth() + 1}月`;
+const dayTick = (at: Date) => `${at.getMonth() + 1}/${at.getDate()}`;
 
 /** From 7, 30 or 365 days ago up to today (Japan), both days included. */
 export function periodOf(id: PeriodId, now: Date = new Date()): Period {
   const to = japanDay(now);
   const from = japanDay(new Date(now.getTime() - DAYS_BACK[id] * 86_400_000));
   const { from: start, until } = periodMoments({ from, to });
-  return { id, from, to, start: start!, end: until!, tickFormat: id === 'year' ? 'M月' : 'M/d' };
+  return { id, from, to, start: start!, end: until!, tickFormat: id === 'year' ? monthTick : dayTick };
 }

@@ -1,7 +1,8 @@
-import { format, parseISO } from 'date-fns';
+import { format, formatISO, parseISO } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 import {
   isoDateOf,
+  isoMomentOf,
   isSameLocalDay,
   isValidDate,
   japanClockOf,
@@ -28,6 +29,15 @@ describe('calendar days without date-fns (mf-shared/src/ui/dates.ts)', () => {
     expect(isoDateOf(expected)).toBe(format(expected, 'yyyy-MM-dd'));
     expect(japaneseDate(day)).toBe(format(expected, 'yyyy年M月d日'));
     expect(japaneseDateWithWeekday(expected)).toBe(format(expected, 'yyyy年M月d日(E)', { locale: ja }));
+  });
+
+  it.each([
+    new Date(2026, 10, 22, 8, 30),
+    new Date(2024, 1, 29, 23, 59, 7),
+    new Date(2000, 0, 1, 0, 0, 0),
+    new Date(Date.UTC(2026, 5, 1, 12)),
+  ])('%s: isoMomentOf writes the local moment with its offset, as formatISO does', (moment) => {
+    expect(isoMomentOf(moment)).toBe(formatISO(moment));
   });
 
   it('a timestamp is read in the local calendar, as parseISO does', () => {

@@ -109,6 +109,17 @@ export function clockTimeOf(date: Date): string {
   return `${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}`;
 }
 
+/**
+ * A local moment as ISO 8601 with the device's UTC offset, as date-fns' formatISO writes it:
+ * 2026-11-22T08:30:00+09:00 (Z where the offset is zero).
+ */
+export function isoMomentOf(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const zone =
+    offset === 0 ? 'Z' : `${offset > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(offset) / 60), 2)}:${pad(Math.abs(offset) % 60, 2)}`;
+  return `${isoDateOf(date)}T${clockTimeOf(date)}:${pad(date.getSeconds(), 2)}${zone}`;
+}
+
 /** The local midnight that starts the day. */
 export function startOfLocalDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());

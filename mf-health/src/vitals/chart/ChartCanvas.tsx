@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useCallback } from 'react';
 import type uPlot from 'uplot';
 import { ChartCanvas, chartRange, linesInRange, type ChartPlot } from '@sukoyaka/shared/widgets';
@@ -11,8 +10,8 @@ interface VitalCanvasProps {
   to: Date;
   /** Daily totals (steps) as bars, readings as lines with points. */
   bars?: boolean;
-  /** The x axis' labels: 'M/d' over a week or a month, 'M月' over a year. */
-  tickFormat: string;
+  /** The x axis' label of a moment (the period's). */
+  tickFormat: (at: Date) => string;
   /** The smallest span of the value axis (the kind's): small changes stay small. */
   minSpan: number;
 }
@@ -55,7 +54,7 @@ export function VitalCanvas({ series, lines, from, to, bars = false, tickFormat,
           axes: [
             {
               space: 56,
-              values: (_chart, splits) => splits.map((split) => format(new Date(split * 1000), tickFormat)),
+              values: (_chart, splits) => splits.map((split) => tickFormat(new Date(split * 1000))),
             },
             { size: 56 },
           ],

@@ -69,7 +69,7 @@ interface VitalChartProps {
   flatWithin: number;
   /** Daily totals: bars, and days without times. */
   daily?: boolean;
-  tickFormat: string;
+  tickFormat: (at: Date) => string;
 }
 
 /**
@@ -80,8 +80,7 @@ interface VitalChartProps {
 export function VitalChart({ title, series, lines, from, to, digits, flatWithin, daily = false, tickFormat }: VitalChartProps) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
-  const dateFormat = daily ? 'M月d日' : 'M月d日 HH:mm';
-  const summaries = series.map((one) => describeSeries(one, { digits, flatWithin, dateFormat }));
+  const summaries = series.map((one) => describeSeries(one, { digits, flatWithin, daily }));
   const hasData = series.some((one) => one.points.length > 0);
   const rows = tableRows(series);
 

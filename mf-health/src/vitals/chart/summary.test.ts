@@ -48,7 +48,7 @@ describe('describeSeries: the sentence a screen reader reads for a chart', () =>
     expect(
       describeSeries(
         { label: '歩数', unit: '歩', points: [day(20, 8000, 0), day(21, 8012, 0)] },
-        { digits: 0, flatWithin: 500, dateFormat: 'M月d日' },
+        { digits: 0, flatWithin: 500, daily: true },
       ),
     ).toBe('歩数：最新 8,012歩（11月21日）、平均 8,006歩、横ばい傾向（2件）');
   });

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { clockTimeOf, japaneseMonthDay } from '@sukoyaka/shared';
 import { formatNumber } from '../formats';
 
 /** One reading of one series, e.g. a weight at a moment. */
@@ -27,8 +27,8 @@ interface SummaryOptions {
    * weight moving 0.3 kg in a month is noise, a blood pressure moving 2 mmHg too.
    */
   flatWithin: number;
-  /** How the latest reading's moment is written: 'M月d日 HH:mm', or 'M月d日' for a daily total. */
-  dateFormat?: string;
+  /** A daily total's latest reading is written as its day (11月21日), a reading's with its time (11月21日 07:00). */
+  daily?: boolean;
 }
 
 /**
@@ -66,6 +66,8 @@ interface DescribedSeries {
   points: readonly SeriesPoint[];
 }
 
+const momentText = (at: Date, daily: boolean) => (daily ? japaneseMonthDay(at) : `${japaneseMonthDay(at)} ${clockTimeOf(at)}`);
+
 /**
  * The chart's text alternative as one sentence per series, e.g.
  * 「体重：最新 62.4kg（11月21日 07:00）、平均 62.8kg、下降傾向（12件）」; a period without
@@ -76,7 +78,7 @@ export function describeSeries(series: DescribedSeries, options: SummaryOptions)
   if (!summary.latest || summary.average === null) return `${series.label}：この期間の記録はありません`;
   const value = (number: number) => `${formatNumber(number, options.digits)}${series.unit}`;
   const trend = summary.trend ? `${TREND_LABEL[summary.trend]}傾向` : '傾向は記録が2件以上で表示します';
-  return `${series.label}：最新 ${value(summary.latest.value)}（${format(summary.latest.at, options.dateFormat ?? 'M月d日 HH:mm')}）、平均 ${value(
+  return `${series.label}：最新 ${value(summary.latest.value)}（${momentText(summary.latest.at, options.daily ?? false)}）、平均 ${value(
     summary.average,
   )}、${trend}（${summary.count}件）`;
 }
