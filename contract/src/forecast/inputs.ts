@@ -1,13 +1,14 @@
-// The page's flat inputs (the schema's output, ../health/forecast-calls.ts) as the score takes them.
-import type { ForecastInputKey, ForecastInputValues } from '../health/forecast-calls';
-import { NO_CONDITIONS, type ForecastConditions, type ForecastInputs } from './score';
+// The inputs as the page and the calls hold them, flat (the health area's `forecastInputsInput`
+// gives them this shape), and as the score takes them.
+import { NO_CONDITIONS, type ForecastConditions, type ForecastInputs, type HisayamaInputs } from './score';
 
-const CONDITION_KEYS = ['coronaryDisease', 'diabetes', 'ckd', 'pad', 'nonCardiogenicStroke'] as const satisfies ReadonlyArray<
-  keyof ForecastConditions & ForecastInputKey
->;
+/** The score's inputs and each condition, side by side. */
+export type FlatForecastInputs = HisayamaInputs & ForecastConditions;
+
+const CONDITION_KEYS = Object.keys(NO_CONDITIONS) as Array<keyof ForecastConditions>;
 
 /** The flat values as the score module takes them. */
-export function toForecastInputs(values: ForecastInputValues): ForecastInputs {
+export function toForecastInputs(values: FlatForecastInputs): ForecastInputs {
   const conditions = { ...NO_CONDITIONS };
   for (const key of CONDITION_KEYS) conditions[key] = values[key];
   const { sex, age, systolic, ldl, hdl, impairedGlucose, smoker } = values;
