@@ -247,14 +247,22 @@ test.describe('built bundles (DESIGN.md: shared dependencies through the import 
     expect(chunk.headers.get('content-type')).toMatch(/javascript/);
   });
 
-  test('date-fns comes with the health pages that chart and list readings, preloaded with them, not with /vitals (issue 9)', async () => {
+  test('the vitals pages load neither date-fns nor the health schemas with zod; a lazy module a page imports is preloaded with it (issues 9, 27)', async () => {
     const overview = await pageModules('/vitals');
     expect(overview.preloads).toContain(overview.imports['@sukoyaka/health']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns/locale/ja']);
-    // The chart page's chunk asks for date-fns when it runs: the page preloads it with the chunk.
+    // The chart page's chunk imports the zod-free Japan days: the page preloads that module with
+    // the chunk. Its form loads the health schemas (and zod/mini) when first touched; date-fns
+    // comes with the date picker's calendar.
     const chart = await pageModules('/vitals/blood_pressure');
-    expect(chart.preloads).toContain(chart.imports['date-fns']);
+    expect(chart.preloads).toContain(chart.imports['@sukoyaka/contract/japan-days']);
+    for (const lazy of ['date-fns', '@sukoyaka/contract/health', 'zod/mini'])
+      expect({ lazy, mapped: lazy in chart.imports, preloaded: chart.preloads.includes(chart.imports[lazy]!) }).toEqual({
+        lazy,
+        mapped: true,
+        preloaded: false,
+      });
     // Each file once, though react and react/jsx-runtime name one file.
     expect(new Set(chart.preloads).size).toBe(chart.preloads.length);
     expect(chart.imports['react/jsx-runtime']).toBe(chart.imports.react);

@@ -50,7 +50,8 @@ class CanvasBoundary extends Component<{ failure: string; children: ReactNode },
  */
 export function ChartCanvas({ failure, ...canvas }: UPlotCanvasProps & { failure: string }) {
   const [nearScreen, near] = useNearScreen();
-  const placeholder = <Skeleton $height={canvas.height} aria-hidden="true" />;
+  // data-chart-pending: what the e2e suite's full-page pictures wait for (e2e/tests/support.ts).
+  const placeholder = <Skeleton $height={canvas.height} aria-hidden="true" data-chart-pending="" />;
   if (!near) return <div ref={nearScreen}>{placeholder}</div>;
   return (
     <CanvasBoundary failure={failure}>
