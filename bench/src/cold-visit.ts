@@ -1,11 +1,33 @@
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, fmt, kib, startBenchSite, type BenchSite } from './site';
+import { memberPages } from '../../mf-shared/src/routing/site-map';
+import { CHROMIUM, fmt, kib, startBenchSite, type BenchPage, type BenchSite } from './site';
 
 /*
  * Every page of benchPages (site.ts: every area's main pages, issue 28), signed in as its visitor;
- * COLD_VISIT_PAGES=/login,/vitals visits only those (by path or label).
+ * COLD_VISIT_PAGES=/login,/vitals visits only those (by path or label); a path not among them is
+ * visited as the demo member (an operator under /admin). COLD_VISIT_PAGES=member-pages: every
+ * member page of the site map without a parameter, besides the bench's own (issue 27: the budget
+ * holds on every page).
  */
-const ONLY = process.env.COLD_VISIT_PAGES?.split(',').map((page) => page.trim());
+const ONLY = process.env.COLD_VISIT_PAGES?.split(',').flatMap((page) =>
+  page.trim() === 'member-pages' ? memberPages.filter((path) => !path.includes(':')) : [page.trim()],
+);
+
+/** The bench's pages, or those COLD_VISIT_PAGES names. */
+async function pagesToVisit(site: BenchSite): Promise<BenchPage[]> {
+  const benchPages = await site.pages();
+  if (!ONLY) return benchPages;
+  // The bench pages' own sign-ins (a second operator sign-in would reuse its one-time code).
+  const cookieOf = (as: BenchPage['as']) => benchPages.find((page) => page.as === as)?.cookie;
+  const cookies = { member: cookieOf('member'), operator: cookieOf('operator') };
+  return ONLY.map((wanted) => {
+    const known = benchPages.find((page) => page.path === wanted || page.label === wanted);
+    if (known) return known;
+    if (!wanted.startsWith('/')) throw new Error(`COLD_VISIT_PAGES: no bench page ${wanted}`);
+    const as = wanted.startsWith('/admin') ? 'operator' : 'member';
+    return { label: wanted, path: wanted, as, ...(cookies[as] ? { cookie: cookies[as] } : {}) };
+  });
+}
 
 /*
  * A cold visit in Chromium (empty cache): every file the page loads, the loader included, in the
@@ -92,7 +114,7 @@ export async function coldVisitBench(): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const budget = COLD_VISIT_BUDGETS_KIB.scripts;
-    const pages = (await site.pages()).filter((page) => !ONLY || ONLY.includes(page.path) || ONLY.includes(page.label));
+    const pages = await pagesToVisit(site);
     for (const { label: pageLabel, path: pathname, as, cookie } of pages) {
       const label = `cold ${pageLabel}${as === 'visitor' ? ' (visitor)' : ''}`;
       // For comparison with figures taken where only gzip was offered (HTTP/1.1 without TLS).

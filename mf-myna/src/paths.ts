@@ -1,4 +1,4 @@
-import { mynaPagePaths } from '@sukoyaka/contract/myna';
+import { mynaPagePaths } from '@sukoyaka/contract/myna-terms';
 
 export { mynaPagePaths };
 

@@ -1,4 +1,4 @@
-import { mynaPagePaths } from '@sukoyaka/contract/myna';
+import { mynaPagePaths } from '@sukoyaka/contract/myna-terms';
 import { Actions, AppLink, Button, FormError, List, Stack, describeError, navigate, usePageTitle } from '@sukoyaka/shared';
 import { PasswordConfirmed } from '../step-up/PasswordConfirmed';
 import { StepUpLayout } from '../step-up/StepUpLayout';

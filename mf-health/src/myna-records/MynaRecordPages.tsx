@@ -1,4 +1,4 @@
-import { mynaPagePaths } from '@sukoyaka/contract/myna';
+import { mynaPagePaths } from '@sukoyaka/contract/myna-terms';
 import { AppLink, AreaParcel, Heading, MemberOnly, PageLayout, Stack, Text, usePageTitle, type AreaParcelProps } from '@sukoyaka/shared';
 
 /*
