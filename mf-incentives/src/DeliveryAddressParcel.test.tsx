@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ParcelConfig } from 'single-spa';
 import { DeliveryAddressParcel } from './DeliveryAddressParcel';
+import { loadIncentiveCalls } from './incentive-contract';
 import { deliveryAddress } from './testing/fixtures';
 
 /*
@@ -11,6 +12,11 @@ import { deliveryAddress } from './testing/fixtures';
  * tested here, mounted the same way: loading, no address yet, the fields' Japanese messages, saving,
  * and a failure to load or to save.
  */
+
+jest.mock('./incentive-contract', () => ({
+  loadIncentiveCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/incentives').incentiveCalls)),
+}));
+const loadCalls = loadIncentiveCalls as jest.MockedFunction<typeof loadIncentiveCalls>;
 
 const address = { ...deliveryAddress, building: 'すこやかビル101' };
 
@@ -141,5 +147,29 @@ describe('/profile/address: the delivery address form (issue 27)', () => {
     expect(await screen.findByText('ただいま混み合っています。しばらくしてからお試しください。')).toBeInTheDocument();
     expect(field('市区町村')).toHaveValue('千代田区');
     expect(screen.queryByText('お届け先住所を保存しました。')).not.toBeInTheDocument();
+  });
+
+  it('issue 27: the address and the form show without the incentives schemas; the form loads them once, at its first touch', async () => {
+    storedAddress(address);
+    loadCalls.mockClear();
+    renderPage();
+    expect(await screen.findByText('東京都千代田区千代田1-1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '変更する' }));
+    const form = screen.getByRole('form', { name: 'お届け先住所' });
+    // The 47 prefectures come from the zod-free terms, with the saved one chosen.
+    expect(within(form).getAllByRole('option')).toHaveLength(48);
+    expect(field('都道府県')).toHaveValue('東京都');
+    expect(loadCalls).not.toHaveBeenCalled();
+
+    await userEvent.click(field('市区町村'));
+    expect(loadCalls).toHaveBeenCalledTimes(1);
+    await fillIn({ postalCode: '100-001' });
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('郵便番号は7桁の数字で入力してください（例: 100-0001）')).toBeInTheDocument();
+    expect(bff.callsOf('saveDeliveryAddress')).toHaveLength(0);
+    await fillIn({ postalCode: '105-0011' });
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('〒105-0011')).toBeInTheDocument();
+    expect(loadCalls).toHaveBeenCalledTimes(1);
   });
 });

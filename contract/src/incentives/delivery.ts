@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { requiredText } from '../fields';
+import { PREFECTURES } from '../incentive-terms';
 
 /*
  * Gifts sent by post (issue 27): the member's delivery address, kept sealed at rest, and the order
@@ -9,58 +10,6 @@ import { requiredText } from '../fields';
  * member reads their address and their orders; the operators of the association that took the
  * order read it through the order (operator-orders.ts), and nobody else.
  */
-
-/** The 47 prefectures in the order of their codes (JIS X 0401: 北海道 01 … 沖縄県 47). */
-export const PREFECTURES = [
-  '北海道',
-  '青森県',
-  '岩手県',
-  '宮城県',
-  '秋田県',
-  '山形県',
-  '福島県',
-  '茨城県',
-  '栃木県',
-  '群馬県',
-  '埼玉県',
-  '千葉県',
-  '東京都',
-  '神奈川県',
-  '新潟県',
-  '富山県',
-  '石川県',
-  '福井県',
-  '山梨県',
-  '長野県',
-  '岐阜県',
-  '静岡県',
-  '愛知県',
-  '三重県',
-  '滋賀県',
-  '京都府',
-  '大阪府',
-  '兵庫県',
-  '奈良県',
-  '和歌山県',
-  '鳥取県',
-  '島根県',
-  '岡山県',
-  '広島県',
-  '山口県',
-  '徳島県',
-  '香川県',
-  '愛媛県',
-  '高知県',
-  '福岡県',
-  '佐賀県',
-  '長崎県',
-  '熊本県',
-  '大分県',
-  '宮崎県',
-  '鹿児島県',
-  '沖縄県',
-] as const;
-export type Prefecture = (typeof PREFECTURES)[number];
 
 /** What separates the parts of a number as people type it: spaces, brackets and every kind of dash or 〒. */
 const SEPARATORS = /[\s()\-‐‑‒–—―−ー－〒]+/g;
@@ -167,25 +116,6 @@ export const deliveryAddressSchema = z.object({
   phone: z.string(),
 });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
-
-/** The address as it is written on a parcel: 〒, the address line, the building, the phone (the name apart). */
-export function deliveryAddressLines(address: DeliveryAddress): string[] {
-  return [
-    `〒${address.postalCode}`,
-    `${address.prefecture}${address.city}${address.street}`,
-    ...(address.building ? [address.building] : []),
-    `電話 ${address.phone}`,
-  ];
-}
-
-/** Where an order stands: 発送準備中, 発送済み, キャンセル. */
-export const giftOrderStatuses = ['preparing', 'shipped', 'cancelled'] as const;
-export type GiftOrderStatus = (typeof giftOrderStatuses)[number];
-export const giftOrderStatusLabels: Record<GiftOrderStatus, string> = {
-  preparing: '発送準備中',
-  shipped: '発送済み',
-  cancelled: 'キャンセル',
-};
 
 /**
  * The delivery of one physical gift, as its member reads it. Its status is the gift's

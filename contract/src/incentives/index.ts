@@ -77,18 +77,8 @@ export {
 } from './gift-images';
 export type { GiftImage } from './gift-images';
 export { giftActionSchema, giftKinds, giftSchema, userGiftSchema } from './gifts';
-export {
-  PREFECTURES,
-  deliveryAddressInput,
-  deliveryAddressLines,
-  deliveryAddressSchema,
-  giftOrderSchema,
-  giftOrderStatusLabels,
-  giftOrderStatuses,
-  japanesePhoneNumber,
-  postalCode,
-} from './delivery';
-export type { DeliveryAddress, DeliveryAddressInput, GiftOrder, GiftOrderStatus, Prefecture } from './delivery';
+export { deliveryAddressInput, deliveryAddressSchema, giftOrderSchema, japanesePhoneNumber, postalCode } from './delivery';
+export type { DeliveryAddress, DeliveryAddressInput, GiftOrder } from './delivery';
 export { GIFT_ORDER_EXPORT_MAX_ROWS, operatorGiftOrderSchema } from './operator-orders';
 export type { OperatorGiftOrder } from './operator-orders';
 export type { Gift, UserGift } from './gifts';

@@ -3,7 +3,8 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { cursor, pageSize, requiredText } from '../fields';
 import { calendarDay, operatorAssociationId, operatorRecordId } from '../operators/shared';
-import { giftOrderSchema, giftOrderStatuses } from './delivery';
+import { giftOrderStatuses } from '../incentive-terms';
+import { giftOrderSchema } from './delivery';
 
 /*
  * The orders of physical gifts as the association's staff ship them (mf-admin, issue 27): the

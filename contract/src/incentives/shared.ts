@@ -1,30 +1,7 @@
 import { z } from 'zod/mini';
 import { cursor, pageSize } from '../fields';
 
-/** The incentives area's own error codes (each answered with a Japanese message). */
-export const IncentiveErrorCodes = {
-  /** 409: the balance does not cover the gift or the draw; nothing was charged. */
-  insufficientBalance: 'insufficient_balance',
-  /** 409: the gift ran out; nothing was charged. */
-  giftOutOfStock: 'gift_out_of_stock',
-  /** 403: the program needs the member's consent first (/points/[pointId]/require_agreement). */
-  pointAgreementRequired: 'point_agreement_required',
-  /** 409: the campaign is not open now. */
-  campaignClosed: 'campaign_closed',
-  /** 409: the partner link is given only after entering the campaign. */
-  campaignNotEntered: 'campaign_not_entered',
-  /** 409: the gift challenge has no prize in stock. */
-  giftChallengeUnavailable: 'gift_challenge_unavailable',
-  /** 409: a physical gift needs the member's delivery address first (/profile/address); nothing was charged. */
-  deliveryAddressRequired: 'delivery_address_required',
-  /** 409: the order was shipped or cancelled already (otherwise than this request asks). */
-  giftOrderClosed: 'gift_order_closed',
-  /** 409: the order has no delivery address yet (a prize won before the member saved one). */
-  giftOrderAddressMissing: 'gift_order_address_missing',
-  /** 409: a tracking number is corrected on a shipped order only (ship it first). */
-  giftOrderNotShipped: 'gift_order_not_shipped',
-} as const;
-
+/** The messages of the area's error codes (`IncentiveErrorCodes`, in the zod-free incentive-terms): the bff's. */
 export const INSUFFICIENT_BALANCE_MESSAGE = '残高が足りないため交換できません。';
 export const GIFT_OUT_OF_STOCK_MESSAGE = '申し訳ありません。このギフトは在庫がなくなりました。ポイントは使われていません。';
 export const POINT_AGREEMENT_REQUIRED_MESSAGE = 'このポイントを利用するには、利用規約への同意が必要です。';

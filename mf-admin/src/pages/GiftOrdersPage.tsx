@@ -1,5 +1,6 @@
 import type { OperatorGiftOrder } from '@sukoyaka/contract';
-import { deliveryAddressLines, giftOrderStatusLabels, giftOrderStatuses, incentiveCalls } from '@sukoyaka/contract/incentives';
+import { incentiveCalls } from '@sukoyaka/contract/incentives';
+import { deliveryAddressLines, giftOrderStatusLabels, giftOrderStatuses } from '@sukoyaka/contract/incentive-terms';
 import {
   Actions,
   Button,

@@ -1,5 +1,5 @@
 import type { Gift, PointAccount } from '@sukoyaka/contract';
-import { IncentiveErrorCodes } from '@sukoyaka/contract/incentives';
+import { IncentiveErrorCodes } from '@sukoyaka/contract/incentive-terms';
 import {
   Actions,
   AppLink,

@@ -1,9 +1,15 @@
 import type { WalkingEvent, WalkingTeam } from '@sukoyaka/contract';
 import { bffError, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadIncentiveCalls } from '../incentive-contract';
 import { signIn } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
+
+jest.mock('../incentive-contract', () => ({
+  loadIncentiveCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/incentives').incentiveCalls)),
+}));
+const loadCalls = loadIncentiveCalls as jest.MockedFunction<typeof loadIncentiveCalls>;
 
 const EVENT_ID = '55555555-5555-4555-8555-555555555555';
 const TEAM_ID = '66666666-6666-4666-8666-666666666666';
@@ -154,5 +160,29 @@ describe('walking events', () => {
     renderAt('/incentives/walking_invites/AbCdEf123456');
     await userEvent.click(await screen.findByRole('button', { name: 'このチームに入る' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('このチームは満員です');
+  });
+
+  it('issue 27: the event shows without the incentives schemas; the team form loads them once, at its first touch', async () => {
+    const noTeam: WalkingEvent = { ...joined, me: { ...joined.me!, team: null } };
+    bff.onCall('getWalkingEvent', reply(noTeam));
+    bff.onCall('getWalkingLeaderboard', reply({ top: [], aroundMe: [] }));
+    bff.onCall('createWalkingTeam', reply({ ...joined.me!.team!, eventId: EVENT_ID, teamSize: 5, members: [] }));
+    loadCalls.mockClear();
+    renderAt(`/incentives/walking_events/${EVENT_ID}`);
+    const form = await screen.findByRole('form', { name: 'チームをつくる' });
+    expect(screen.getByText('42位 / 1,200人')).toBeInTheDocument();
+    expect(loadCalls).not.toHaveBeenCalled();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'チームをつくる' }));
+    expect(loadCalls).toHaveBeenCalledTimes(1);
+    // The schema's own message, once it has loaded; nothing is sent.
+    expect(await within(form).findByText('チーム名を入力してください')).toBeInTheDocument();
+    expect(bff.callsOf('createWalkingTeam')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('チーム名', { exact: false }), 'はなチーム');
+    await userEvent.click(within(form).getByRole('button', { name: 'チームをつくる' }));
+    await waitFor(() => expect(bff.callsOf('createWalkingTeam')).toHaveLength(1));
+    expect(bff.callsOf('createWalkingTeam')[0]!.body).toEqual({ eventId: EVENT_ID, name: 'はなチーム' });
+    expect(loadCalls).toHaveBeenCalledTimes(1);
   });
 });

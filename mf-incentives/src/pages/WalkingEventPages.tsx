@@ -1,5 +1,4 @@
 import type { WalkingBoardEntry, WalkingDay, WalkingEvent, WalkingEventSummary } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Actions,
   AppLink,
@@ -36,6 +35,7 @@ import {
   useWalkingTeamInvite,
 } from '../api/walking-events';
 import { formatAmount, formatPoints } from '../format';
+import { loadIncentiveCalls } from '../incentive-contract';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 /*
@@ -291,7 +291,11 @@ function MyTeam({ event, me }: { event: WalkingEvent; me: Me }) {
 function NewTeam({ eventId }: { eventId: string }) {
   const create = useCreateWalkingTeam();
   const { values, field } = useFormValues(() => ({ eventId, name: '' }));
-  const form = useContractForm({ schema: incentiveCalls.createWalkingTeam.input, mutation: create });
+  // The schema loads at the form's first touch: the event's pages show without zod (issue 27).
+  const form = useContractForm({
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.createWalkingTeam.input),
+    mutation: create,
+  });
   const [code, setCode] = useState('');
   return (
     <Stack $gap={1.5}>

@@ -1,8 +1,9 @@
 import type { DeliveryAddress } from '@sukoyaka/contract';
-import { PREFECTURES, deliveryAddressLines, incentiveCalls } from '@sukoyaka/contract/incentives';
+import { PREFECTURES, deliveryAddressLines } from '@sukoyaka/contract/incentive-terms';
 import { Actions, Button, FormError, Stack, Text, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useSaveDeliveryAddress } from '../api/delivery';
+import { loadIncentiveCalls } from '../incentive-contract';
 
 /** The address as a parcel's label shows it: the name, 〒, the address line, the building, the phone. */
 export function AddressText({ address }: { address: DeliveryAddress }) {
@@ -37,7 +38,8 @@ export function DeliveryAddressForm({
   const save = useSaveDeliveryAddress();
   const { values, field } = useFormValues(() => ({ ...empty, ...current }));
   const form = useContractForm({
-    schema: incentiveCalls.saveDeliveryAddress.input,
+    // Loaded at the form's first touch: the address and its choices show without zod (issue 27).
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.saveDeliveryAddress.input),
     mutation: save,
     onSuccess: (result: { address: DeliveryAddress }) => onSaved?.(result.address),
   });

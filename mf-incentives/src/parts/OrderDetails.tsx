@@ -1,5 +1,5 @@
 import { pagePaths, type UserGift } from '@sukoyaka/contract';
-import { giftOrderStatusLabels } from '@sukoyaka/contract/incentives';
+import { giftOrderStatusLabels } from '@sukoyaka/contract/incentive-terms';
 import { AppLink, Stack, Text } from '@sukoyaka/shared';
 import { formatDate } from '../format';
 import { AddressText } from './DeliveryAddressForm';
