@@ -49,8 +49,18 @@ interface Visit {
   files: { url: string; type: string; bytes: number; decoded: number; encoding: string }[];
 }
 
+/**
+ * The window: Playwright's default 1280×720 unless COLD_VISIT_VIEWPORT=390x844 (a phone, as most
+ * members open the site in the apps' web views). What is on the first screen loads with it: a
+ * chart near the top loads its library (uPlot) on a wide screen and not on a phone.
+ */
+const VIEWPORT = (() => {
+  const match = /^(\d+)x(\d+)$/.exec(process.env.COLD_VISIT_VIEWPORT ?? '');
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : undefined;
+})();
+
 async function coldVisit(browser: Browser, site: BenchSite, pathname: string, encodings: string, cookie?: string): Promise<Visit> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(VIEWPORT ? { viewport: VIEWPORT } : {});
   try {
     if (cookie) {
       await context.addCookies(
