@@ -1,5 +1,5 @@
 import type { MynaBill } from '@sukoyaka/contract';
-import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl } from '@sukoyaka/contract/myna';
+import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl } from '@sukoyaka/contract/myna-terms';
 import {
   Actions,
   AppLink,
