@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mynaJudgementLabels } from '../../contract/src/myna/judgements';
+import { mynaJudgementLabels } from '../../contract/src/myna-terms';
 import { memberPages } from '../../mf-shared/src/routing/site-map';
 import { axeViolations, horizontalOverflow, phraseBreaks, type AxeFinding, type Overflow, type PhraseCheck } from './page-audit';
 import { DESKTOP, PHONE, screenshot, signIn, siteUrl, useJourneys, waitForPath, type Viewport } from './support';

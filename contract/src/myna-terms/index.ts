@@ -31,3 +31,8 @@ export const mynaPagePaths = {
   medicationHistories: '/medication/histories',
   medicalExpenseBills: '/medical_expenses/bills',
 } as const;
+
+export * from './errors';
+export * from './records';
+export * from './exam-items';
+export * from './receipts';

@@ -80,8 +80,6 @@ export type MynaImportStatus = (typeof mynaImportStatuses)[number];
 /** What a running import is doing now: each kind is fetched and stored in its own step. */
 export const mynaImportPhases = ['queued', 'medical_exams', 'medicines', 'medical_bills', 'done'] as const;
 export type MynaImportPhase = (typeof mynaImportPhases)[number];
-export const mynaRecordKinds = ['medicalExams', 'medicines', 'medicalBills'] as const;
-export type MynaRecordKind = (typeof mynaRecordKinds)[number];
 
 /** Per kind: records the portal returned, and how many of them were new (a second import adds only these). */
 export const mynaImportCountSchema = z.object({ fetched: z.number().check(z.int()), added: z.number().check(z.int()) });

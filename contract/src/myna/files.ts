@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
+import { mynaExportFormats } from '../myna-terms';
 import { mynaYear } from './shared';
 
 /*
@@ -9,20 +10,6 @@ import { mynaYear } from './shared';
  * its tokens, the import jobs and the dedupe keys in one transaction, and says what it removed; the
  * consent history, the secret question and the audit log stay.
  */
-
-/**
- * `tax_form_csv` keeps its released name (clients of the previous release send it) but is no
- * longer the tax form: it is the year's bills as a plain list. The tax office's 医療費集計フォーム
- * is an Excel workbook the 確定申告書等作成コーナー reads (a CSV cannot be uploaded there); the
- * member downloads it from the bills page (MYNA_MEDICAL_EXPENSE_FORM_PATH, receipts.ts).
- */
-export const mynaExportFormats = ['fhir', 'csv', 'tax_form_csv'] as const;
-export type MynaExportFormat = (typeof mynaExportFormats)[number];
-export const mynaExportFormatLabels: Record<MynaExportFormat, string> = {
-  fhir: 'FHIR R4（JSON）',
-  csv: 'CSV',
-  tax_form_csv: '医療費の一覧（CSV・1年分）',
-};
 
 export const exportMynaHealthFiles = defineCall({
   name: 'exportMynaHealthFiles',

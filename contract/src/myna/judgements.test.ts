@@ -1,4 +1,5 @@
-import { examItemKeyForCode, examItemReferenceText, judgeExamItem, judgeExamValue } from './judgements';
+import { examItemKeyForCode } from '../myna-terms';
+import { examItemReferenceText, judgeExamItem, judgeExamValue } from './judgements';
 
 /* Issue 12: the MHLW judgements (保健指導判定値 / 受診勧奨判定値) at and around each threshold. */
 

@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
-import { API_PREFIX, defineCall } from '../define';
+import { defineCall } from '../define';
 import { isoTimestamp, requiredText } from '../fields';
+import {
+  MEDICAL_RECEIPT_AMOUNT_MAX,
+  MEDICAL_RECEIPT_FIRST_DAY,
+  MEDICAL_RECEIPT_PATIENT_MAX,
+  MEDICAL_RECEIPT_PAYEE_MAX,
+  medicalExpenseCategories,
+} from '../myna-terms';
 import { mynaRecordId, mynaYear } from './shared';
 
 /*
@@ -8,29 +15,10 @@ import { mynaRecordId, mynaYear } from './shared';
  * portal's 医療費通知情報 arrives about three months late, so at filing time November and December
  * are missing; anything the portal never has (市販薬, 通院の交通費, 介護保険サービス) is added here
  * too. Both go into the tax office's 医療費集計フォーム (Ver.3.1), downloaded as a workbook from
- * MYNA_MEDICAL_EXPENSE_FORM_PATH. The limits below are the form's own input rules (its data
- * validations: 医療を受けた人 10 characters, 支払先 20, amounts up to 9 digits), so what the member
- * saves always fits the form; docs/decisions/0003-medical-expense-form.md.
+ * MYNA_MEDICAL_EXPENSE_FORM_PATH. The limits checked below are the form's own input rules (its data
+ * validations: 医療を受けた人 10 characters, 支払先 20, amounts up to 9 digits; ../myna-terms/receipts.ts),
+ * so what the member saves always fits the form; docs/decisions/0003-medical-expense-form.md.
  */
-
-/** The form's 医療費の区分, in its column order (D–G). */
-export const medicalExpenseCategories = ['treatment', 'medicine', 'care_service', 'other'] as const;
-export type MedicalExpenseCategory = (typeof medicalExpenseCategories)[number];
-export const medicalExpenseCategoryLabels: Record<MedicalExpenseCategory, string> = {
-  treatment: '診療・治療',
-  medicine: '医薬品購入',
-  care_service: '介護保険サービス',
-  other: 'その他の医療費',
-};
-
-/** The form's limits: 「全角10文字以内」「全角20文字以内」「半角数字９桁以内」. */
-export const MEDICAL_RECEIPT_PATIENT_MAX = 10;
-export const MEDICAL_RECEIPT_PAYEE_MAX = 20;
-export const MEDICAL_RECEIPT_AMOUNT_MAX = 999_999_999;
-/** Receipts one member keeps for one year: well inside the form's 995 rows, imported bills included. */
-export const MEDICAL_RECEIPTS_PER_YEAR_MAX = 500;
-/** The earliest payment day accepted (the records' years start at 2000). */
-export const MEDICAL_RECEIPT_FIRST_DAY = '2000-01-01';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -161,20 +149,9 @@ export const mynaReceiptCalls = {
   deleteMynaMedicalReceipt,
 } as const;
 
-/**
- * GET, with the session cookie (and the secret-question step-up, as the records): the year's
- * 医療費集計フォーム as an .xlsx workbook — the imported bills (unless `bills=0`) and the
- * hand-entered receipts. A file route, not a call: a call answers JSON.
- */
-export const MYNA_MEDICAL_EXPENSE_FORM_PATH = `${API_PREFIX}/files/myna/medical-expense-form`;
-
 export const mynaMedicalExpenseFormQuery = () =>
   z.object({
     year: mynaYear,
     /** 0: leave the imported bills out (when the 作成コーナー takes them from the portal itself). */
     bills: z.optional(z.enum(['0', '1'], { error: '取り込んだ医療費を含めるかを選択してください' })),
   });
-
-export function mynaMedicalExpenseFormUrl(year: number, includeBills = true): string {
-  return `${MYNA_MEDICAL_EXPENSE_FORM_PATH}?year=${year}${includeBills ? '' : '&bills=0'}`;
-}

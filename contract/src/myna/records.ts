@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
-import { mynaJudgements } from './judgements';
+import { examItemGroups, mynaBillCategories, mynaJudgements } from '../myna-terms';
 import { mynaMonth, mynaPageInput, mynaRecordId, mynaYear } from './shared';
 
 /*
@@ -13,32 +13,6 @@ import { mynaMonth, mynaPageInput, mynaRecordId, mynaYear } from './shared';
 const day = z.string(); // yyyy-MM-dd (Japan)
 
 // ——— check-ups ———
-
-export const examItemGroups = [
-  'body',
-  'blood_pressure',
-  'lipids',
-  'glucose',
-  'liver',
-  'kidney',
-  'urine',
-  'blood',
-  'questionnaire',
-  'other',
-] as const;
-export type ExamItemGroup = (typeof examItemGroups)[number];
-export const examItemGroupLabels: Record<ExamItemGroup, string> = {
-  body: '身体計測',
-  blood_pressure: '血圧',
-  lipids: '脂質',
-  glucose: '血糖',
-  liver: '肝機能',
-  kidney: '腎機能',
-  urine: '尿検査',
-  blood: '血液一般',
-  questionnaire: '質問票',
-  other: 'その他',
-};
 
 export const mynaExamSummarySchema = z.object({
   id: z.string(),
@@ -156,17 +130,6 @@ export const listMynaMedicines = defineCall({
 });
 
 // ——— medical bills ———
-
-export const mynaBillCategories = ['outpatient', 'inpatient', 'dental', 'dispensing', 'visiting_nursing', 'other'] as const;
-export type MynaBillCategory = (typeof mynaBillCategories)[number];
-export const mynaBillCategoryLabels: Record<MynaBillCategory, string> = {
-  outpatient: '医科外来',
-  inpatient: '医科入院',
-  dental: '歯科',
-  dispensing: '調剤',
-  visiting_nursing: '訪問看護',
-  other: 'その他',
-};
 
 /** One bill: a month at one institution (医療費通知情報). Amounts in yen. */
 export const mynaBillSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp, nullableTimestamp } from '../fields';
-import { foldForComparison } from '../kana';
+import { MYNA_SECRET_ANSWER_MAX } from '../myna-terms';
 
 /*
  * The secret question (issue 12, "Secret question"): chosen before the first import, answered
@@ -14,17 +14,6 @@ import { foldForComparison } from '../kana';
 
 export const mynaSecretQuestionSchema = z.object({ id: z.string(), text: z.string() });
 export type MynaSecretQuestion = z.infer<typeof mynaSecretQuestionSchema>;
-
-export const MYNA_SECRET_ANSWER_MAX = 64;
-
-/**
- * The form an answer is compared in, on both sides: the page's check of the answer typed twice
- * and the bff's hash. Full/half width, katakana/hiragana, case and spacing are folded
- * (foldForComparison), so 「カワサキ」, 「かわさき」 and 「ｶﾜｻｷ」 are one answer.
- */
-export function normaliseSecretAnswer(answer: string): string {
-  return foldForComparison(answer);
-}
 
 /** The answer as typed; the server normalises it before hashing or comparing. */
 export const mynaSecretAnswer = documented(

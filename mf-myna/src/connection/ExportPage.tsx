@@ -1,5 +1,5 @@
 import type { MynaExportFormat } from '@sukoyaka/contract';
-import { mynaExportFormatLabels, mynaExportFormats } from '@sukoyaka/contract/myna';
+import { mynaExportFormatLabels, mynaExportFormats } from '@sukoyaka/contract/myna-terms';
 import { Actions, AppLink, Button, Card, FormError, Notice, Stack, Text, describeError } from '@sukoyaka/shared';
 import { RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import type { MynaConnectionState, MynaImport, MynaImportPhase } from '@sukoyaka/contract';
-import { mynaRecordKinds } from '@sukoyaka/contract/myna';
+import { mynaRecordKinds } from '@sukoyaka/contract/myna-terms';
 import {
   Actions,
   AppLink,

@@ -1,4 +1,4 @@
-import { MYNA_MESSAGES, MynaErrorCodes } from '@sukoyaka/contract/myna';
+import { MYNA_MESSAGES, MynaErrorCodes } from '@sukoyaka/contract/myna-terms';
 import { Actions, AppLink, ButtonLinkStyle, Card, LoadingSkeleton, Notice, Stack, Text, LoadFailure } from '@sukoyaka/shared';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';
 import { MynaPage } from '../parts/MynaPage';

@@ -1,5 +1,5 @@
 import { ErrorCodes } from '@sukoyaka/contract';
-import { MynaErrorCodes } from '@sukoyaka/contract/myna';
+import { MynaErrorCodes } from '@sukoyaka/contract/myna-terms';
 import { LoadingSkeleton, navigate, toAppError, LoadFailure } from '@sukoyaka/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useMynaConnectionState } from '../api/get-myna-connection-state';

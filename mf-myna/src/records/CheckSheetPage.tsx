@@ -1,6 +1,5 @@
 import type { MynaDispensing } from '@sukoyaka/contract';
-import { Actions, AppLink, Button, Card, EmptyState, LoadingSkeleton, SectionHeading, Stack, Text } from '@sukoyaka/shared';
-import { format } from 'date-fns';
+import { Actions, AppLink, Button, Card, EmptyState, LoadingSkeleton, SectionHeading, Stack, Text, isoDateOf } from '@sukoyaka/shared';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useMedicalExam, useMedicalExams, useMedicines } from '../api/myna-records';
 import { formatDay } from '../format';
@@ -66,10 +65,10 @@ const ResultAndJudgement = styled.div`
 const CURRENT_MEDICINE_DAYS = 90;
 
 const currentDispensings = (dispensings: readonly MynaDispensing[], today: Date = new Date()) => {
-  // Date arithmetic by hand: the shared date-fns module ships only the functions the areas use.
+  // Date arithmetic by hand and mf-shared's isoDateOf: the page loads no date-fns (issue 27).
   const start = new Date(today);
   start.setDate(start.getDate() - CURRENT_MEDICINE_DAYS);
-  const since = format(start, 'yyyy-MM-dd');
+  const since = isoDateOf(start);
   return dispensings.filter((dispensing) => dispensing.dispensedOn >= since);
 };
 

@@ -1,5 +1,5 @@
 import type { MynaJudgement } from '@sukoyaka/contract';
-import { mynaJudgementLabels } from '@sukoyaka/contract/myna';
+import { mynaJudgementLabels } from '@sukoyaka/contract/myna-terms';
 import { theme } from '@sukoyaka/shared';
 import styled from 'styled-components';
 

@@ -2,8 +2,15 @@ import type { MynaMedicalReceipt } from '@sukoyaka/contract';
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadMynaCalls } from '../myna-contract';
 import { billsPage, connection, NOW, signedIn } from '../testing/fixtures';
 import { MedicalBillsPage } from './RecordPages';
+
+// The area's module (the receipt form's schema, with zod) as the form loads it: counted.
+jest.mock('../myna-contract', () => ({
+  loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
+}));
+const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;
 
 /*
  * Issue 25 #3: the 医療費 page for the 医療費控除 — imported bills and hand-entered receipts side by
@@ -101,7 +108,7 @@ describe('/myna_connection/medical_bills: 医療費控除', () => {
     renderWithProviders(<MedicalBillsPage />);
     expect(await screen.findByText('手入力した領収書はありません')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '領収書を追加' }));
-    const form = screen.getByRole('form', { name: '領収書を追加' });
+    const form = await screen.findByRole('form', { name: '領収書を追加' });
     // Prefilled with the portal's name for the patient, never the nickname; today as the day.
     expect(within(form).getByLabelText(/医療を受けた人/)).toHaveValue('すこやか 太郎');
     expect(within(form).getByLabelText(/支払年月日/)).toHaveValue('2026-11-21');
@@ -139,6 +146,27 @@ describe('/myna_connection/medical_bills: 医療費控除', () => {
     expect(screen.queryByRole('form', { name: '領収書を追加' })).not.toBeInTheDocument();
   });
 
+  it('issue 27: the bills, the receipts and the form show without the myna schemas; the form’s first touch loads them once', async () => {
+    bff.onCall('listMynaMedicalReceipts', reply(receiptsPage([receipt()])));
+    bff.onCall('createMynaMedicalReceipt', (request) => reply({ receipt: receipt({ ...(request.body as Partial<MynaMedicalReceipt>) }) }));
+    loadMyna.mockClear();
+    renderWithProviders(<MedicalBillsPage />);
+    expect(await screen.findByRole('heading', { name: '2026年の医療費' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: '2026年11月10日 あおば眼科' })).toHaveTextContent('診療・治療');
+    await userEvent.click(screen.getByRole('button', { name: '領収書を追加' }));
+    const form = await screen.findByRole('form', { name: '領収書を追加' });
+    expect(within(form).getByRole('combobox', { name: /医療費の区分/ })).toHaveTextContent('介護保険サービス');
+    expect(loadMyna).not.toHaveBeenCalled();
+
+    await userEvent.type(within(form).getByLabelText(/支払先/), 'まちなか薬局');
+    expect(loadMyna).toHaveBeenCalledTimes(1);
+    await userEvent.selectOptions(within(form).getByLabelText(/医療費の区分/), '医薬品購入');
+    await userEvent.type(within(form).getByLabelText(/支払った金額/), '1200');
+    await userEvent.click(within(form).getByRole('button', { name: '追加する' }));
+    await waitFor(() => expect(bff.callsOf('createMynaMedicalReceipt')).toHaveLength(1));
+    expect(loadMyna).toHaveBeenCalledTimes(1);
+  });
+
   it('the bff’s 400 is shown at the field it names', async () => {
     bff.onCall('listMynaMedicalReceipts', reply(receiptsPage([])));
     bff.onCall(
@@ -147,7 +175,7 @@ describe('/myna_connection/medical_bills: 医療費控除', () => {
     );
     renderWithProviders(<MedicalBillsPage />);
     await userEvent.click(await screen.findByRole('button', { name: '領収書を追加' }));
-    const form = screen.getByRole('form', { name: '領収書を追加' });
+    const form = await screen.findByRole('form', { name: '領収書を追加' });
     await userEvent.type(within(form).getByLabelText(/支払先/), '駅前歯科');
     await userEvent.selectOptions(within(form).getByLabelText(/医療費の区分/), '診療・治療');
     await userEvent.type(within(form).getByLabelText(/支払った金額/), '3000');
@@ -169,7 +197,7 @@ describe('/myna_connection/medical_bills: 医療費控除', () => {
     });
     renderWithProviders(<MedicalBillsPage />);
     await userEvent.click(await screen.findByRole('button', { name: '2026年11月10日 あおば眼科を変更' }));
-    const form = screen.getByRole('form', { name: '領収書を変更' });
+    const form = await screen.findByRole('form', { name: '領収書を変更' });
     expect(within(form).getByLabelText(/支払先/)).toHaveValue('あおば眼科');
     await userEvent.clear(within(form).getByLabelText(/支払った金額/));
     await userEvent.type(within(form).getByLabelText(/支払った金額/), '80000');

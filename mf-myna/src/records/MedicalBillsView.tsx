@@ -1,5 +1,5 @@
 import type { MynaBill } from '@sukoyaka/contract';
-import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl } from '@sukoyaka/contract/myna';
+import { mynaBillCategoryLabels, mynaMedicalExpenseFormUrl } from '@sukoyaka/contract/myna-terms';
 import {
   Actions,
   AppLink,
@@ -20,7 +20,7 @@ import styled from 'styled-components';
 import { useMedicalReceipts } from '../api/myna-medical-receipts';
 import { useMedicalBills } from '../api/myna-records';
 import { formatMonth, formatYen } from '../format';
-import { RecordsFailure, RecordsGate } from '../parts/RecordsGate';
+import { RecordsFailure } from '../parts/RecordsGate';
 import { mynaPagePaths } from '../paths';
 import { MedicalReceipts } from './MedicalReceipts';
 
@@ -127,16 +127,9 @@ function ImportedBills({
  * The 医療費 of one year for the 医療費控除 (issue 25 #3): the bills imported from the portal and
  * the receipts typed in by hand side by side, the year's total with 補填額 and what the threshold
  * means, and the tax office's 医療費集計フォーム as a workbook to read into the 確定申告書等作成コーナー.
+ * Behind the gate (./views.tsx, the page and mf-health's /medical_expenses/bills).
  */
-export function MedicalBillsView() {
-  return (
-    <RecordsGate what="医療費">
-      <MedicalExpenses />
-    </RecordsGate>
-  );
-}
-
-function MedicalExpenses() {
+export function MedicalExpenses() {
   const [year, setYear] = useState<number | null>(null);
   const [includeBills, setIncludeBills] = useState(true);
   const today = japanToday();

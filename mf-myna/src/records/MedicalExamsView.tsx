@@ -2,7 +2,7 @@ import { Actions, AppLink, Button, ButtonLinkStyle, EmptyState, List, LoadingSke
 import styled from 'styled-components';
 import { useMedicalExams } from '../api/myna-records';
 import { formatDay } from '../format';
-import { RecordsFailure, RecordsGate } from '../parts/RecordsGate';
+import { RecordsFailure } from '../parts/RecordsGate';
 import { medicalExamPath, mynaPagePaths } from '../paths';
 import { JudgementBadge } from './Judgement';
 
@@ -13,16 +13,11 @@ const Row = styled.li`
   }
 `;
 
-/** The check-ups, newest first, each linking to its items. Used by the page and by mf-health's /health_reports. */
-export function MedicalExamsView() {
-  return (
-    <RecordsGate what="健診結果">
-      <ExamList />
-    </RecordsGate>
-  );
-}
-
-function ExamList() {
+/**
+ * The check-ups, newest first, each linking to its items; behind the gate (./views.tsx, the page
+ * and mf-health's /health_reports).
+ */
+export function ExamList() {
   const exams = useMedicalExams();
   if (exams.isPending) return <LoadingSkeleton label="健診結果を読み込んでいます" />;
   if (exams.isError) return <RecordsFailure what="健診結果" error={exams.error} retry={() => void exams.refetch()} />;

@@ -3,7 +3,7 @@ import { Actions, AppLink, Button, Card, EmptyState, List, LoadingSkeleton, Stac
 import styled from 'styled-components';
 import { useMedicines } from '../api/myna-records';
 import { formatDay } from '../format';
-import { RecordsFailure, RecordsGate } from '../parts/RecordsGate';
+import { RecordsFailure } from '../parts/RecordsGate';
 import { mynaPagePaths } from '../paths';
 
 const Medicine = styled.li`
@@ -42,16 +42,11 @@ function DispensingCard({ dispensing }: { dispensing: MynaDispensing }) {
   );
 }
 
-/** The medicines by date and pharmacy, newest first. Used by the page and by mf-health's /medication/histories. */
-export function MedicinesView() {
-  return (
-    <RecordsGate what="お薬の情報">
-      <Dispensings />
-    </RecordsGate>
-  );
-}
-
-function Dispensings() {
+/**
+ * The medicines by date and pharmacy, newest first; behind the gate (./views.tsx, the page and
+ * mf-health's /medication/histories).
+ */
+export function Dispensings() {
   const medicines = useMedicines();
   if (medicines.isPending) return <LoadingSkeleton label="お薬の情報を読み込んでいます" />;
   if (medicines.isError) return <RecordsFailure what="お薬の情報" error={medicines.error} retry={() => void medicines.refetch()} />;

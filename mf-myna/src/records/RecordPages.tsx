@@ -1,9 +1,7 @@
 import { AppLink } from '@sukoyaka/shared';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
-import { MedicalBillsView } from './MedicalBillsView';
-import { MedicalExamsView } from './MedicalExamsView';
-import { MedicinesView } from './MedicinesView';
+import { MedicalBillsView, MedicalExamsView, MedicinesView } from './views';
 
 const back = <AppLink href={mynaPagePaths.top}>マイナポータル連携に戻る</AppLink>;
 

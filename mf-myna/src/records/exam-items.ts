@@ -1,5 +1,5 @@
 import type { MynaExam, MynaExamItem } from '@sukoyaka/contract';
-import { examItemGroupLabels, examItemGroups, examItemKeyForCode, type ExamItemKey } from '@sukoyaka/contract/myna';
+import { examItemGroupLabels, examItemGroups, examItemKeyForCode, type ExamItemKey } from '@sukoyaka/contract/myna-terms';
 import type { TrendPoint } from '../parts/TrendChart';
 
 /** The items in the groups of the form (身体計測, 血圧, 脂質 …), in its order; empty groups left out. */

@@ -2,8 +2,15 @@ import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testi
 import { AreaParcel } from '@sukoyaka/shared';
 import { screen } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
-import { connection, dispensing, signedIn } from '../testing/fixtures';
+import { loadMynaCalls } from '../myna-contract';
+import { billsPage, connection, dispensing, examSummary, signedIn } from '../testing/fixtures';
 import { MynaMedicalBillsParcel, MynaMedicalExamsParcel, MynaMedicinesParcel } from './parcels';
+
+// The area's module (the schemas, with zod): counted, never needed to show the records.
+jest.mock('../myna-contract', () => ({
+  loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
+}));
+const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;
 
 describe('the records as parcels (for mf-health’s pages)', () => {
   const bff = setupFakeBff();
@@ -33,5 +40,45 @@ describe('the records as parcels (for mf-health’s pages)', () => {
     renderWithProviders(<AreaParcel area="@sukoyaka/myna" name="MynaMedicinesParcel" label="お薬の履歴を読み込んでいます" load={load} />);
     expect(await screen.findByText('アムロジピン錠5mg「サワイ」')).toBeInTheDocument();
     expect(screen.getByText('一般名：アムロジピンベシル酸塩')).toBeInTheDocument();
+  });
+
+  it('issue 27: mf-health’s /health_reports and /medical_expenses/bills show the records without the myna schemas', async () => {
+    bff.onCall('listMynaMedicalExams', reply({ medicalExams: [examSummary()], nextCursor: null }));
+    bff.onCall('listMynaMedicalBills', reply(billsPage()));
+    bff.onCall(
+      'listMynaMedicalReceipts',
+      reply({ year: 2026, years: [], receipts: [], totals: { count: 0, amount: 0, compensation: 0 }, portalPatientName: null }),
+    );
+    loadMyna.mockClear();
+    const { unmount } = renderWithProviders(
+      <AreaParcel
+        area="@sukoyaka/myna"
+        name="MynaMedicalExamsParcel"
+        label="健診結果を読み込んでいます"
+        load={async () => MynaMedicalExamsParcel as ParcelConfig}
+      />,
+    );
+    const exams = await screen.findByRole('list', { name: '健診結果の一覧' });
+    expect(exams).toHaveTextContent('受診勧奨判定値 1項目');
+    expect(exams).toHaveTextContent('保健指導判定値 2項目');
+    unmount();
+
+    renderWithProviders(
+      <AreaParcel
+        area="@sukoyaka/myna"
+        name="MynaMedicalBillsParcel"
+        label="医療費を読み込んでいます"
+        load={async () => MynaMedicalBillsParcel as ParcelConfig}
+      />,
+    );
+    expect(await screen.findByRole('region', { name: '2026年10月' })).toHaveTextContent(
+      '本町内科クリニック（医科外来・2日）支払った額 9,000円',
+    );
+    expect(screen.getByRole('link', { name: '医療費集計フォームをダウンロード (.xlsx)' })).toHaveAttribute(
+      'href',
+      '/api/bff/files/myna/medical-expense-form?year=2026',
+    );
+    expect(await screen.findByText('手入力した領収書はありません')).toBeInTheDocument();
+    expect(loadMyna).not.toHaveBeenCalled();
   });
 });

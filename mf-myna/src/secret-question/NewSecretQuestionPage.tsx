@@ -1,4 +1,4 @@
-import { mynaCalls, normaliseSecretAnswer } from '@sukoyaka/contract/myna';
+import { normaliseSecretAnswer } from '@sukoyaka/contract/myna-terms';
 import {
   Actions,
   AppLink,
@@ -18,6 +18,7 @@ import {
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useMynaSecretQuestions, useUserMynaSecretQuestion } from '../api/myna-secret-question';
+import { loadMynaCalls } from '../myna-contract';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { secretQuestionDraft } from './draft';
@@ -65,7 +66,7 @@ function QuestionForm({ questions }: { questions: readonly { id: string; text: s
   const [answer, setAnswer] = useState(draft?.answer ?? '');
   const [again, setAgain] = useState(draft?.answer ?? '');
   const form = useContractForm({
-    schema: mynaCalls.createUserMynaSecretQuestion.input,
+    loadSchema: () => loadMynaCalls().then((calls) => calls.createUserMynaSecretQuestion.input),
     // Compared as the bff compares answers: 「カワサキ」 and 「かわさき」 are the same answer.
     check: () =>
       normaliseSecretAnswer(again) !== normaliseSecretAnswer(answer)

@@ -3,12 +3,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MynaConnectionState } from '@sukoyaka/contract';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
+import { loadMynaCalls } from '../myna-contract';
 import { at, connection, userQuestion, setupSignedInAtNow } from '../testing/fixtures';
 import { ConfirmSecretQuestionPage } from './ConfirmSecretQuestionPage';
 import { secretQuestionDraft } from './draft';
 import { SecretQuestionGuidancePage, SecretQuestionResetGuidancePage } from './GuidancePages';
 import { NewSecretQuestionPage } from './NewSecretQuestionPage';
 import { VerifyPage } from './VerifyPage';
+
+// The area's module (the forms' schemas, with zod) as the forms load it: counted.
+jest.mock('../myna-contract', () => ({
+  loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
+}));
+const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;
 
 const QUESTIONS = {
   questions: [
@@ -46,8 +53,9 @@ describe('secret question pages (issue 12, "Secret question")', () => {
 
     const submit = await screen.findByRole('button', { name: '確認に進む' });
     await userEvent.click(submit);
-    expect(screen.getByRole('combobox', { name: '質問' })).toHaveAccessibleDescription('秘密の質問を選択してください');
-    expect(screen.getByRole('combobox', { name: '質問' })).toHaveFocus();
+    // The schema loads on the form's first press (issue 27): its messages and the focus follow.
+    expect(await screen.findByRole('combobox', { name: '質問', description: '秘密の質問を選択してください' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '質問' })).toHaveFocus());
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '質問' }), 'first_pet');
     await userEvent.type(screen.getByRole('textbox', { name: '答え' }), 'ぽち');
@@ -111,6 +119,23 @@ describe('secret question pages (issue 12, "Secret question")', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('秘密の質問はすでに登録されています。');
   });
 
+  it('issue 27: /new shows its form without the myna schemas; the first touch of the form loads them once', async () => {
+    bff.onCall('listMynaSecretQuestions', reply(QUESTIONS));
+    bff.onCall('getUserMynaSecretQuestion', reply(notRegistered()));
+    loadMyna.mockClear();
+    renderWithProviders(<NewSecretQuestionPage />);
+    const submit = await screen.findByRole('button', { name: '確認に進む' });
+    expect(loadMyna).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '質問' }), 'first_pet');
+    expect(loadMyna).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByRole('textbox', { name: '答え' }), 'ぽち');
+    await userEvent.type(screen.getByRole('textbox', { name: '答え（確認のためもう一度）' }), 'ぽち');
+    await userEvent.click(submit);
+    await waitFor(() => expect(window.location.pathname).toBe('/myna_connection/secret_question/confirm'));
+    expect(loadMyna).toHaveBeenCalledTimes(1);
+  });
+
   it('/new for a member who has a question points to the reset', async () => {
     bff.onCall('listMynaSecretQuestions', reply(QUESTIONS));
     bff.onCall('getUserMynaSecretQuestion', reply(userQuestion()));
@@ -144,6 +169,40 @@ describe('secret question pages (issue 12, "Secret question")', () => {
       expect(queryClient.getQueryData<MynaConnectionState>(mynaConnectionStateQueryKey)?.secretQuestion.authenticatedUntil).toBe(
         at(11, 21, 12, 15),
       );
+    });
+
+    it('issue 27: the question shows with its field focused and no myna schemas; the first keystroke loads them once', async () => {
+      window.history.replaceState(null, '', '/myna_connection/verify?return_to=%2Fmyna_connection%2Fmedical_exams');
+      bff.onCall('getUserMynaSecretQuestion', reply(userQuestion()));
+      bff.onCall('authenticateUserMynaSecretQuestion', reply({ mynaSecretQuestionExpireAt: at(11, 21, 12, 15) }));
+      loadMyna.mockClear();
+      renderWithProviders(<VerifyPage />);
+      const answer = await screen.findByRole('textbox', { name: 'はじめて飼ったペットの名前は？' });
+      // The records pages send the member here: focused as it shows, the page has loaded no zod.
+      expect(answer).toHaveFocus();
+      expect(loadMyna).not.toHaveBeenCalled();
+
+      await userEvent.type(answer, 'ぽ');
+      expect(loadMyna).toHaveBeenCalledTimes(1);
+      await userEvent.type(answer, 'ち');
+      await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/myna_connection/medical_exams'));
+      expect(bff.callsOf('authenticateUserMynaSecretQuestion')[0]!.body).toEqual({ answer: 'ぽち' });
+      expect(loadMyna).toHaveBeenCalledTimes(1);
+    });
+
+    it('issue 27: an answer sent with Enter before anything loaded waits for the schema, then is checked and sent once', async () => {
+      window.history.replaceState(null, '', '/myna_connection/verify');
+      bff.onCall('getUserMynaSecretQuestion', reply(userQuestion()));
+      loadMyna.mockClear();
+      renderWithProviders(<VerifyPage />);
+      const answer = await screen.findByRole('textbox', { name: 'はじめて飼ったペットの名前は？' });
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByRole('textbox', { name: 'はじめて飼ったペットの名前は？', description: /答えを入力してください/ })).toBe(
+        answer,
+      );
+      expect(loadMyna).toHaveBeenCalledTimes(1);
+      expect(bff.callsOf('authenticateUserMynaSecretQuestion')).toHaveLength(0);
     });
 
     it('return_to naming another site goes home instead; none goes to the connection page', async () => {

@@ -1,5 +1,4 @@
 import type { UserMynaSecretQuestion } from '@sukoyaka/contract';
-import { mynaCalls } from '@sukoyaka/contract/myna';
 import {
   Actions,
   AppLink,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useAnswerMynaSecretQuestion, useUserMynaSecretQuestion } from '../api/myna-secret-question';
 import { formatDateTime } from '../format';
+import { loadMynaCalls } from '../myna-contract';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { LinkStep } from '../parts/LinkStep';
@@ -57,11 +57,15 @@ function isLocked(question: UserMynaSecretQuestion): question is UserMynaSecretQ
 function Answer({ question }: { question: UserMynaSecretQuestion }) {
   const [answer, setAnswer] = useState('');
   const form = useContractForm({
-    schema: mynaCalls.authenticateUserMynaSecretQuestion.input,
+    loadSchema: () => loadMynaCalls().then((calls) => calls.authenticateUserMynaSecretQuestion.input),
     mutation: useAnswerMynaSecretQuestion(),
     onSuccess: () => navigate(returnTarget()),
     onError: () => setAnswer(''),
   });
+  // The schema loads when the member starts answering (the first change in the form) or presses
+  // in it, not at its first focus: the answer's field has focus as the page shows, and the
+  // records pages that send the member here show without the myna module and zod (issue 27).
+  const { onFocus: warmSchema, ...formProps } = form.formProps(() => ({ answer }));
 
   if (!question.registered || !question.question) {
     return (
@@ -84,7 +88,7 @@ function Answer({ question }: { question: UserMynaSecretQuestion }) {
     );
   }
   return (
-    <form {...form.formProps(() => ({ answer }))}>
+    <form {...formProps} onChange={warmSchema}>
       <Stack $gap={2}>
         <Text>健診結果などの大切な情報を守るため、秘密の質問に答えてください。確認後15分間は、答え直さずに見ることができます。</Text>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
