@@ -4,5 +4,7 @@
  * (`@sukoyaka/contract/account-terms`), without zod: a page that only names these loads a few hundred bytes,
  * not the area's schemas (`@sukoyaka/contract/account`, which import them from here) and zod/mini.
  */
-
-export {};
+export * from './password';
+export * from './sms-code';
+export * from './notifications';
+export * from './member-data';

@@ -59,7 +59,7 @@ export const accountCalls = {
 export * from './password-policy';
 export { DOMAIN_TYPOS, emailDomainProblem, mailLinkToken, ownEmailAddress } from './email-checks';
 export { signUpInput } from './signup';
-export { SMS_CODE_LENGTH, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, japaneseMobileNumber, maskPhoneNumber, smsCode } from './sms-mfa';
+export { japaneseMobileNumber, maskPhoneNumber, smsCode } from './sms-mfa';
 export type { SmsMfaSetting } from './sms-mfa';
 export { pastCalendarDate } from './step-up';
 export {
@@ -88,16 +88,8 @@ export {
 } from './agreements';
 export type { AgreementDocument, AgreementKind, AssociationAgreements } from './agreements';
 export type { NavigationNext } from './navigation';
-export { nickname, notificationCategories, notificationSettingsSchema, unsubscribeTokenCategory } from './settings';
-export type { NotificationCategory, NotificationSettings, NotificationSettingsInput } from './settings';
+export { nickname, notificationSettingsSchema } from './settings';
+export type { NotificationSettings, NotificationSettingsInput } from './settings';
 export { ROSTER_CSV_MAX_CHARS, memberLookupKinds, operatorMemberSupportSchema } from './operator-members';
 export type { MemberLookupKind, OperatorMemberSupport } from './operator-members';
-export {
-  LEAVE_RETENTION_YEARS,
-  MEMBER_DATA_EXPORT_PATH,
-  memberDataExportFormatLabels,
-  memberDataExportFormats,
-  memberDataExportQuery,
-  memberDataExportUrl,
-} from './leave';
-export type { MemberDataExportFormat } from './leave';
+export { memberDataExportQuery } from './leave';

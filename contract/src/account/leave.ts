@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { API_PREFIX, defineCall } from '../define';
+import { defineCall } from '../define';
+import { memberDataExportFormats } from '../account-terms';
 import { isoTimestamp } from '../fields';
 
 /*
@@ -9,29 +10,12 @@ import { isoTimestamp } from '../fields';
  * password step-up; docs/decisions/0001-leaving-the-service.md says what goes and what stays.
  */
 
-/** How long the anonymised ledger and audit entries are kept after a member leaves (accounting practice). */
-export const LEAVE_RETENTION_YEARS = 7;
-
-export const memberDataExportFormats = ['json', 'csv'] as const;
-export type MemberDataExportFormat = (typeof memberDataExportFormats)[number];
-export const memberDataExportFormatLabels: Record<MemberDataExportFormat, string> = {
-  json: 'JSON（1つのファイル）',
-  csv: 'CSV（種類ごとのファイルをまとめたZIP）',
-};
-
-/** GET, with the session cookie: the member's records as one file (JSON, or a ZIP of CSV files). */
-export const MEMBER_DATA_EXPORT_PATH = `${API_PREFIX}/files/member-data`;
-
 /** The download's query: the format, and whether the My Number records (their step-up) are included. */
 export const memberDataExportQuery = () =>
   z.object({
     format: z.enum(memberDataExportFormats, { error: '形式を選択してください' }),
     myna: z.optional(z.enum(['0', '1'], { error: 'マイナポータルの記録を含めるかを選択してください' })),
   });
-
-export function memberDataExportUrl(format: MemberDataExportFormat, includeMyna: boolean): string {
-  return `${MEMBER_DATA_EXPORT_PATH}?format=${format}${includeMyna ? '&myna=1' : ''}`;
-}
 
 export const getLeaveServiceSummary = defineCall({
   name: 'getLeaveServiceSummary',

@@ -1,12 +1,6 @@
 import { z } from 'zod/mini';
-import {
-  COMMON_PASSWORDS,
-  PASSWORD_POLICY_HINT,
-  isCommonPassword,
-  newPassword,
-  passwordEmailProblem,
-  refinePasswordAgainstEmail,
-} from './password-policy';
+import { PASSWORD_POLICY_HINT } from '../account-terms';
+import { COMMON_PASSWORDS, isCommonPassword, newPassword, passwordEmailProblem, refinePasswordAgainstEmail } from './password-policy';
 
 const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);

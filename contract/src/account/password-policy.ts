@@ -1,18 +1,13 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account-terms';
 
 /*
  * The password policy every new password follows (sign-up, reset, any change), stated to the
- * member under the field as PASSWORD_POLICY_HINT. Length matters more than composition rules
+ * member under the field as PASSWORD_POLICY_HINT (../account-terms, with the lengths). Length matters more than composition rules
  * (NIST SP 800-63B): at least 10 characters, at most 128, not a commonly used password, and
  * not built from the member's own e-mail address.
  */
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** What the member reads under every new-password field. */
-export const PASSWORD_POLICY_HINT = '10文字以上で、推測されやすいものは使えません';
 
 /**
  * Passwords that appear at the top of leaked-password lists, with the favourites of Japanese

@@ -3,17 +3,6 @@ import { documented } from '../documented';
 import { defineCall } from '../define';
 import { decimalInRange } from '../fields';
 
-/** The notification categories a member can turn on or off, with the words the page shows. */
-export const notificationCategories = [
-  { key: 'announcements', label: 'お知らせ', description: '健康保険組合やすこやかからの大切なお知らせ' },
-  { key: 'points', label: 'ポイント・コイン', description: 'ポイント・コインの獲得や有効期限のご案内' },
-  { key: 'health', label: '健康記録のリマインド', description: '血圧などの記録を続けるためのリマインド' },
-  { key: 'campaigns', label: 'キャンペーン', description: 'キャンペーンや懸賞のご案内' },
-  { key: 'walking', label: 'ウォーキングイベント', description: 'ウォーキングイベントの開始、チームへの参加、結果のお知らせ' },
-] as const;
-
-export type NotificationCategory = (typeof notificationCategories)[number]['key'];
-
 const toggle = (label: string) => z.boolean({ error: `${label}の通知の設定を選択してください` });
 
 const settingFields = {
@@ -103,12 +92,6 @@ export const unsubscribeToken = z
     z.maxLength(200, UNSUBSCRIBE_LINK_MESSAGE),
     z.regex(/^[A-Za-z0-9_.-]+$/, UNSUBSCRIBE_LINK_MESSAGE),
   );
-
-/** The category a token names (its middle part), for the page to say what will stop before the member confirms. */
-export function unsubscribeTokenCategory(token: string): (typeof notificationCategories)[number] | undefined {
-  const key = token.split('.')[1];
-  return notificationCategories.find((category) => category.key === key);
-}
 
 export const unsubscribeNotification = defineCall({
   name: 'unsubscribeNotification',

@@ -2,17 +2,13 @@ import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
+import { SMS_CODE_LENGTH } from '../account-terms';
 
 /*
  * SMS two-factor authentication (spec §1 "SMS multi-factor setting", §2 /mfa/setting/sms/*):
  * a Japanese mobile number confirmed by a six-digit code, and the second step of sign-in once
  * it is on. Registering, changing and turning it off need a fresh password confirmation.
  */
-
-/** How long a code sent by SMS can be used, and how many tries it allows. */
-export const SMS_CODE_TTL_MINUTES = 5;
-export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_CODE_LENGTH = 6;
 
 /** Japanese mobile numbers: 060, 070, 080 and 090, then eight digits. */
 const NATIONAL_MOBILE = /^0[6-9]0\d{8}$/;

@@ -4,5 +4,7 @@
  * (`@sukoyaka/contract/content-terms`), without zod: a page that only names these loads a few hundred bytes,
  * not the area's schemas (`@sukoyaka/contract/content`, which import them from here) and zod/mini.
  */
-
-export {};
+export * from './articles';
+export * from './article-body';
+export * from './inquiries';
+export * from './enquetes';

@@ -4,6 +4,7 @@ import { defineCall } from '../define';
 import { cursor, isoTimestamp, pageSize, requiredText, imageContentBase64, imageSchema } from '../fields';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_MAX_BODY_BYTES } from '../images';
 import { operatorAssociationId } from '../operators/shared';
+import { articleCategories } from '../content-terms';
 import { contentId, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, windowInOrder } from './shared';
 
 /*
@@ -12,32 +13,6 @@ import { contentId, publishWindowFields, WINDOW_DOCUMENTATION, WINDOW_ORDER, win
  * and site-wide, inside the publish window), answer an article's quiz once, and home recommends
  * articles from the member's latest check-up.
  */
-
-export const articleCategories = [
-  'lipids',
-  'blood_pressure',
-  'blood_sugar',
-  'kidney',
-  'smoking',
-  'exercise',
-  'diet',
-  'sleep',
-  'mental',
-  'general',
-] as const;
-export type ArticleCategory = (typeof articleCategories)[number];
-export const articleCategoryLabels: Record<ArticleCategory, string> = {
-  lipids: 'コレステロール・脂質',
-  blood_pressure: '血圧',
-  blood_sugar: '血糖',
-  kidney: '腎臓',
-  smoking: '禁煙',
-  exercise: '運動',
-  diet: '食事',
-  sleep: '睡眠',
-  mental: 'こころ',
-  general: '健康全般',
-};
 
 /** The activity a first correct answer to a quiz records; a point menu of kind `article_quiz_correct` rewards it. */
 export const ARTICLE_QUIZ_CORRECT = 'article_quiz_correct';

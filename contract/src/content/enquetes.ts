@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
+import { ENQUETE_TEXT_MAX } from '../content-terms';
 import { contentId } from './shared';
 
 /* Enquetes (/enquetes): answered once; an answer records the activity `enquete_answered`. */
 
 export const enqueteQuestionKinds = ['single', 'multiple', 'scale', 'text'] as const;
 export type EnqueteQuestionKind = (typeof enqueteQuestionKinds)[number];
-export const ENQUETE_TEXT_MAX = 1000;
 
 export const enqueteQuestionSchema = z.object({
   id: z.string(),
@@ -65,23 +65,6 @@ export const enqueteAnswerSchema = z.object({
 });
 export type EnqueteAnswer = z.infer<typeof enqueteAnswerSchema>;
 
-/** An answer counts as given when it carries a choice, a scale value or non-blank text. */
-export function isAnswerGiven(answer: EnqueteAnswer | undefined): boolean {
-  if (!answer) return false;
-  return (answer.choiceIds?.length ?? 0) > 0 || answer.scale !== undefined || (answer.text ?? '').trim().length > 0;
-}
-
-/**
- * The required questions left unanswered, by id: the page checks it before sending and the
- * server again against the stored questions.
- */
-export function missingRequiredAnswers(questions: Array<{ id: string; required: boolean }>, answers: EnqueteAnswer[]): string[] {
-  const byId = new Map(answers.map((answer) => [answer.questionId.toLowerCase(), answer]));
-  return questions.filter((question) => question.required && !isAnswerGiven(byId.get(question.id))).map((question) => question.id);
-}
-
-export const ENQUETE_REQUIRED_MESSAGE = '必須の設問に回答してください';
-
 export const answerEnquete = defineCall({
   name: 'answerEnquete',
   method: 'POST',
@@ -98,10 +81,3 @@ export const answerEnquete = defineCall({
     }),
   output: () => z.object({ enqueteId: z.string(), answeredAt: isoTimestamp }),
 });
-
-export const EnqueteErrorCodes = {
-  /** 409: the member has answered this enquete already. */
-  alreadyAnswered: 'enquete_already_answered',
-  /** 409: the enquete closed before the answer arrived. */
-  closed: 'enquete_closed',
-} as const;

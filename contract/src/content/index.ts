@@ -54,7 +54,6 @@ export const contentCalls = {
 } as const satisfies Record<string, CallDefinition>;
 
 export * from './announcements';
-export * from './article-body';
 export {
   ARTICLE_BODY_MAX,
   ARTICLE_QUIZ_CHOICES_MAX,
@@ -68,11 +67,9 @@ export {
   ARTICLE_IMAGE_WIDTHS,
   ArticleErrorCodes,
   articleHeroImageSchema,
-  articleCategories,
-  articleCategoryLabels,
   articleStates,
 } from './articles';
-export type { Article, ArticleCategory, ArticleQuizResult, ArticleState, ArticleSummary, OperatorArticle } from './articles';
+export type { Article, ArticleQuizResult, ArticleState, ArticleSummary, OperatorArticle } from './articles';
 export { CITY_OS_LINK_MINUTES, CityOsErrorCodes } from './city-os';
 export * from './documents';
 export * from './enquetes';

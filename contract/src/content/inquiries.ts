@@ -1,20 +1,9 @@
 import { z } from 'zod/mini';
 import { defineCall } from '../define';
 import { isoTimestamp } from '../fields';
+import { INQUIRY_BODY_MAX, inquiryCategories } from '../content-terms';
 
 /* The contact form (/inquiry/new): it reaches the association's staff by mail, with a copy to the member. */
-
-export const inquiryCategories = ['account', 'points', 'health', 'myna', 'other'] as const;
-export type InquiryCategory = (typeof inquiryCategories)[number];
-export const inquiryCategoryLabels: Record<InquiryCategory, string> = {
-  account: 'アカウント・ログインについて',
-  points: 'コイン・ポイントについて',
-  health: '健康記録について',
-  myna: 'マイナポータル連携について',
-  other: 'その他',
-};
-
-export const INQUIRY_BODY_MAX = 2000;
 
 export const inquiryInput = z.object({
   category: z.enum(inquiryCategories, { error: 'お問い合わせの種類を選択してください' }),

@@ -1,5 +1,5 @@
 import type { Enquete, EnqueteAnswer, EnqueteQuestion } from '@sukoyaka/contract';
-import { ENQUETE_REQUIRED_MESSAGE, ENQUETE_TEXT_MAX, EnqueteErrorCodes, missingRequiredAnswers } from '@sukoyaka/contract/content';
+import { ENQUETE_REQUIRED_MESSAGE, ENQUETE_TEXT_MAX, EnqueteErrorCodes, missingRequiredAnswers } from '@sukoyaka/contract/content-terms';
 import {
   AppError,
   AppLink,

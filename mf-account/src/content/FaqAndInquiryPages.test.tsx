@@ -1,10 +1,17 @@
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@sukoyaka/shared';
 import { FaqPage } from './FaqPage';
 import { InquiryNewPage } from './InquiryNewPage';
 import { member, signedIn } from './test-fixtures';
+import { loadContentCalls } from '../parts/content-schemas';
+
+// The content area's module (the form's schema, with zod) as the form loads it: counted.
+jest.mock('../parts/content-schemas', () => ({
+  loadContentCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/content').contentCalls)),
+}));
+const loadContent = loadContentCalls as jest.MockedFunction<typeof loadContentCalls>;
 
 const faq = {
   categories: [
@@ -91,6 +98,27 @@ describe('InquiryNewPage (/inquiry/new)', () => {
     expect(await screen.findByRole('heading', { name: 'お問い合わせを受け付けました' })).toHaveFocus();
     expect(screen.getByText('INQ-20261123-AB2C')).toBeInTheDocument();
     expect(bff.callsOf('createInquiry')[0]!.body).toEqual({ category: 'points', body: 'ポイントの有効期限について教えてください。' });
+  });
+
+  it('issue 27: the form shows its choices and limit without the content schemas; its first touch loads them once', async () => {
+    bff.onCall(
+      'createInquiry',
+      reply({ receiptNumber: 'INQ-20261123-AB2C', category: 'account', createdAt: '2026-11-23T00:00:00.000Z', copySentTo: member.email }),
+    );
+    loadContent.mockClear();
+    renderPage();
+    const category = await screen.findByRole('combobox', { name: /お問い合わせの種類/ });
+    expect(within(category).getByRole('option', { name: 'アカウント・ログインについて' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /お問い合わせ内容/ })).toHaveAttribute('maxLength', '2000');
+    expect(screen.getByText('10〜2000文字（0文字）')).toBeInTheDocument();
+    expect(loadContent).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(category, 'account');
+    expect(loadContent).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByRole('textbox', { name: /お問い合わせ内容/ }), 'ログインできません。');
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('heading', { name: 'お問い合わせを受け付けました' })).toBeInTheDocument();
+    expect(loadContent).toHaveBeenCalledTimes(1);
   });
 
   it('shows the bff’s refusal at the form', async () => {

@@ -1,5 +1,5 @@
 import type { CallOutput } from '@sukoyaka/contract';
-import { INQUIRY_BODY_MAX, inquiryCategories, inquiryCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import { INQUIRY_BODY_MAX, inquiryCategories, inquiryCategoryLabels } from '@sukoyaka/contract/content-terms';
 import {
   AppLink,
   Button,
@@ -22,6 +22,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';
 import { CardPage } from '../parts/CardPage';
+import { loadContentCalls } from '../parts/content-schemas';
 
 const Receipt = styled.p`
   margin: 0;
@@ -65,7 +66,11 @@ function InquiryForm({ member }: { member: UserInfo }) {
   const [body, setBody] = useState('');
   const [receipt, setReceipt] = useState<CallOutput<'createInquiry'> | null>(null);
   const create = useCreateInquiry();
-  const form = useContractForm({ schema: contentCalls.createInquiry.input, mutation: create, onSuccess: (result) => setReceipt(result) });
+  const form = useContractForm({
+    loadSchema: () => loadContentCalls().then((calls) => calls.createInquiry.input),
+    mutation: create,
+    onSuccess: (result) => setReceipt(result),
+  });
   const failure = formLevelError(create.error);
   if (receipt) return <ReceiptView receipt={receipt} />;
   return (

@@ -1,7 +1,14 @@
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadAccountCalls } from '../parts/account-schemas';
 import { EmailSettingsPage } from './EmailSettingsPage';
+
+// The account area's module (the form's schema, with zod) as the form loads it: counted.
+jest.mock('../parts/account-schemas', () => ({
+  loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
+}));
+const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;
 
 describe('EmailSettingsPage (/settings/email, issue 4 "E-mail change")', () => {
   const bff = setupFakeBff();
@@ -25,6 +32,29 @@ describe('EmailSettingsPage (/settings/email, issue 4 "E-mail change")', () => {
     renderWithProviders(<EmailSettingsPage />);
     expect(await screen.findByText('hanako@example.jp')).toBeInTheDocument();
     expect(document.title).toBe('メールアドレスの変更 | すこやか');
+  });
+
+  it('issue 27: the page shows without the account schemas; the form loads them once, at its first touch', async () => {
+    bff.onCall('createUserEmailChange', reply({ status: 'confirmation_sent' }));
+    loadAccount.mockClear();
+    renderWithProviders(<EmailSettingsPage />);
+    expect(await screen.findByText('hanako@example.jp')).toBeInTheDocument();
+    const field = await newEmail();
+    expect(loadAccount).not.toHaveBeenCalled();
+
+    await userEvent.type(field, 'hanako@yahoo.co.jo');
+    expect(loadAccount).toHaveBeenCalledTimes(1);
+    await submit();
+    // The schema's own check (a likely typo of the domain), as before.
+    expect(field).toHaveAccessibleDescription(
+      '新しいメールアドレスのドメイン「yahoo.co.jo」をご確認ください。「yahoo.co.jp」ではありませんか？',
+    );
+    await userEvent.clear(field);
+    await userEvent.type(field, 'hanako.new@example.jp');
+    await submit();
+    expect(await screen.findByText(/に確認メールを送信しました。/)).toBeInTheDocument();
+    expect(bff.callsOf('createUserEmailChange')).toHaveLength(1);
+    expect(loadAccount).toHaveBeenCalledTimes(1);
   });
 
   it('refuses an empty or mistyped address before sending', async () => {

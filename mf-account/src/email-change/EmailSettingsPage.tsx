@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppError,
   Button,
@@ -21,6 +20,7 @@ import { useUserEmail, type UserEmail } from './api/get-user-email';
 import { useResendMailUserEmailChange } from './api/resend-mail-user-email-change';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 /**
  * The address being typed survives the trip to /prompt_auth and back (the server asks for the
@@ -69,7 +69,7 @@ function EmailSettings({ current }: { current: UserEmail }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useCreateUserEmailChange();
   const form = useContractForm({
-    schema: accountCalls.createUserEmailChange.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.createUserEmailChange.input),
     mutation: change,
     // Kept through the password confirmation the call may ask for first.
     beforeSubmit: () => writeDraft(email),

@@ -1,4 +1,4 @@
-import { memberDataExportUrl } from '@sukoyaka/contract/account';
+import { memberDataExportUrl } from '@sukoyaka/contract/account-terms';
 import {
   AppLink,
   ButtonLinkStyle,

@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract/account';
+import { PASSWORD_POLICY_HINT } from '@sukoyaka/contract/account-terms';
 import { Actions, Narrow, Notice, Stack, TextField, useOneTimeParams } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 

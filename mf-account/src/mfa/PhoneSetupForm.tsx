@@ -1,10 +1,10 @@
 import type { SmsMfaSetting } from '@sukoyaka/contract';
-import { accountCalls } from '@sukoyaka/contract/account';
 import { Actions, Button, FormError, Notice, Stack, Text, TextField, useContractForm } from '@sukoyaka/shared';
 import { useRef, useState } from 'react';
 import { useConfirmSmsMfaSetup } from './api/confirm-sms-mfa-setup';
 import { useSendSmsMfaSetupCode } from './api/send-sms-mfa-setup-code';
 import { SmsCodeField } from './SmsCodeField';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 /**
  * Registering a phone number in two steps: the number, which gets a six-digit code by SMS, then
@@ -18,7 +18,7 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
   // Whether the code being sent is a second one (the notice then says so).
   const again = useRef(false);
   const phoneForm = useContractForm({
-    schema: accountCalls.sendSmsMfaSetupCode.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.sendSmsMfaSetupCode.input),
     mutation: useSendSmsMfaSetupCode(),
     beforeSubmit: () => codeForm.reset(),
     onSuccess: (result) => {
@@ -28,7 +28,7 @@ export function PhoneSetupForm({ submitLabel, onDone }: { submitLabel: string; o
     },
   });
   const codeForm = useContractForm({
-    schema: accountCalls.confirmSmsMfaSetup.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.confirmSmsMfaSetup.input),
     mutation: useConfirmSmsMfaSetup(),
     beforeSubmit: () => {
       phoneForm.reset();

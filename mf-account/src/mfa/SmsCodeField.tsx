@@ -1,4 +1,4 @@
-import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account';
+import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account-terms';
 import { TextField } from '@sukoyaka/shared';
 import { useEffect, useRef } from 'react';
 

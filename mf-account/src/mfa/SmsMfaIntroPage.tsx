@@ -1,4 +1,4 @@
-import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account';
+import { SMS_CODE_TTL_MINUTES } from '@sukoyaka/contract/account-terms';
 import { AppLink, ButtonLinkStyle, Card, List, SectionHeading, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { useSmsMfaSetting } from './api/get-sms-mfa-setting';

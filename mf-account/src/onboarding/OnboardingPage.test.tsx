@@ -1,7 +1,19 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadAccountCalls } from '../parts/account-schemas';
+import { loadHealthCalls } from '../parts/health-schemas';
 import { DEVICE_CONNECTION_PATH, OnboardingPage } from './OnboardingPage';
+
+// The account and health areas' modules (the steps' schemas, with zod) as the forms load them: counted.
+jest.mock('../parts/account-schemas', () => ({
+  loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
+}));
+jest.mock('../parts/health-schemas', () => ({
+  loadHealthCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health').healthCalls)),
+}));
+const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;
+const loadHealth = loadHealthCalls as jest.MockedFunction<typeof loadHealthCalls>;
 
 const ASSOCIATION = { id: '5a1c0d3e-0000-4000-8000-000000000001', name: 'すこやか健康保険組合' };
 
@@ -72,6 +84,35 @@ describe('OnboardingPage (/onboarding, issue 27: the first sign-in welcome)', ()
     expect(bff.callsOf('updateProfile').map((call) => call.body)).toEqual([{ nickname: 'はなこ' }, { nickname: 'はなこ', height: 158.5 }]);
     expect(bff.callsOf('saveVitalGoals')[0]!.body).toEqual({ dailySteps: 7000, targetWeight: 58.5 });
     expect(bff.callsOf('finishOnboarding').map((call) => call.body)).toEqual([{ skipped: false }]);
+  });
+
+  it('issue 27: the welcome shows without the account and health schemas; each step loads its own at its first touch', async () => {
+    loadAccount.mockClear();
+    loadHealth.mockClear();
+    renderWithProviders(<OnboardingPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ようこそ、hanako.satoさん' })).toBeInTheDocument();
+    expect(loadAccount).not.toHaveBeenCalled();
+    expect(loadHealth).not.toHaveBeenCalled();
+
+    const nickname = screen.getByRole('textbox', { name: 'ニックネーム' });
+    await userEvent.clear(nickname);
+    expect(loadAccount).toHaveBeenCalledTimes(1);
+    await userEvent.type(nickname, 'はなこ');
+    await userEvent.click(screen.getByRole('button', { name: '次へ' }));
+    expect(await screen.findByRole('heading', { name: '身長' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'スキップ' }));
+
+    expect(await screen.findByRole('heading', { name: '1日の目標歩数' })).toHaveFocus();
+    expect(loadHealth).not.toHaveBeenCalled();
+    const goal = screen.getByLabelText('1日の目標歩数（歩）');
+    await userEvent.clear(goal);
+    expect(loadHealth).toHaveBeenCalledTimes(1);
+    await userEvent.type(goal, '9000');
+    await userEvent.click(screen.getByRole('button', { name: '次へ' }));
+    expect(await screen.findByRole('heading', { name: 'ウェアラブル機器の連携' })).toHaveFocus();
+    expect(bff.callsOf('updateProfile').map((call) => call.body)).toEqual([{ nickname: 'はなこ' }]);
+    expect(bff.callsOf('saveVitalGoals')[0]!.body).toEqual({ dailySteps: 9000, targetWeight: 58.5 });
+    expect(loadHealth).toHaveBeenCalledTimes(1);
   });
 
   it('skips a step without saving anything, and offers the device connection page', async () => {

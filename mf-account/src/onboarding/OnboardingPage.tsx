@@ -1,5 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
-import { healthCalls } from '@sukoyaka/contract/health';
 import {
   Actions,
   Button,
@@ -25,6 +23,8 @@ import { useUpdateProfile } from '../settings/api/update-profile';
 import { HEIGHT_HINT, heightFromText } from '../settings/height';
 import { useFinishOnboarding } from './api/finish-onboarding';
 import { useSaveDailyStepGoal } from './api/step-goal';
+import { loadAccountCalls } from '../parts/account-schemas';
+import { loadHealthCalls } from '../parts/health-schemas';
 
 /** Where the welcome offers to connect a device (mf-health's Fitbit / Google Health page). */
 export const DEVICE_CONNECTION_PATH = '/resource_providers/fitbit/connections';
@@ -85,7 +85,11 @@ function StepButtons({ busy, onSkip }: { busy: boolean; onSkip: () => void }) {
 function NicknameStep({ member, onNext }: { member: UserInfo; onNext: () => void }) {
   const [nickname, setNickname] = useState(member.nickname);
   const update = useUpdateProfile();
-  const form = useContractForm({ schema: accountCalls.updateProfile.input, mutation: update, onSuccess: onNext });
+  const form = useContractForm({
+    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
+    mutation: update,
+    onSuccess: onNext,
+  });
   return (
     <StepCard step="nickname">
       <form
@@ -120,7 +124,11 @@ function NicknameStep({ member, onNext }: { member: UserInfo; onNext: () => void
 function HeightStep({ member, onNext }: { member: UserInfo; onNext: () => void }) {
   const [height, setHeight] = useState(member.height === undefined ? '' : String(member.height));
   const update = useUpdateProfile();
-  const form = useContractForm({ schema: accountCalls.updateProfile.input, mutation: update, onSuccess: onNext });
+  const form = useContractForm({
+    loadSchema: () => loadAccountCalls().then((calls) => calls.updateProfile.input),
+    mutation: update,
+    onSuccess: onNext,
+  });
   return (
     <StepCard step="height">
       <form
@@ -162,7 +170,7 @@ function StepGoalStep({ onNext }: { onNext: () => void }) {
   const [steps, setSteps] = useState('8000');
   const save = useSaveDailyStepGoal();
   const form = useContractForm({
-    schema: healthCalls.saveVitalGoals.input,
+    loadSchema: () => loadHealthCalls().then((calls) => calls.saveVitalGoals.input),
     submit: (data) => save.mutateAsync(data.dailySteps!),
     onSuccess: onNext,
   });

@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -24,6 +23,7 @@ import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 const Row = styled.div`
   display: grid;
@@ -73,7 +73,7 @@ function VerificationForm() {
   const [values, setValue] = useFieldValues(cardFields);
   const [birthday, setBirthday] = useState<Date | null>(null);
   const form = useContractForm({
-    schema: accountCalls.verifyOrganization.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.verifyOrganization.input),
     mutation: useVerifyOrganization(),
     onSuccess: (result) => navigate(result.next),
   });

@@ -1,5 +1,4 @@
 import { ErrorCodes } from '@sukoyaka/contract';
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppError,
   AppLink,
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { Actions, Announce, NewPasswordField, useMailToken, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
 import { CardPage } from '../parts/CardPage';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 function LinkProblem({ message }: { message: string }) {
   return (
@@ -42,7 +42,7 @@ export function PasswordResetChangePage() {
   const [confirmation, setConfirmation] = useState('');
   const update = useUpdatePasswordByResetToken();
   const form = useContractForm({
-    schema: accountCalls.updatePasswordByResetToken.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.updatePasswordByResetToken.input),
     mutation: update,
     // Typed twice, because nobody can see what they typed into a password field.
     check: (errors) => (!errors.password && confirmation !== password ? { confirmation: '新しいパスワード（確認）が一致しません' } : {}),

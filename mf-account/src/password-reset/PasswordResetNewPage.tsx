@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -17,6 +16,7 @@ import { Actions, Address, Announce } from '../mail-flows/parts';
 import { useCreatePasswordReset } from './api/create-password-reset';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 /** `/password_reset/new`: the address to send the reset link to. */
 export function PasswordResetNewPage() {
@@ -25,7 +25,7 @@ export function PasswordResetNewPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useCreatePasswordReset();
   const form = useContractForm({
-    schema: accountCalls.createPasswordReset.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.createPasswordReset.input),
     mutation: request,
     onSuccess: (_result, data) => setSentTo(data.email),
   });

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@sukoyaka/contract';
-import { notificationCategories } from '@sukoyaka/contract/account';
+import { notificationCategories } from '@sukoyaka/contract/account-terms';
 import { AppLink, Button, describeError, FormError, LoadingSkeleton, MemberOnly, Stack, Text, usePageTitle } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,4 @@
 import { pagePaths } from '@sukoyaka/contract';
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -21,6 +20,7 @@ import { useSignUp } from './api/sign-up';
 import { useEmailCheck } from './api/validate-email';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 function TermsLabel() {
   return (
@@ -79,7 +79,7 @@ export function SignupPage() {
   };
 
   const form = useContractForm({
-    schema: accountCalls.signUp.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.signUp.input),
     mutation: signUp,
     onSuccess: (_result, data) => setSentTo(data.email),
   });

@@ -2,7 +2,14 @@ import { authStateQueryKey, FatalErrorBoundary } from '@sukoyaka/shared';
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadAccountCalls } from '../parts/account-schemas';
 import { PromptAuthPage } from './PromptAuthPage';
+
+// The account area's module (the form's schema, with zod) as the form loads it: counted.
+jest.mock('../parts/account-schemas', () => ({
+  loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
+}));
+const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;
 
 const EXPIRY = '2026-11-22T12:15:00.000Z';
 
@@ -29,6 +36,23 @@ describe('PromptAuthPage (/prompt_auth, issue 4 "Step-up confirmations")', () =>
     expect(screen.getByText(/確認後15分間は、再入力なしで操作できます。/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute('href', '/password_reset/new');
     expect(document.title).toBe('パスワードの確認 | すこやか');
+  });
+
+  it('issue 27: the page shows without the account schemas, also as its field takes focus; the first key loads them once', async () => {
+    bff.onCall('authenticateUserPassword', reply({ passwordAuthExpireAt: EXPIRY }));
+    loadAccount.mockClear();
+    renderWithProviders(<PromptAuthPage />);
+    // Focused as the page opens (/change_secret_question and the SMS pages send members here):
+    // not the member's touch yet.
+    expect(await password()).toHaveFocus();
+    expect(loadAccount).not.toHaveBeenCalled();
+
+    await userEvent.type(await password(), 'my-secret-pass');
+    expect(loadAccount).toHaveBeenCalledTimes(1);
+    await submit();
+    await waitFor(() => expect(window.location.pathname).toBe('/mfa/setting/sms/new'));
+    expect(bff.callsOf('authenticateUserPassword')[0]!.body).toEqual({ password: 'my-secret-pass' });
+    expect(loadAccount).toHaveBeenCalledTimes(1);
   });
 
   it('an empty password is refused before sending', async () => {

@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   Actions,
   AppLink,
@@ -15,18 +14,23 @@ import { useState } from 'react';
 import { useAuthenticateUserPassword } from './api/authenticate-user-password';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 import { CurrentPasswordField } from '../parts/CurrentPasswordField';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const form = useContractForm({
-    schema: accountCalls.authenticateUserPassword.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.authenticateUserPassword.input),
     mutation: useAuthenticateUserPassword(),
     onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
     onError: () => setPassword(''),
   });
 
+  const formProps = form.formProps(() => ({ password }));
   return (
-    <form {...form.formProps(() => ({ password }))}>
+    // The field takes focus as the page opens, before the member does anything (the SMS and My
+    // Number pages send them here): the schema loads at their first key or press instead, not
+    // with the page (issue 27).
+    <form {...formProps} onFocus={undefined} onKeyDown={formProps.onPointerDown}>
       <Stack $gap={2.5}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
         <CurrentPasswordField value={password} onChange={setPassword} error={form.errors.password} username={email} autoFocus />

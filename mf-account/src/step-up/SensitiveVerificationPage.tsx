@@ -1,4 +1,3 @@
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   AppLink,
   Button,
@@ -15,11 +14,12 @@ import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useAuthenticateBirthday } from './api/authenticate-birthday';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
+import { loadAccountCalls } from '../parts/account-schemas';
 
 function BirthdayForm() {
   const [birthday, setBirthday] = useState<Date | null>(null);
   const form = useContractForm({
-    schema: accountCalls.authenticateBirthday.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.authenticateBirthday.input),
     mutation: useAuthenticateBirthday(),
     onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
   });

@@ -1,4 +1,4 @@
-import { unsubscribeTokenCategory } from '@sukoyaka/contract/account';
+import { unsubscribeTokenCategory } from '@sukoyaka/contract/account-terms';
 import { AppLink, Button, ButtonLinkStyle, FormError, Heading, Stack, Text, describeError, usePageTitle } from '@sukoyaka/shared';
 import { Actions, Announce, MISSING_TOKEN_MESSAGE, useMailToken } from '../mail-flows/parts';
 import { useUnsubscribeNotification } from './api/unsubscribe-notification';

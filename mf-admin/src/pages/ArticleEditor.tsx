@@ -1,5 +1,6 @@
 import type { ArticleCategory, OperatorArticle } from '@sukoyaka/contract';
-import { articleCategoryLabels, contentCalls, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content';
+import { contentCalls } from '@sukoyaka/contract/content';
+import { articleCategoryLabels, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content-terms';
 import { Badge, Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { ArticleBlocks, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useUpdateArticle } from '../api/articles';

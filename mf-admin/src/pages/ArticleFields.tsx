@@ -1,5 +1,5 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { articleCategories, articleCategoryLabels } from '@sukoyaka/contract/content';
+import { articleCategories, articleCategoryLabels } from '@sukoyaka/contract/content-terms';
 import { Notice, TextAreaField, TextField, type BoundField, type FieldErrors } from '@sukoyaka/shared';
 import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { japanLocalNow, japanLocalOf, japanMoment } from '../parts/datetime';

@@ -1,5 +1,6 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { articleCategoryLabels, contentCalls } from '@sukoyaka/contract/content';
+import { contentCalls } from '@sukoyaka/contract/content';
+import { articleCategoryLabels } from '@sukoyaka/contract/content-terms';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';

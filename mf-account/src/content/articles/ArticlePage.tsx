@@ -1,5 +1,5 @@
 import type { Article, ArticleQuizResult } from '@sukoyaka/contract';
-import { articleCategoryLabels, parseArticleBody } from '@sukoyaka/contract/content';
+import { articleCategoryLabels, parseArticleBody } from '@sukoyaka/contract/content-terms';
 import {
   AppError,
   AppLink,

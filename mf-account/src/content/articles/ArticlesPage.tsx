@@ -1,4 +1,4 @@
-import { articleCategories, articleCategoryLabels, type ArticleCategory } from '@sukoyaka/contract/content';
+import { articleCategories, articleCategoryLabels, type ArticleCategory } from '@sukoyaka/contract/content-terms';
 import {
   AppLink,
   Button,

@@ -1,5 +1,5 @@
 import type { ArticleSummary, StoredImage } from '@sukoyaka/contract';
-import { articleCategoryLabels } from '@sukoyaka/contract/content';
+import { articleCategoryLabels } from '@sukoyaka/contract/content-terms';
 import { AppLink, japaneseDate } from '@sukoyaka/shared';
 import styled from 'styled-components';
 import { Badge } from '../parts';
