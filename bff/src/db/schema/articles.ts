@@ -15,7 +15,7 @@ export const articles = pgTable(
     category: text('category', {
       enum: ['lipids', 'blood_pressure', 'blood_sugar', 'kidney', 'smoking', 'exercise', 'diet', 'sleep', 'mental', 'general'],
     }).notNull(),
-    /** The articles' Markdown subset (contract/src/content/article-body.ts); never HTML. */
+    /** The articles' Markdown subset (contract/src/content-terms/article-body.ts); never HTML. */
     body: text('body').notNull(),
     readingMinutes: integer('reading_minutes').notNull(),
     /** The quiz, one question; all four null when the article has none. */
