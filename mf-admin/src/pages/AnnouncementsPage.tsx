@@ -1,6 +1,5 @@
 import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { PublishPeriod } from '../parts/period';
 import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 export const STATE_LABELS: Record<AnnouncementState, string> = {
   draft: '下書き',
@@ -110,7 +110,7 @@ function CreateAnnouncementForm() {
   const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: contentCalls.createOperatorAnnouncement.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorAnnouncement.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorAnnouncement) => {

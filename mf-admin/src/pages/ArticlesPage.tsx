@@ -1,5 +1,4 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { articleCategoryLabels } from '@sukoyaka/contract/content-terms';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
@@ -14,6 +13,7 @@ import { STATE_LABELS } from './AnnouncementsPage';
 import { ArticleEditor } from './ArticleEditor';
 import { ArticleFields, articleInput, emptyArticleValues } from './ArticleFields';
 import { ArticleImageForm } from './ArticleImageForm';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /** /admin/articles: the association's health articles with their quizzes; publishing mails the members once. */
 export function ArticlesPage() {
@@ -100,7 +100,7 @@ function CreateArticleForm() {
   const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: contentCalls.createOperatorArticle.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorArticle.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorArticle) => {
