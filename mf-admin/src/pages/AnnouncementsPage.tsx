@@ -1,4 +1,4 @@
-import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
+import type { OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
@@ -13,13 +13,7 @@ import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
 import { loadContentCalls } from '../parts/contract-loaders';
-
-export const STATE_LABELS: Record<AnnouncementState, string> = {
-  draft: '下書き',
-  scheduled: '公開予定',
-  published: '公開中',
-  expired: '掲載終了',
-};
+import { PUBLISH_STATE_LABELS } from '../parts/publish-states';
 
 /** /admin/announcements: the association's announcements, publishing and withdrawing, and a new one. */
 export function AnnouncementsPage() {
@@ -67,7 +61,7 @@ function AnnouncementRow({ item, onEdit }: { item: OperatorAnnouncement; onEdit:
         <br />
         <small>{announcementCategoryLabels[item.category]}</small>
       </th>
-      <td className="nowrap">{STATE_LABELS[item.state]}</td>
+      <td className="nowrap">{PUBLISH_STATE_LABELS[item.state]}</td>
       <td>
         <PublishPeriod from={item.publishFrom} until={item.publishUntil} />
       </td>
