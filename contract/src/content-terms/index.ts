@@ -8,3 +8,4 @@ export * from './articles';
 export * from './article-body';
 export * from './inquiries';
 export * from './enquetes';
+export * from './documents';

@@ -77,7 +77,7 @@ export * from './faq';
 export * from './inquiries';
 export { announcementStates, operatorAnnouncementSchema } from './operator-announcements';
 export type { AnnouncementState, OperatorAnnouncement } from './operator-announcements';
-export { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILES_MAX, DOCUMENT_FILE_TYPES, operatorDocumentVersionSchema } from './operator-documents';
+export { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILES_MAX, operatorDocumentVersionSchema } from './operator-documents';
 export type { OperatorDocumentVersion } from './operator-documents';
 export { enqueteResultSchema, enqueteStates, operatorEnqueteSchema } from './operator-enquetes';
 export type { EnqueteResult, EnqueteState, OperatorEnquete } from './operator-enquetes';

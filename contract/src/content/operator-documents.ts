@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { DOCUMENT_FILE_TYPES } from '../content-terms';
 import { documented } from '../documented';
 import { defineCall } from '../define';
 import { fileName, requiredText } from '../fields';
@@ -11,11 +12,6 @@ import { contentId } from './shared';
  * service's terms and media policy are not the associations' to change.
  */
 
-export const DOCUMENT_FILE_TYPES = [
-  'application/pdf',
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
 /** Per file, before base64. */
 export const DOCUMENT_FILE_MAX_BYTES = 512 * 1024;
 /** Files per version. */

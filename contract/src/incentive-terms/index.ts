@@ -110,3 +110,6 @@ export const giftOrderStatusLabels: Record<GiftOrderStatus, string> = {
   shipped: '発送済み',
   cancelled: 'キャンセル',
 };
+
+/** The kinds of record a points menu can reward (the console's choice as its points page loads). */
+export const operatorVitalTypes = ['bloodPressure', 'bloodSugar', 'weight', 'bodyTemperature', 'steps'] as const;

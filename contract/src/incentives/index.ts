@@ -85,6 +85,6 @@ export type { Gift, UserGift } from './gifts';
 export { pointAccountSchema, pointInfoSchema } from './points';
 export type { PointAccount, PointInfo } from './points';
 export * from './shared';
-export { operatorMenuInput, operatorMenuKinds, operatorProgramSchema, operatorVitalTypes } from './operator-programs';
+export { operatorMenuInput, operatorMenuKinds, operatorProgramSchema } from './operator-programs';
 export type { OperatorMenuInput, OperatorProgram } from './operator-programs';
 export * from './walking-events';

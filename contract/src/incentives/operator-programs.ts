@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { documented, requires } from '../documented';
 import { defineCall } from '../define';
 import { emailAddress, requiredText } from '../fields';
+import { operatorVitalTypes } from '../incentive-terms';
 import { giftImageSchema } from './gift-images';
 import { daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId as recordId } from '../operators/shared';
 
@@ -24,7 +25,6 @@ export const operatorMenuKinds = [
   'campaign_entered',
   'article_quiz_correct',
 ] as const;
-export const operatorVitalTypes = ['bloodPressure', 'bloodSugar', 'weight', 'bodyTemperature', 'steps'] as const;
 
 export const operatorMenuInput = documented(
   z

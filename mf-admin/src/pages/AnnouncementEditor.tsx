@@ -1,7 +1,6 @@
 import type { OperatorAnnouncement } from '@sukoyaka/contract';
 import type { AnnouncementCategory } from '@sukoyaka/contract/announcement-categories';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { useContractForm, useFormValues } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useUpdateAnnouncement } from '../api/content';
@@ -9,6 +8,7 @@ import { AnnouncementFields, announcementInput } from '../parts/announcement-fie
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
 import { EditorCard, savedMessage } from '../parts/editor-frame';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /**
  * Editing an announcement (published or not) beside a preview drawn by the members' own rendering
@@ -28,7 +28,7 @@ export function AnnouncementEditor({ item, onDone }: { item: OperatorAnnouncemen
     publishUntil: japanLocalOf(item.publishUntil),
   }));
   const form = useContractForm({
-    schema: contentCalls.updateOperatorAnnouncement.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.updateOperatorAnnouncement.input),
     mutation: update,
     onSuccess: (result: OperatorAnnouncement) => onDone(savedMessage(result)),
   });

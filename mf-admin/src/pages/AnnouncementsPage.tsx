@@ -1,6 +1,5 @@
-import type { AnnouncementState, OperatorAnnouncement } from '@sukoyaka/contract';
+import type { OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -13,13 +12,8 @@ import { PublishPeriod } from '../parts/period';
 import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
-
-export const STATE_LABELS: Record<AnnouncementState, string> = {
-  draft: '下書き',
-  scheduled: '公開予定',
-  published: '公開中',
-  expired: '掲載終了',
-};
+import { loadContentCalls } from '../parts/contract-loaders';
+import { PUBLISH_STATE_LABELS } from '../parts/publish-states';
 
 /** /admin/announcements: the association's announcements, publishing and withdrawing, and a new one. */
 export function AnnouncementsPage() {
@@ -67,7 +61,7 @@ function AnnouncementRow({ item, onEdit }: { item: OperatorAnnouncement; onEdit:
         <br />
         <small>{announcementCategoryLabels[item.category]}</small>
       </th>
-      <td className="nowrap">{STATE_LABELS[item.state]}</td>
+      <td className="nowrap">{PUBLISH_STATE_LABELS[item.state]}</td>
       <td>
         <PublishPeriod from={item.publishFrom} until={item.publishUntil} />
       </td>
@@ -110,7 +104,7 @@ function CreateAnnouncementForm() {
   const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: contentCalls.createOperatorAnnouncement.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorAnnouncement.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorAnnouncement) => {

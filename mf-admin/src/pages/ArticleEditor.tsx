@@ -1,5 +1,4 @@
 import type { ArticleCategory, OperatorArticle } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { articleCategoryLabels, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content-terms';
 import { Badge, Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { ArticleBlocks, GiftPicture } from '@sukoyaka/shared/widgets';
@@ -7,6 +6,7 @@ import { useUpdateArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { EditorCard, savedMessage } from '../parts/editor-frame';
 import { ArticleFields, articleInput, articleValuesOf, otherChoicesOf, type ArticleValues } from './ArticleFields';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /**
  * Editing an article (published or not) beside a preview drawn by the members' own rendering of
@@ -19,7 +19,7 @@ export function ArticleEditor({ item, onDone }: { item: OperatorArticle; onDone:
   const update = useUpdateArticle(association.associationId);
   const { values, setValues, set, field } = useFormValues(() => articleValuesOf(item));
   const form = useContractForm({
-    schema: contentCalls.updateOperatorArticle.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.updateOperatorArticle.input),
     mutation: update,
     onSuccess: (result: OperatorArticle) => onDone(savedMessage(result)),
   });

@@ -1,8 +1,8 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { useRemoveArticleImage, useSetArticleImage } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { PictureForm } from '../parts/PictureForm';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /** Sets or removes an article's hero image with its alternative text (the article shows none without one). */
 export function ArticleImageForm({ article }: { article: OperatorArticle }) {
@@ -12,7 +12,7 @@ export function ArticleImageForm({ article }: { article: OperatorArticle }) {
     <PictureForm
       name={article.title}
       current={article.heroImage}
-      schema={contentCalls.setOperatorArticleImage.input}
+      loadSchema={() => loadContentCalls().then((calls) => calls.setOperatorArticleImage.input)}
       upload={useSetArticleImage(associationId)}
       inputOf={({ alt, contentBase64 }) => ({ associationId, articleId: article.id, alt, contentBase64 })}
       altLabel="代替テキスト（画像の内容を日本語で短く、100文字まで）"

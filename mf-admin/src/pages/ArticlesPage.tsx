@@ -1,5 +1,4 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import { articleCategoryLabels } from '@sukoyaka/contract/content-terms';
 import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
@@ -10,10 +9,11 @@ import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
 import { useEditing } from '../parts/editor-frame';
 import { PublishPeriod } from '../parts/period';
 import { QueryState } from '../parts/states';
-import { STATE_LABELS } from './AnnouncementsPage';
 import { ArticleEditor } from './ArticleEditor';
 import { ArticleFields, articleInput, emptyArticleValues } from './ArticleFields';
 import { ArticleImageForm } from './ArticleImageForm';
+import { loadContentCalls } from '../parts/contract-loaders';
+import { PUBLISH_STATE_LABELS } from '../parts/publish-states';
 
 /** /admin/articles: the association's health articles with their quizzes; publishing mails the members once. */
 export function ArticlesPage() {
@@ -64,7 +64,7 @@ function ArticleRow({ item, onEdit }: { item: OperatorArticle; onEdit: () => voi
           {articleCategoryLabels[item.category]}・約{item.readingMinutes}分{item.quiz ? '・クイズあり' : ''}
         </small>
       </th>
-      <td className="nowrap">{STATE_LABELS[item.state]}</td>
+      <td className="nowrap">{PUBLISH_STATE_LABELS[item.state]}</td>
       <td>
         <PublishPeriod from={item.publishFrom} until={item.publishUntil} />
       </td>
@@ -100,7 +100,7 @@ function CreateArticleForm() {
   const { values, setValues, set, field, reset } = useFormValues(empty);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: contentCalls.createOperatorArticle.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorArticle.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorArticle) => {

@@ -1,5 +1,4 @@
 import type { OperatorChallenge, OperatorProgram } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import { Button, Card, FormError, SectionHeading, Text, TextField, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { useCreateChallenge, useOperatorChallenges, useSetChallengeActive } from
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -84,7 +84,7 @@ function CreateChallengeForm({ programs }: { programs: OperatorProgram[] }) {
   }));
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: incentiveCalls.createOperatorChallenge.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.createOperatorChallenge.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorChallenge) => {

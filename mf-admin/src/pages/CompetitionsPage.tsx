@@ -1,5 +1,4 @@
 import type { OperatorCompetition } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
@@ -20,6 +19,7 @@ import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } fro
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -97,7 +97,7 @@ function CreateCompetitionForm() {
   }));
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: incentiveCalls.createOperatorPrizeCompetition.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.createOperatorPrizeCompetition.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorCompetition) => {

@@ -1,11 +1,11 @@
 import type { DoctorProfile } from '@sukoyaka/contract';
-import { healthCalls } from '@sukoyaka/contract/health';
 import { Card, Notice, TextAreaField, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useDoctorProfile, useUpdateDoctorProfile } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, ContractFormBody } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
+import { loadHealthCalls } from '../parts/contract-loaders';
 
 const lines = (text: string) =>
   text
@@ -43,7 +43,7 @@ function DoctorForm({ initial }: { initial: DoctorProfile | null }) {
   }));
   const [saved, setSaved] = useState(false);
   const form = useContractForm({
-    schema: healthCalls.updateOperatorDoctorProfile.input,
+    loadSchema: () => loadHealthCalls().then((calls) => calls.updateOperatorDoctorProfile.input),
     mutation: update,
     beforeSubmit: () => setSaved(false),
     onSuccess: () => setSaved(true),

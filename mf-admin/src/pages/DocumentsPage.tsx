@@ -1,5 +1,5 @@
 import type { OperatorDocumentVersion } from '@sukoyaka/contract';
-import { DOCUMENT_FILE_TYPES, contentCalls } from '@sukoyaka/contract/content';
+import { DOCUMENT_FILE_TYPES } from '@sukoyaka/contract/content-terms';
 import {
   Button,
   Card,
@@ -20,6 +20,7 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { readFileBase64 } from '../parts/file-text';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /** A chosen file as the call takes it: name, type, bytes in base64. */
 async function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {
@@ -84,7 +85,7 @@ function NewVersionForm() {
   const [files, setFiles] = useState<Array<{ fileName: string; contentType: string; contentBase64: string }>>([]);
   const inputId = useId();
   const form = useContractForm({
-    schema: contentCalls.createOperatorDocumentVersion.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorDocumentVersion.input),
     mutation: create,
     onSuccess: () => {
       reset();

@@ -1,5 +1,4 @@
 import type { EnqueteState, OperatorEnquete } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   EmptyState,
@@ -22,6 +21,7 @@ import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 
 import { adminPaths } from '../paths';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
 const KIND_LABELS = { single: '単一選択', multiple: '複数選択', scale: '段階評価', text: '自由記述' } as const;
@@ -114,7 +114,7 @@ function CreateEnqueteForm() {
   const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: contentCalls.createOperatorEnquete.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.createOperatorEnquete.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorEnquete) => {

@@ -1,5 +1,4 @@
 import type { OperatorFaqCategory } from '@sukoyaka/contract';
-import { contentCalls } from '@sukoyaka/contract/content';
 import {
   Button,
   Card,
@@ -19,6 +18,7 @@ import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/c
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
+import { loadContentCalls } from '../parts/contract-loaders';
 
 /** /admin/faq: the association's FAQ categories and questions (hidden ones too), and new ones. */
 export function FaqPage() {
@@ -96,7 +96,11 @@ function NewCategoryForm() {
   const { association } = useCurrentAssociation();
   const save = useSaveFaqCategory(association.associationId);
   const [name, setName] = useState('');
-  const form = useContractForm({ schema: contentCalls.saveOperatorFaqCategory.input, mutation: save, onSuccess: () => setName('') });
+  const form = useContractForm({
+    loadSchema: () => loadContentCalls().then((calls) => calls.saveOperatorFaqCategory.input),
+    mutation: save,
+    onSuccess: () => setName(''),
+  });
   return (
     <FormCard
       id="new-faq-category"
@@ -119,7 +123,7 @@ function NewQuestionForm({ categoryId }: { categoryId: string }) {
     visible: true,
   }));
   const form = useContractForm({
-    schema: contentCalls.saveOperatorFaqQuestion.input,
+    loadSchema: () => loadContentCalls().then((calls) => calls.saveOperatorFaqQuestion.input),
     mutation: save,
     onSuccess: reset,
   });

@@ -1,8 +1,8 @@
 import type { OperatorProgram } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import { useRemoveGiftImage, useSetGiftImage } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { PictureForm } from '../parts/PictureForm';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 /** Sets or removes a gift's picture with its alternative text (the catalogue shows a placeholder without one). */
 export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number] }) {
@@ -11,7 +11,7 @@ export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number]
     <PictureForm
       name={gift.name}
       current={gift.image}
-      schema={incentiveCalls.setOperatorGiftImage.input}
+      loadSchema={() => loadIncentiveCalls().then((calls) => calls.setOperatorGiftImage.input)}
       upload={useSetGiftImage(association.associationId)}
       inputOf={({ alt, contentBase64 }) => ({ giftId: gift.id, alt, contentBase64 })}
       altLabel="代替テキスト（画像の内容を短く）"

@@ -1,5 +1,4 @@
 import type { OperatorGiftOrder } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import { deliveryAddressLines, giftOrderStatusLabels, giftOrderStatuses } from '@sukoyaka/contract/incentive-terms';
 import {
   Actions,
@@ -21,6 +20,7 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { AdminPage, DataTable } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 type Status = (typeof giftOrderStatuses)[number];
 
@@ -189,7 +189,9 @@ function ShipForm({ order, onDone, correcting = false }: { order: OperatorGiftOr
   const correct = useCorrectGiftOrderTracking(association.associationId);
   const { values, field } = useFormValues(() => ({ carrier: order.carrier ?? 'ヤマト運輸', trackingNumber: order.trackingNumber ?? '' }));
   const form = useContractForm({
-    schema: (correcting ? incentiveCalls.correctOperatorGiftOrderTracking : incentiveCalls.shipOperatorGiftOrder).input,
+    // A form is either one or the other (two instances), so its one load picks its call.
+    loadSchema: () =>
+      loadIncentiveCalls().then((calls) => (correcting ? calls.correctOperatorGiftOrderTracking : calls.shipOperatorGiftOrder).input),
     mutation: correcting ? correct : ship,
     onSuccess: onDone,
   });
@@ -225,7 +227,11 @@ function CancelForm({ order, onDone }: { order: OperatorGiftOrder; onDone: () =>
   const { association } = useCurrentAssociation();
   const cancel = useCancelGiftOrder(association.associationId);
   const { values, field } = useFormValues(() => ({ reason: '' }));
-  const form = useContractForm({ schema: incentiveCalls.cancelOperatorGiftOrder.input, mutation: cancel, onSuccess: onDone });
+  const form = useContractForm({
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.cancelOperatorGiftOrder.input),
+    mutation: cancel,
+    onSuccess: onDone,
+  });
   return (
     <form
       {...form.formProps(() => ({ associationId: association.associationId, orderId: order.id, ...values }))}

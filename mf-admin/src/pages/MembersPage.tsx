@@ -1,5 +1,4 @@
 import type { MemberLookupKind, OperatorMemberSupport } from '@sukoyaka/contract';
-import { accountCalls } from '@sukoyaka/contract/account';
 import {
   Button,
   Card,
@@ -21,6 +20,7 @@ import styled from 'styled-components';
 import { useLookupMember } from '../api/members';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanDay, formatJapanTime } from '../parts/datetime';
+import { loadAccountCalls } from '../parts/contract-loaders';
 
 const KINDS: Array<{ value: MemberLookupKind; label: string }> = [
   { value: 'email', label: 'メールアドレスで探す' },
@@ -87,7 +87,7 @@ export function MembersPage() {
   const [found, setFound] = useState<{ by: MemberLookupKind; members: OperatorMemberSupport[] } | null>(null);
   const { values, field } = useFormValues(() => ({ email: '', memberSymbol: '', memberNumber: '' }));
   const form = useContractForm({
-    schema: accountCalls.lookupOperatorMember.input,
+    loadSchema: () => loadAccountCalls().then((calls) => calls.lookupOperatorMember.input),
     mutation: lookup,
     beforeSubmit: () => setFound(null),
     onSuccess: (result: { members: OperatorMemberSupport[] }, sent: { by: MemberLookupKind }) =>

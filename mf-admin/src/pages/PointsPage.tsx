@@ -1,5 +1,5 @@
 import type { OperatorProgram } from '@sukoyaka/contract';
-import { operatorVitalTypes, incentiveCalls } from '@sukoyaka/contract/incentives';
+import { operatorVitalTypes } from '@sukoyaka/contract/incentive-terms';
 import {
   Button,
   Card,
@@ -26,6 +26,7 @@ import { menuTerms } from '../parts/menu-text';
 import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { GiftImageForm } from './GiftImageForm';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const VITAL_LABELS: Record<(typeof operatorVitalTypes)[number], string> = {
   bloodPressure: '血圧',
@@ -139,7 +140,7 @@ function CreateProgramForm() {
   }));
   const [done, setDone] = useState(false);
   const form = useContractForm({
-    schema: incentiveCalls.createOperatorPointProgram.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.createOperatorPointProgram.input),
     mutation: create,
     onSuccess: () => setDone(true),
     beforeSubmit: () => setDone(false),
@@ -189,7 +190,7 @@ function AddGiftForm({ programId }: { programId: string }) {
   const add = useAddGift(association.associationId);
   const { values, setValues, field, reset } = useFormValues(() => ({ name: '', cost: '', kind: 'digital_code', stock: '' }));
   const form = useContractForm({
-    schema: incentiveCalls.addOperatorGift.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.addOperatorGift.input),
     mutation: add,
     onSuccess: reset,
   });
@@ -307,7 +308,7 @@ function AdjustForm({ programs }: { programs: OperatorProgram[] }) {
   }));
   const [balance, setBalance] = useState<number | null>(null);
   const form = useContractForm({
-    schema: incentiveCalls.adjustOperatorPoints.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.adjustOperatorPoints.input),
     mutation: adjust,
     beforeSubmit: () => setBalance(null),
     onSuccess: (result: { balance: number }) => setBalance(result.balance),

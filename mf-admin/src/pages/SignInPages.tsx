@@ -1,4 +1,3 @@
-import { operatorCalls } from '@sukoyaka/contract/operators';
 import {
   Button,
   Card,
@@ -26,6 +25,7 @@ import {
   useVerifyOperatorTotp,
 } from '../api/session';
 import { adminPaths } from '../paths';
+import { loadOperatorCalls } from '../parts/contract-loaders';
 
 // The operators' sign-in (never a member's): /admin/login (password), /admin/two_factor (the
 // authenticator's code), /admin/two_factor/setup (enrolment of an authenticator, the only thing
@@ -78,7 +78,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useContractForm({
-    schema: operatorCalls.operatorSignIn.input,
+    loadSchema: () => loadOperatorCalls().then((calls) => calls.operatorSignIn.input),
     mutation: signIn,
     onSuccess: (result: { state: string }) => {
       const next = result.state === 'totpRequired' ? adminPaths.twoFactor : adminPaths.enrolment;
@@ -123,7 +123,11 @@ export function LoginPage() {
 function CodeForm({ submitLabel, onDone, useStep }: { submitLabel: string; onDone: () => void; useStep: typeof useVerifyOperatorTotp }) {
   const step = useStep();
   const [code, setCode] = useState('');
-  const form = useContractForm({ schema: operatorCalls.verifyOperatorTotp.input, mutation: step, onSuccess: onDone });
+  const form = useContractForm({
+    loadSchema: () => loadOperatorCalls().then((calls) => calls.verifyOperatorTotp.input),
+    mutation: step,
+    onSuccess: onDone,
+  });
   return (
     <>
       {form.formError ? <FormError>{form.formError}</FormError> : null}

@@ -1,5 +1,4 @@
 import type { OperatorWalkingEvent } from '@sukoyaka/contract';
-import { incentiveCalls } from '@sukoyaka/contract/incentives';
 import {
   Button,
   Card,
@@ -26,6 +25,7 @@ import {
 } from '../api/walking-events';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
+import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const PHASE_TEXT: Record<OperatorWalkingEvent['phase'], string> = {
@@ -151,7 +151,7 @@ function CreateEventForm() {
   }));
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm({
-    schema: incentiveCalls.createOperatorWalkingEvent.input,
+    loadSchema: () => loadIncentiveCalls().then((calls) => calls.createOperatorWalkingEvent.input),
     mutation: create,
     beforeSubmit: () => setDone(null),
     onSuccess: (result: OperatorWalkingEvent) => {

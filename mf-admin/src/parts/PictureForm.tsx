@@ -31,8 +31,11 @@ export interface PictureFormProps<S extends z.ZodMiniType, RemoveInput> {
   name: string;
   /** The picture there is now, or null. */
   current: { alt: string } | null;
-  /** The upload call's input schema, its mutation, and its input from the form's two values. */
-  schema: S;
+  /**
+   * The upload call's input schema (loaded at the form's first touch, through the area's loader in
+   * contract-loaders), its mutation, and its input from the form's two values.
+   */
+  loadSchema: () => Promise<S>;
   upload: FormMutation<z.output<S>, unknown>;
   inputOf: (picture: { alt: string; contentBase64: string }) => unknown;
   altLabel: string;
@@ -54,7 +57,7 @@ export function PictureForm<S extends z.ZodMiniType, RemoveInput>(props: Picture
   const [fileError, setFileError] = useState<string | undefined>();
   const [done, setDone] = useState<'set' | 'removed' | null>(null);
   const form = useContractForm({
-    schema: props.schema,
+    loadSchema: props.loadSchema,
     mutation: props.upload,
     beforeSubmit: () => setDone(null),
     onSuccess: () => setDone('set'),
