@@ -14,7 +14,7 @@ const moduleNameMapper = {
   // The contract's `exports` subpaths (contract/package.json): one per area, the small modules of
   // their own (the areas' zod-free terms, announcement-categories, expiry, forecast, japan-days,
   // vital-labels), and compat.
-  '^@sukoyaka/contract/(account|account-terms|announcement-categories|content|content-terms|expiry|fields|forecast|health|incentive-terms|incentives|japan-days|myna|myna-terms|operators|system|vital-labels|compat)$':
+  '^@sukoyaka/contract/(account|account-terms|announcement-categories|content|content-terms|expiry|fields|forecast|health|incentive-terms|incentives|japan-days|myna|myna-terms|operator-terms|operators|system|vital-labels|compat)$':
     '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',

@@ -31,6 +31,7 @@ export * from './account-terms';
 export * from './content-terms';
 export * from './myna-terms';
 export * from './incentive-terms';
+export * from './operator-terms';
 export * from './operators';
 export * from './myna';
 export * from './content';

@@ -16,14 +16,7 @@ export const operatorCalls = {
 
 export { OperatorErrorCodes, TOTP_DIGITS, operatorProfileSchema, operatorRoleSchema, operatorSessionStates, totpCode } from './sign-in';
 export type { OperatorAssociationRole, OperatorProfile, OperatorSessionState } from './sign-in';
-export {
-  operatorAuditActionNames,
-  operatorAuditActionOf,
-  operatorAuditActions,
-  operatorAuditEntrySchema,
-  operatorAuditEvent,
-  operatorAuditTargetLabels,
-} from './audit';
-export type { OperatorAuditAction, OperatorAuditEntry, OperatorAuditTarget } from './audit';
+export { operatorAuditEntrySchema } from './audit';
+export type { OperatorAuditEntry } from './audit';
 export { OPERATOR_PERIOD_MAX_DAYS, daySeries, operatorAssociationId, operatorPeriodInput, operatorRecordId } from './shared';
 export type { DaySeries, OperatorPeriodInput } from './shared';

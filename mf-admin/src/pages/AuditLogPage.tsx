@@ -4,7 +4,7 @@ import {
   operatorAuditActionOf,
   operatorAuditActions,
   operatorAuditTargetLabels,
-} from '@sukoyaka/contract/operators';
+} from '@sukoyaka/contract/operator-terms';
 import { Button, Card, EmptyState, Stack, Text } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
