@@ -23,14 +23,14 @@ function PasswordForm({ email }: { email: string }) {
     mutation: useAuthenticateUserPassword(),
     onSuccess: () => navigate(safeReturnPath(returnToFromLocation())),
     onError: () => setPassword(''),
-  });
-
-  const formProps = form.formProps(() => ({ password }));
-  return (
     // The field takes focus as the page opens, before the member does anything (the SMS and My
     // Number pages send them here): the schema loads at their first key or press instead, not
     // with the page (issue 27).
-    <form {...formProps} onFocus={undefined} onKeyDown={formProps.onPointerDown}>
+    loadSchemaOn: 'input',
+  });
+
+  return (
+    <form {...form.formProps(() => ({ password }))}>
       <Stack $gap={2.5}>
         {form.formError ? <FormError>{form.formError}</FormError> : null}
         <CurrentPasswordField value={password} onChange={setPassword} error={form.errors.password} username={email} autoFocus />

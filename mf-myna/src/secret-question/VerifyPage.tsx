@@ -61,11 +61,11 @@ function Answer({ question }: { question: UserMynaSecretQuestion }) {
     mutation: useAnswerMynaSecretQuestion(),
     onSuccess: () => navigate(returnTarget()),
     onError: () => setAnswer(''),
+    // The schema loads when the member starts answering (the first change in the form) or presses
+    // in it, not at its first focus: the answer's field has focus as the page shows, and the
+    // records pages that send the member here show without the myna module and zod (issue 27).
+    loadSchemaOn: 'input',
   });
-  // The schema loads when the member starts answering (the first change in the form) or presses
-  // in it, not at its first focus: the answer's field has focus as the page shows, and the
-  // records pages that send the member here show without the myna module and zod (issue 27).
-  const { onFocus: warmSchema, ...formProps } = form.formProps(() => ({ answer }));
 
   if (!question.registered || !question.question) {
     return (
@@ -88,7 +88,7 @@ function Answer({ question }: { question: UserMynaSecretQuestion }) {
     );
   }
   return (
-    <form {...formProps} onChange={warmSchema}>
+    <form {...form.formProps(() => ({ answer }))}>
       <Stack $gap={2}>
         <Text>健診結果などの大切な情報を守るため、秘密の質問に答えてください。確認後15分間は、答え直さずに見ることができます。</Text>
         {form.formError ? <FormError>{form.formError}</FormError> : null}

@@ -125,12 +125,14 @@ describe('useContractForm', () => {
     function LazyForm({
       loadSchema,
       submit,
+      loadSchemaOn,
     }: {
       loadSchema: () => Promise<typeof schema>;
       submit: (data: z.output<typeof schema>) => Promise<unknown>;
+      loadSchemaOn?: 'focus' | 'input';
     }) {
       const [values, setValue] = useFieldValues(fields);
-      const form = useContractForm({ loadSchema, submit });
+      const form = useContractForm({ loadSchema, submit, ...(loadSchemaOn ? { loadSchemaOn } : {}) });
       return (
         <form {...form.formProps(() => ({ ...values, systolic: values.systolic || undefined }))} aria-label="テスト">
           {form.formError ? <FormError>{form.formError}</FormError> : null}
@@ -156,6 +158,23 @@ describe('useContractForm', () => {
       await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
       await user.clear(screen.getByLabelText('最高血圧（mmHg）'));
       await user.type(screen.getByLabelText('最高血圧（mmHg）'), '128');
+      await user.click(screen.getByRole('button', { name: '保存する' }));
+      await waitFor(() => expect(submit).toHaveBeenCalledWith({ nickname: 'すこやか', systolic: 128 }));
+      expect(loadSchema).toHaveBeenCalledTimes(1);
+    });
+
+    it("with loadSchemaOn 'input', a focus alone loads nothing (a field focused as the page opens); the first change does, once", async () => {
+      const user = userEvent.setup();
+      const loadSchema = jest.fn(() => Promise.resolve(schema));
+      const submit = jest.fn(() => Promise.resolve({}));
+      renderWithProviders(<LazyForm loadSchema={loadSchema} submit={submit} loadSchemaOn="input" />);
+      screen.getByLabelText('ニックネーム').focus();
+      await user.tab();
+      expect(loadSchema).not.toHaveBeenCalled();
+
+      await user.type(screen.getByLabelText('最高血圧（mmHg）'), '128');
+      expect(loadSchema).toHaveBeenCalledTimes(1);
+      await user.type(screen.getByLabelText('ニックネーム'), 'すこやか');
       await user.click(screen.getByRole('button', { name: '保存する' }));
       await waitFor(() => expect(submit).toHaveBeenCalledWith({ nickname: 'すこやか', systolic: 128 }));
       expect(loadSchema).toHaveBeenCalledTimes(1);

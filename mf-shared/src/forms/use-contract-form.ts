@@ -25,6 +25,12 @@ export type ContractFormOptions<S extends z.ZodMiniType, Result> = (
        * not with the page (issue 27). `import('@sukoyaka/contract/<area>')` in a lazy page.
        */
       loadSchema: () => Promise<S>;
+      /**
+       * When the load starts: at the first focus or press inside the form (the default), or at
+       * the first change or press ('input') for a form whose field takes focus as the page opens,
+       * where the focus alone says nothing of the member.
+       */
+      loadSchemaOn?: 'focus' | 'input';
       schema?: never;
     }
 ) & {
@@ -50,8 +56,9 @@ export interface ContractForm {
     ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     onSubmit: (event: FormEvent) => void;
-    /** With `loadSchema`: the first focus or press inside the form starts loading the schema. */
+    /** With `loadSchema`: the first focus (or change) or press inside the form starts loading the schema. */
     onFocus?: () => void;
+    onChange?: () => void;
     onPointerDown?: () => void;
   };
   /** Validates `values` with the schema, then sends them; field errors and focus follow. */
@@ -180,7 +187,11 @@ export function useContractForm<S extends z.ZodMiniType, Result = unknown>(optio
       ref: formRef,
       noValidate: true,
       onSubmit: handleSubmit(values),
-      ...(options.loadSchema ? { onFocus: warmSchema, onPointerDown: warmSchema } : {}),
+      ...(!options.loadSchema
+        ? {}
+        : options.loadSchemaOn === 'input'
+          ? { onChange: warmSchema, onPointerDown: warmSchema }
+          : { onFocus: warmSchema, onPointerDown: warmSchema }),
     }),
     submit,
     handleSubmit,
