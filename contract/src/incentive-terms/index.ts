@@ -1,8 +1,9 @@
 /*
- * What pages show of the incentives area's calls without a schema (issue 27's script budget): its constants,
- * the names members read, its paths and pure helpers. A module of its own
- * (`@sukoyaka/contract/incentive-terms`), without zod: a page that only names these loads a few hundred bytes,
- * not the area's schemas (`@sukoyaka/contract/incentives`, which import them from here) and zod/mini.
+ * What pages show of the incentives area's calls without a schema (issue 27's script budget): its
+ * constants, the names members read, its paths and pure helpers. A module of its own
+ * (`@sukoyaka/contract/incentive-terms`), without zod: a page that only names these loads this
+ * module, not the area's schemas (`@sukoyaka/contract/incentives`, which import them from here)
+ * and zod/mini.
  */
 
 /** The incentives area's own error codes (each answered with a Japanese message). */

@@ -1,7 +1,7 @@
 /*
- * What pages show of the My Number Portal area's calls without a schema (issue 27's script budget): its constants,
- * the names members read, its paths and pure helpers. A module of its own
- * (`@sukoyaka/contract/myna-terms`), without zod: a page that only names these loads a few hundred bytes,
+ * What pages show of the My Number Portal area's calls without a schema (issue 27's script
+ * budget): its constants, the names members read, its paths and pure helpers. A module of its own
+ * (`@sukoyaka/contract/myna-terms`), without zod: a page that only names these loads this module,
  * not the area's schemas (`@sukoyaka/contract/myna`, which import them from here) and zod/mini.
  */
 
