@@ -12,9 +12,8 @@ const swcOptions = {
 const moduleNameMapper = {
   '^@sukoyaka/contract$': '<rootDir>/../contract/src/index.ts',
   // The contract's `exports` subpaths (contract/package.json): one per area, the small modules of
-  // their own (the areas' zod-free terms, announcement-categories, expiry, forecast, japan-days,
-  // vital-labels), and compat.
-  '^@sukoyaka/contract/(account|account-terms|announcement-categories|content|content-terms|expiry|fields|forecast|health|incentive-terms|incentives|japan-days|myna|myna-terms|operator-terms|operators|system|vital-labels|compat)$':
+  // their own (the areas' zod-free terms, announcement-categories, expiry, forecast), and compat.
+  '^@sukoyaka/contract/(account|account-terms|announcement-categories|content|content-terms|expiry|fields|forecast|health|health-terms|incentive-terms|incentives|myna|myna-terms|operator-terms|operators|system|compat)$':
     '<rootDir>/../contract/src/$1/index.ts',
   '^@sukoyaka/fakes$': '<rootDir>/../fakes/src/index.ts',
   '^@sukoyaka/shared$': '<rootDir>/../mf-shared/src/index.ts',

@@ -84,21 +84,11 @@ function contractLayout() {
 
 /**
  * The folders other areas import as their module, not as a copy: the field builders, and the
- * zod-free modules the areas' schemas build on (each area's terms, Japan days, the vitals'
- * labels, the forecast's score), which the pages load on their own. (Another area's file,
+ * zod-free modules the areas' schemas build on (each area's terms, the forecast's score), which the pages load on their own. (Another area's file,
  * operators/shared.ts, is bundled into each area that imports it, a few hundred bytes, rather
  * than loading the operators' whole module.)
  */
-const SHARED_AREAS = [
-  'fields',
-  'account-terms',
-  'content-terms',
-  'myna-terms',
-  'incentive-terms',
-  'japan-days',
-  'vital-labels',
-  'forecast',
-];
+const SHARED_AREAS = ['fields', 'account-terms', 'content-terms', 'myna-terms', 'incentive-terms', 'health-terms', 'forecast'];
 
 /** The module specifier of an area's contract module. */
 const areaSpecifier = (area) => `${CONTRACT_SPECIFIER}/${area}`;

@@ -252,11 +252,11 @@ test.describe('built bundles (DESIGN.md: shared dependencies through the import 
     expect(overview.preloads).toContain(overview.imports['@sukoyaka/health']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns']);
     expect(overview.preloads).not.toContain(overview.imports['date-fns/locale/ja']);
-    // The chart page's chunk imports the zod-free Japan days: the page preloads that module with
+    // The chart page's chunk imports the zod-free health terms: the page preloads that module with
     // the chunk. Its form loads the health schemas (and zod/mini) when first touched; date-fns
     // comes with the date picker's calendar.
     const chart = await pageModules('/vitals/blood_pressure');
-    expect(chart.preloads).toContain(chart.imports['@sukoyaka/contract/japan-days']);
+    expect(chart.preloads).toContain(chart.imports['@sukoyaka/contract/health-terms']);
     for (const lazy of ['date-fns', '@sukoyaka/contract/health', 'zod/mini'])
       expect({ lazy, mapped: lazy in chart.imports, preloaded: chart.preloads.includes(chart.imports[lazy]!) }).toEqual({
         lazy,

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { integerInRange, isoTimestamp, pastMoment } from '../fields';
 import { defineVitalCalls } from './define-vital';
 import { readingBase, readingId } from './vital-fields';
-import { bloodSugarTimings } from '../vital-labels';
+import { bloodSugarTimings } from '../health-terms';
 
 /** Blood sugar (glucose) in mg/dL, a whole number 20–800, with its timing. */
 export const bloodSugarSchema = z.object({

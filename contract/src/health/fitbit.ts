@@ -11,12 +11,6 @@ import { callbackText, isoTimestamp } from '../fields';
  * totals are then synced on connect, on a schedule and on demand.
  */
 
-/** The connection pages (mf-health); the callback's address is the redirect URI registered with Google. */
-export const fitbitPagePaths = {
-  connections: '/resource_providers/fitbit/connections',
-  callback: '/resource_providers/fitbit/callback',
-} as const;
-
 /** The callback's errors and their messages (the page shows them as they are). */
 export const FitbitErrorCodes = {
   /** 400: the `state` is unknown, already used or expired. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { documented } from '../documented';
 import { DATE_MIN } from '../date-bounds';
-import { isRealDay, japanDay, periodMoments } from '../japan-days';
+import { isRealDay, japanDay, periodMoments } from '../health-terms';
 import { cursor, isoTimestamp, momentDocumentation, pageSize } from '../fields';
 
 /*

@@ -1,4 +1,4 @@
-import { fitbitPagePaths } from '@sukoyaka/contract/health';
+import { fitbitPagePaths } from '@sukoyaka/contract/health-terms';
 import {
   Actions,
   AppLink,

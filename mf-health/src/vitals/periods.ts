@@ -1,4 +1,4 @@
-import { japanDay, periodMoments } from '@sukoyaka/contract/japan-days';
+import { japanDay, periodMoments } from '@sukoyaka/contract/health-terms';
 
 export type PeriodId = 'week' | 'month' | 'year';
 

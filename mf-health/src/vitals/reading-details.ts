@@ -1,5 +1,5 @@
 import type { BloodSugar, BloodSugarTiming } from '@sukoyaka/contract';
-import { bloodSugarTimingLabels } from '@sukoyaka/contract/vital-labels';
+import { bloodSugarTimingLabels } from '@sukoyaka/contract/health-terms';
 import type { AnyReading, VitalKind } from './kinds';
 
 /*

@@ -1,9 +1,3 @@
-/*
- * Days in Japan (issue 27): members live in Japan, so a "day" (steps, a list's period, activity
- * events) is a Japanese day. A module of its own (`@sukoyaka/contract/japan-days`), without zod:
- * the vitals pages compute their periods with it and load no schema until a form is used.
- */
-
 /** Japan keeps +09:00 all year. */
 export const JAPAN_OFFSET = '+09:00';
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;

@@ -1,9 +1,3 @@
-/*
- * The vitals' named choices and the words a member reads for them (issue 27): a module of its
- * own (`@sukoyaka/contract/vital-labels`), without zod, so a page that lists readings loads these
- * few bytes and not the health area's schemas, which import the choices from here.
- */
-
 /** When the blood was taken relative to a meal: 空腹時, 食前, 食後, 随時. */
 export const bloodSugarTimings = ['fasting', 'beforeMeal', 'afterMeal', 'random'] as const;
 export type BloodSugarTiming = (typeof bloodSugarTimings)[number];
