@@ -88,12 +88,15 @@ class ImportMapFragmentPlugin {
           const dependencies = {};
           const { AsyncDependenciesBlock, ExternalModule } = compiler.webpack;
           // A lazily imported shared module must stay out of the entry: imported there, it would
-          // make the whole entry wait for it (and the server would not preload it).
+          // make the whole entry wait for it (and the server would not preload it). An `import()`
+          // of it from the entry waits for nothing (mf-shared's loaders of the contract's areas).
           for (const module of compilation.modules) {
             if (!(module instanceof ExternalModule) || module.externalType !== 'promise') continue;
             for (const connection of compilation.moduleGraph.getIncomingConnections(module)) {
               const origin = connection.originModule;
               if (!origin) continue;
+              const block = connection.dependency && compilation.moduleGraph.getParentBlock(connection.dependency);
+              if (block instanceof AsyncDependenciesBlock) continue;
               const initial = [...compilation.chunkGraph.getModuleChunksIterable(origin)].some((chunk) => chunk.canBeInitial());
               if (initial) {
                 compilation.errors.push(

@@ -1,10 +1,9 @@
-import { AreaParcel } from '@sukoyaka/shared';
+import { AreaParcel, loadIncentiveCalls } from '@sukoyaka/shared';
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ParcelConfig } from 'single-spa';
 import { DeliveryAddressParcel } from './DeliveryAddressParcel';
-import { loadIncentiveCalls } from './incentive-contract';
 import { deliveryAddress } from './testing/fixtures';
 
 /*
@@ -13,7 +12,8 @@ import { deliveryAddress } from './testing/fixtures';
  * and a failure to load or to save.
  */
 
-jest.mock('./incentive-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadIncentiveCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/incentives').incentiveCalls)),
 }));
 const loadCalls = loadIncentiveCalls as jest.MockedFunction<typeof loadIncentiveCalls>;

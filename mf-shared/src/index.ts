@@ -93,6 +93,15 @@ export {
   type ContractFormOptions,
   type FormMutation,
 } from './forms/use-contract-form';
+export {
+  loadAccountCalls,
+  loadContentCalls,
+  loadHealthCalls,
+  loadHealthContract,
+  loadIncentiveCalls,
+  loadMynaCalls,
+  loadOperatorCalls,
+} from './forms/contract-loaders';
 export { FieldList, fieldLabel, useFieldValues, type FieldSpec, type FieldValues } from './forms/FieldList';
 export { useFormValues, type BoundField } from './forms/use-form-values';
 export { NotFoundPage } from './parts/standard-pages';

@@ -1,14 +1,14 @@
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@sukoyaka/shared';
+import { Route, Routes, loadContentCalls } from '@sukoyaka/shared';
 import { FaqPage } from './FaqPage';
 import { InquiryNewPage } from './InquiryNewPage';
 import { member, signedIn } from './test-fixtures';
-import { loadContentCalls } from '../parts/content-schemas';
 
 // The content area's module (the form's schema, with zod) as the form loads it: counted.
-jest.mock('../parts/content-schemas', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadContentCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/content').contentCalls)),
 }));
 const loadContent = loadContentCalls as jest.MockedFunction<typeof loadContentCalls>;

@@ -16,13 +16,13 @@ import {
   useContractForm,
   usePageTitle,
   type UserInfo,
+  loadContentCalls,
 } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateInquiry } from './api/create-inquiry';
 import { CardPage } from '../parts/CardPage';
-import { loadContentCalls } from '../parts/content-schemas';
 
 const Receipt = styled.p`
   margin: 0;

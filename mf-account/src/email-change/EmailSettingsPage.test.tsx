@@ -1,11 +1,12 @@
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadAccountCalls } from '../parts/account-schemas';
+import { loadAccountCalls } from '@sukoyaka/shared';
 import { EmailSettingsPage } from './EmailSettingsPage';
 
 // The account area's module (the form's schema, with zod) as the form loads it: counted.
-jest.mock('../parts/account-schemas', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
 }));
 const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;

@@ -12,6 +12,7 @@ import {
   usePageTitle,
   formLevelError,
   useContractForm,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { Actions, Address, Announce } from '../mail-flows/parts';
@@ -20,7 +21,6 @@ import { useUserEmail, type UserEmail } from './api/get-user-email';
 import { useResendMailUserEmailChange } from './api/resend-mail-user-email-change';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 /**
  * The address being typed survives the trip to /prompt_auth and back (the server asks for the

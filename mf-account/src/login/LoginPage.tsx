@@ -13,12 +13,12 @@ import {
   usePageTitle,
   useContractForm,
   useSearchParams,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useHomeWhen, useSignedInMember } from '../navigation/not-for-this-member';
 import { signIn as signInCall } from './api/sign-in';
-import { loadAccountCalls } from '../parts/account-schemas';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
 import { CurrentPasswordField } from '../parts/CurrentPasswordField';

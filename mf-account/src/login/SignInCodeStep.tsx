@@ -1,8 +1,19 @@
-import { Actions, Button, describeError, FormError, formLevelError, Heading, Notice, Stack, Text, useContractForm } from '@sukoyaka/shared';
+import {
+  Actions,
+  Button,
+  describeError,
+  FormError,
+  formLevelError,
+  Heading,
+  Notice,
+  Stack,
+  Text,
+  useContractForm,
+  loadAccountCalls,
+} from '@sukoyaka/shared';
 import { useState } from 'react';
 import { SmsCodeField } from '../mfa/SmsCodeField';
 import { useVerifySignInCode } from './api/verify-sign-in-code';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 interface SignInCodeStepProps {
   /** Signs in again with the same e-mail and password, which sends a new code. */

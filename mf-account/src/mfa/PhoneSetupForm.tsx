@@ -1,10 +1,9 @@
 import type { SmsMfaSetting } from '@sukoyaka/contract';
-import { Actions, Button, FormError, Notice, Stack, Text, TextField, useContractForm } from '@sukoyaka/shared';
+import { Actions, Button, FormError, Notice, Stack, Text, TextField, useContractForm, loadAccountCalls } from '@sukoyaka/shared';
 import { useRef, useState } from 'react';
 import { useConfirmSmsMfaSetup } from './api/confirm-sms-mfa-setup';
 import { useSendSmsMfaSetupCode } from './api/send-sms-mfa-setup-code';
 import { SmsCodeField } from './SmsCodeField';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 /**
  * Registering a phone number in two steps: the number, which gets a six-digit code by SMS, then

@@ -1,15 +1,13 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadAccountCalls } from '../parts/account-schemas';
-import { loadHealthCalls } from '../parts/health-schemas';
+import { loadAccountCalls, loadHealthCalls } from '@sukoyaka/shared';
 import { DEVICE_CONNECTION_PATH, OnboardingPage } from './OnboardingPage';
 
 // The account and health areas' modules (the steps' schemas, with zod) as the forms load them: counted.
-jest.mock('../parts/account-schemas', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
-}));
-jest.mock('../parts/health-schemas', () => ({
   loadHealthCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health').healthCalls)),
 }));
 const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;

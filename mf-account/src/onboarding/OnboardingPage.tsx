@@ -16,6 +16,8 @@ import {
   useContractForm,
   usePageTitle,
   type UserInfo,
+  loadAccountCalls,
+  loadHealthCalls,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -23,8 +25,6 @@ import { useUpdateProfile } from '../settings/api/update-profile';
 import { HEIGHT_HINT, heightFromText } from '../settings/height';
 import { useFinishOnboarding } from './api/finish-onboarding';
 import { useSaveDailyStepGoal } from './api/step-goal';
-import { loadAccountCalls } from '../parts/account-schemas';
-import { loadHealthCalls } from '../parts/health-schemas';
 
 /** Where the welcome offers to connect a device (mf-health's Fitbit / Google Health page). */
 export const DEVICE_CONNECTION_PATH = '/resource_providers/fitbit/connections';

@@ -18,12 +18,12 @@ import {
   useFieldValues,
   type FieldSpec,
   isoDateOf,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVerifyOrganization } from './api/verify-organization';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 const Row = styled.div`
   display: grid;

@@ -13,12 +13,12 @@ import {
   usePageTitle,
   formLevelError,
   useContractForm,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { Actions, Announce, NewPasswordField, useMailToken, MISSING_TOKEN_MESSAGE } from '../mail-flows/parts';
 import { useUpdatePasswordByResetToken } from './api/update-password-by-reset-token';
 import { CardPage } from '../parts/CardPage';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 function LinkProblem({ message }: { message: string }) {
   return (

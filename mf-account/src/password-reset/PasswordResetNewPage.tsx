@@ -10,13 +10,13 @@ import {
   usePageTitle,
   formLevelError,
   useContractForm,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { Actions, Address, Announce } from '../mail-flows/parts';
 import { useCreatePasswordReset } from './api/create-password-reset';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 /** `/password_reset/new`: the address to send the reset link to. */
 export function PasswordResetNewPage() {

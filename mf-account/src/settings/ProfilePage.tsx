@@ -18,13 +18,13 @@ import {
   useContractForm,
   type ContractForm,
   japaneseDate,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useNavigationInfo } from '../navigation/api/get-navigation-info';
 import { useUpdateProfile } from './api/update-profile';
 import { formatHeight, HEIGHT_HINT, heightFromText } from './height';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 /** Both forms of the page send updateProfile: its schema, loaded when one is first used. */
 const loadProfileSchema = () => loadAccountCalls().then((calls) => calls.updateProfile.input);

@@ -11,6 +11,7 @@ import {
   usePageTitle,
   formLevelError,
   useContractForm,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -20,7 +21,6 @@ import { useSignUp } from './api/sign-up';
 import { useEmailCheck } from './api/validate-email';
 import { CardPage } from '../parts/CardPage';
 import { EmailField } from '../parts/EmailField';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 function TermsLabel() {
   return (

@@ -1,12 +1,12 @@
-import { authStateQueryKey, FatalErrorBoundary } from '@sukoyaka/shared';
+import { authStateQueryKey, FatalErrorBoundary, loadAccountCalls } from '@sukoyaka/shared';
 import { bffError, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadAccountCalls } from '../parts/account-schemas';
 import { PromptAuthPage } from './PromptAuthPage';
 
 // The account area's module (the form's schema, with zod) as the form loads it: counted.
-jest.mock('../parts/account-schemas', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
 }));
 const loadAccount = loadAccountCalls as jest.MockedFunction<typeof loadAccountCalls>;

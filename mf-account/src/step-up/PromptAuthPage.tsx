@@ -9,12 +9,12 @@ import {
   Stack,
   usePageTitle,
   useContractForm,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useAuthenticateUserPassword } from './api/authenticate-user-password';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
 import { CurrentPasswordField } from '../parts/CurrentPasswordField';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 function PasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');

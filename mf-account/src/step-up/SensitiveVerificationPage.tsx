@@ -9,12 +9,12 @@ import {
   usePageTitle,
   useContractForm,
   isoDateOf,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { DatePicker } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useAuthenticateBirthday } from './api/authenticate-birthday';
 import { returnToFromLocation, StepUpLayout } from './StepUpLayout';
-import { loadAccountCalls } from '../parts/account-schemas';
 
 function BirthdayForm() {
   const [birthday, setBirthday] = useState<Date | null>(null);

@@ -1,14 +1,13 @@
 import type { OperatorAnnouncement } from '@sukoyaka/contract';
 import type { AnnouncementCategory } from '@sukoyaka/contract/announcement-categories';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { useContractForm, useFormValues } from '@sukoyaka/shared';
+import { useContractForm, useFormValues, loadContentCalls } from '@sukoyaka/shared';
 import { AnnouncementView } from '@sukoyaka/shared/widgets';
 import { useUpdateAnnouncement } from '../api/content';
 import { AnnouncementFields, announcementInput } from '../parts/announcement-fields';
 import { useCurrentAssociation } from '../parts/association';
 import { japanLocalOf, japanMoment } from '../parts/datetime';
 import { EditorCard, savedMessage } from '../parts/editor-frame';
-import { loadContentCalls } from '../parts/contract-loaders';
 
 /**
  * Editing an announcement (published or not) beside a preview drawn by the members' own rendering

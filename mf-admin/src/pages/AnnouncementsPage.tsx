@@ -1,6 +1,6 @@
 import type { OperatorAnnouncement } from '@sukoyaka/contract';
 import { announcementCategoryLabels } from '@sukoyaka/contract/announcement-categories';
-import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues, loadContentCalls } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateAnnouncement, useOperatorAnnouncements, usePublishAnnouncement } from '../api/content';
@@ -12,7 +12,6 @@ import { PublishPeriod } from '../parts/period';
 import { japanLocalNow } from '../parts/datetime';
 import { QueryState } from '../parts/states';
 import { AnnouncementEditor } from './AnnouncementEditor';
-import { loadContentCalls } from '../parts/contract-loaders';
 import { PUBLISH_STATE_LABELS } from '../parts/publish-states';
 
 /** /admin/announcements: the association's announcements, publishing and withdrawing, and a new one. */

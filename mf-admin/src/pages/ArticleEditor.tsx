@@ -1,12 +1,11 @@
 import type { ArticleCategory, OperatorArticle } from '@sukoyaka/contract';
 import { articleCategoryLabels, parseArticleBody, readingMinutes } from '@sukoyaka/contract/content-terms';
-import { Badge, Heading, List, Stack, Text, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Badge, Heading, List, Stack, Text, useContractForm, useFormValues, loadContentCalls } from '@sukoyaka/shared';
 import { ArticleBlocks, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useUpdateArticle } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { EditorCard, savedMessage } from '../parts/editor-frame';
 import { ArticleFields, articleInput, articleValuesOf, otherChoicesOf, type ArticleValues } from './ArticleFields';
-import { loadContentCalls } from '../parts/contract-loaders';
 
 /**
  * Editing an article (published or not) beside a preview drawn by the members' own rendering of

@@ -2,7 +2,7 @@ import type { OperatorArticle } from '@sukoyaka/contract';
 import { useRemoveArticleImage, useSetArticleImage } from '../api/articles';
 import { useCurrentAssociation } from '../parts/association';
 import { PictureForm } from '../parts/PictureForm';
-import { loadContentCalls } from '../parts/contract-loaders';
+import { loadContentCalls } from '@sukoyaka/shared';
 
 /** Sets or removes an article's hero image with its alternative text (the article shows none without one). */
 export function ArticleImageForm({ article }: { article: OperatorArticle }) {

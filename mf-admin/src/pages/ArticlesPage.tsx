@@ -1,6 +1,6 @@
 import type { OperatorArticle } from '@sukoyaka/contract';
 import { articleCategoryLabels } from '@sukoyaka/contract/content-terms';
-import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Button, EmptyState, FormError, describeError, useContractForm, useFormValues, loadContentCalls } from '@sukoyaka/shared';
 import { Checkbox, GiftPicture } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useCreateArticle, useOperatorArticles, usePublishArticle } from '../api/articles';
@@ -12,7 +12,6 @@ import { QueryState } from '../parts/states';
 import { ArticleEditor } from './ArticleEditor';
 import { ArticleFields, articleInput, emptyArticleValues } from './ArticleFields';
 import { ArticleImageForm } from './ArticleImageForm';
-import { loadContentCalls } from '../parts/contract-loaders';
 import { PUBLISH_STATE_LABELS } from '../parts/publish-states';
 
 /** /admin/articles: the association's health articles with their quizzes; publishing mails the members once. */

@@ -1,5 +1,16 @@
 import type { OperatorChallenge, OperatorProgram } from '@sukoyaka/contract';
-import { Button, Card, FormError, SectionHeading, Text, TextField, describeError, useContractForm, useFormValues } from '@sukoyaka/shared';
+import {
+  Button,
+  Card,
+  FormError,
+  SectionHeading,
+  Text,
+  TextField,
+  describeError,
+  useContractForm,
+  useFormValues,
+  loadIncentiveCalls,
+} from '@sukoyaka/shared';
 import { RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { usePointPrograms } from '../api/areas';
@@ -7,7 +18,6 @@ import { useCreateChallenge, useOperatorChallenges, useSetChallengeActive } from
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 

@@ -12,6 +12,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadIncentiveCalls,
 } from '@sukoyaka/shared';
 import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -19,7 +20,6 @@ import { useCreateCompetition, useDrawCompetition, useOperatorCompetitions } fro
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime, japanMoment } from '../parts/datetime';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 

@@ -1,11 +1,10 @@
 import type { DoctorProfile } from '@sukoyaka/contract';
-import { Card, Notice, TextAreaField, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Card, Notice, TextAreaField, TextField, useContractForm, useFormValues, loadHealthCalls } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useDoctorProfile, useUpdateDoctorProfile } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, ContractFormBody } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
-import { loadHealthCalls } from '../parts/contract-loaders';
 
 const lines = (text: string) =>
   text

@@ -13,6 +13,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadContentCalls,
 } from '@sukoyaka/shared';
 import { useId, useState } from 'react';
 import { useCreateDocumentVersion, useOperatorDocuments, usePublishDocumentVersion } from '../api/content';
@@ -20,7 +21,6 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { readFileBase64 } from '../parts/file-text';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
-import { loadContentCalls } from '../parts/contract-loaders';
 
 /** A chosen file as the call takes it: name, type, bytes in base64. */
 async function asUpload(file: File): Promise<{ fileName: string; contentType: string; contentBase64: string }> {

@@ -11,6 +11,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadContentCalls,
 } from '@sukoyaka/shared';
 import { Checkbox, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -21,7 +22,6 @@ import { AdminPage, DataTable, FormCard } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 
 import { adminPaths } from '../paths';
-import { loadContentCalls } from '../parts/contract-loaders';
 
 const STATE_LABELS: Record<EnqueteState, string> = { draft: '下書き', open: '回答受付中', closed: '終了' };
 const KIND_LABELS = { single: '単一選択', multiple: '複数選択', scale: '段階評価', text: '自由記述' } as const;

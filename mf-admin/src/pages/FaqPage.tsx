@@ -11,6 +11,7 @@ import {
   TextField,
   useContractForm,
   useFormValues,
+  loadContentCalls,
 } from '@sukoyaka/shared';
 import { Checkbox } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ import { useOperatorFaq, useSaveFaqCategory, useSaveFaqQuestion } from '../api/c
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
-import { loadContentCalls } from '../parts/contract-loaders';
 
 /** /admin/faq: the association's FAQ categories and questions (hidden ones too), and new ones. */
 export function FaqPage() {

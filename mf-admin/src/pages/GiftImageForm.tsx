@@ -2,7 +2,7 @@ import type { OperatorProgram } from '@sukoyaka/contract';
 import { useRemoveGiftImage, useSetGiftImage } from '../api/areas';
 import { useCurrentAssociation } from '../parts/association';
 import { PictureForm } from '../parts/PictureForm';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
+import { loadIncentiveCalls } from '@sukoyaka/shared';
 
 /** Sets or removes a gift's picture with its alternative text (the catalogue shows a placeholder without one). */
 export function GiftImageForm({ gift }: { gift: OperatorProgram['gifts'][number] }) {

@@ -12,6 +12,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadIncentiveCalls,
 } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -20,7 +21,6 @@ import { useCurrentAssociation } from '../parts/association';
 import { formatJapanTime } from '../parts/datetime';
 import { AdminPage, DataTable } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 type Status = (typeof giftOrderStatuses)[number];
 

@@ -13,6 +13,7 @@ import {
   useContractForm,
   useFormValues,
   usePageTitle,
+  loadAccountCalls,
 } from '@sukoyaka/shared';
 import { RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -20,7 +21,6 @@ import styled from 'styled-components';
 import { useLookupMember } from '../api/members';
 import { useCurrentAssociation } from '../parts/association';
 import { formatJapanDay, formatJapanTime } from '../parts/datetime';
-import { loadAccountCalls } from '../parts/contract-loaders';
 
 const KINDS: Array<{ value: MemberLookupKind; label: string }> = [
   { value: 'email', label: 'メールアドレスで探す' },

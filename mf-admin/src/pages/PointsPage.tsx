@@ -15,6 +15,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadIncentiveCalls,
 } from '@sukoyaka/shared';
 import { GiftPicture, RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useId, useState } from 'react';
@@ -26,7 +27,6 @@ import { menuTerms } from '../parts/menu-text';
 import { AdminPage, FormCard, FormDetails } from '../parts/page-frame';
 import { QueryState } from '../parts/states';
 import { GiftImageForm } from './GiftImageForm';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const VITAL_LABELS: Record<(typeof operatorVitalTypes)[number], string> = {
   bloodPressure: '血圧',

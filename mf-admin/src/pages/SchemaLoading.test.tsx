@@ -1,11 +1,12 @@
 import { reply } from '@sukoyaka/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadContentCalls } from '../parts/contract-loaders';
+import { loadContentCalls } from '@sukoyaka/shared';
 import { renderAt, setupAdminBff, signedIn } from '../testing/render';
 
 // The loaders, watched: each answers the real area module, as the browser's import() would.
-jest.mock('../parts/contract-loaders', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadAccountCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/account').accountCalls)),
   loadContentCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/content').contentCalls)),
   loadHealthCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health').healthCalls)),

@@ -14,6 +14,7 @@ import {
   Navigate,
   useNavigate,
   useSearchParams,
+  loadOperatorCalls,
 } from '@sukoyaka/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -25,7 +26,6 @@ import {
   useVerifyOperatorTotp,
 } from '../api/session';
 import { adminPaths } from '../paths';
-import { loadOperatorCalls } from '../parts/contract-loaders';
 
 // The operators' sign-in (never a member's): /admin/login (password), /admin/two_factor (the
 // authenticator's code), /admin/two_factor/setup (enrolment of an authenticator, the only thing

@@ -12,6 +12,7 @@ import {
   describeError,
   useContractForm,
   useFormValues,
+  loadIncentiveCalls,
 } from '@sukoyaka/shared';
 import { RadioGroup, Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
@@ -25,7 +26,6 @@ import {
 } from '../api/walking-events';
 import { useCurrentAssociation } from '../parts/association';
 import { AdminPage, CardList, FormCard } from '../parts/page-frame';
-import { loadIncentiveCalls } from '../parts/contract-loaders';
 
 const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const PHASE_TEXT: Record<OperatorWalkingEvent['phase'], string> = {

@@ -32,8 +32,8 @@ export interface PictureFormProps<S extends z.ZodMiniType, RemoveInput> {
   /** The picture there is now, or null. */
   current: { alt: string } | null;
   /**
-   * The upload call's input schema (loaded at the form's first touch, through the area's loader in
-   * contract-loaders), its mutation, and its input from the form's two values.
+   * The upload call's input schema (loaded at the form's first touch, through mf-shared's loader of the
+   * area's calls), its mutation, and its input from the form's two values.
    */
   loadSchema: () => Promise<S>;
   upload: FormMutation<z.output<S>, unknown>;

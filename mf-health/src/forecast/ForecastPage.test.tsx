@@ -2,14 +2,15 @@ import type { ForecastSnapshot, HealthForecast } from '@sukoyaka/contract';
 import { bffError, deferred, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadHealthContract } from '../health-contract';
+import { loadHealthContract } from '@sukoyaka/shared';
 import { member } from '../vitals/testing/fixtures';
 import { ForecastAboutPage } from './AboutPage';
 import { ForecastPage } from './ForecastPage';
 
 // The health area's module (the inputs' schema, with zod) as the page loads it: counted, and held
 // or failed where a test says so.
-jest.mock('../health-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadHealthContract: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health'))),
 }));
 const loadHealth = loadHealthContract as jest.MockedFunction<typeof loadHealthContract>;

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { loadHealthContract } from '../health-contract';
+import { loadHealthContract } from '@sukoyaka/shared';
 import type { ForecastInputsSchema } from './draft';
 
 export interface ForecastSchemaLoad {

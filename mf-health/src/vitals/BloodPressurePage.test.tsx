@@ -1,10 +1,9 @@
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import type { BloodPressure } from '@sukoyaka/contract';
-import { queryClient as sharedQueryClient } from '@sukoyaka/shared';
+import { queryClient as sharedQueryClient, loadHealthContract } from '@sukoyaka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatISO } from 'date-fns';
-import { loadHealthContract } from '../health-contract';
 import { vitalKind } from './kinds';
 import { formatMeasuredAt } from './formats';
 import { measuredAtIso } from './VitalForm';
@@ -12,7 +11,8 @@ import { VitalTypePage } from './VitalTypePage';
 
 jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 // The health area's module (the form's schema, with zod) as the form loads it: counted.
-jest.mock('../health-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadHealthContract: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/health'))),
 }));
 const loadHealth = loadHealthContract as jest.MockedFunction<typeof loadHealthContract>;

@@ -1,6 +1,5 @@
-import { Button, FieldList, FormError, Stack, useContractForm, type FieldSpec } from '@sukoyaka/shared';
+import { Button, FieldList, FormError, Stack, useContractForm, type FieldSpec, loadHealthContract } from '@sukoyaka/shared';
 import { useState } from 'react';
-import { loadHealthContract } from '../health-contract';
 import { useSaveVitalGoals } from './api/save-vital-goals';
 import type { VitalsSummary } from './api/get-vitals-summary';
 import { Success } from './VitalForm';

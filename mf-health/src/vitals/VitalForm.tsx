@@ -12,13 +12,13 @@ import {
   useContractForm,
   useFieldValues,
   type FieldSpec,
+  loadHealthContract,
 } from '@sukoyaka/shared';
 import { DatePicker, RadioGroup } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { z } from 'zod/mini';
 import { useSaveReading, useUpdateReading } from './api/vital-readings';
-import { loadHealthContract } from '../health-contract';
 import { type AnyReading, type VitalCalls, type VitalKind } from './kinds';
 import { BLOOD_SUGAR_TIMINGS } from './reading-details';
 

@@ -2,11 +2,12 @@ import type { WalkingEvent, WalkingTeam } from '@sukoyaka/contract';
 import { bffError, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadIncentiveCalls } from '../incentive-contract';
+import { loadIncentiveCalls } from '@sukoyaka/shared';
 import { signIn } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
-jest.mock('../incentive-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadIncentiveCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/incentives').incentiveCalls)),
 }));
 const loadCalls = loadIncentiveCalls as jest.MockedFunction<typeof loadIncentiveCalls>;

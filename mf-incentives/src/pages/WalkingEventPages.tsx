@@ -20,6 +20,7 @@ import {
   useContractForm,
   useFormValues,
   useParams,
+  loadIncentiveCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import {
@@ -35,7 +36,6 @@ import {
   useWalkingTeamInvite,
 } from '../api/walking-events';
 import { formatAmount, formatPoints } from '../format';
-import { loadIncentiveCalls } from '../incentive-contract';
 import { IncentivePage, QueryState } from '../parts/IncentivePage';
 
 /*

@@ -1,9 +1,8 @@
 import type { DeliveryAddress } from '@sukoyaka/contract';
 import { PREFECTURES, deliveryAddressLines } from '@sukoyaka/contract/incentive-terms';
-import { Actions, Button, FormError, Stack, Text, TextField, useContractForm, useFormValues } from '@sukoyaka/shared';
+import { Actions, Button, FormError, Stack, Text, TextField, useContractForm, useFormValues, loadIncentiveCalls } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useSaveDeliveryAddress } from '../api/delivery';
-import { loadIncentiveCalls } from '../incentive-contract';
 
 /** The address as a parcel's label shows it: the name, 〒, the address line, the building, the phone. */
 export function AddressText({ address }: { address: DeliveryAddress }) {

@@ -2,12 +2,13 @@ import type { MynaMedicalReceipt } from '@sukoyaka/contract';
 import { bffError, deferred, freezeClock, renderWithProviders, reply, setupFakeBff, type FakeReply } from '@sukoyaka/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadMynaCalls } from '../myna-contract';
+import { loadMynaCalls } from '@sukoyaka/shared';
 import { billsPage, connection, NOW, signedIn } from '../testing/fixtures';
 import { MedicalBillsPage } from './RecordPages';
 
 // The area's module (the receipt form's schema, with zod) as the form loads it: counted.
-jest.mock('../myna-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
 }));
 const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;

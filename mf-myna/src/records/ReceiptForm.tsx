@@ -15,11 +15,11 @@ import {
   formLevelError,
   useContractForm,
   useFormValues,
+  loadMynaCalls,
 } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import styled from 'styled-components';
 import { useSaveMedicalReceipt } from '../api/myna-medical-receipts';
-import { loadMynaCalls } from '../myna-contract';
 
 /*
  * The receipt's form, a chunk of its own: the bills page (and the verify step before it) shows

@@ -1,13 +1,13 @@
 import { renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
-import { AreaParcel } from '@sukoyaka/shared';
+import { AreaParcel, loadMynaCalls } from '@sukoyaka/shared';
 import { screen } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
-import { loadMynaCalls } from '../myna-contract';
 import { billsPage, connection, dispensing, examSummary, signedIn } from '../testing/fixtures';
 import { MynaMedicalBillsParcel, MynaMedicalExamsParcel, MynaMedicinesParcel } from './parcels';
 
 // The area's module (the schemas, with zod): counted, never needed to show the records.
-jest.mock('../myna-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
 }));
 const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;

@@ -14,11 +14,11 @@ import {
   navigate,
   useContractForm,
   LoadFailure,
+  loadMynaCalls,
 } from '@sukoyaka/shared';
 import { Select } from '@sukoyaka/shared/widgets';
 import { useState } from 'react';
 import { useMynaSecretQuestions, useUserMynaSecretQuestion } from '../api/myna-secret-question';
-import { loadMynaCalls } from '../myna-contract';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { secretQuestionDraft } from './draft';

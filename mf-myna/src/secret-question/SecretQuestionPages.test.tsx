@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MynaConnectionState } from '@sukoyaka/contract';
 import { mynaConnectionStateQueryKey } from '../api/get-myna-connection-state';
-import { loadMynaCalls } from '../myna-contract';
+import { loadMynaCalls } from '@sukoyaka/shared';
 import { at, connection, userQuestion, setupSignedInAtNow } from '../testing/fixtures';
 import { ConfirmSecretQuestionPage } from './ConfirmSecretQuestionPage';
 import { secretQuestionDraft } from './draft';
@@ -12,7 +12,8 @@ import { NewSecretQuestionPage } from './NewSecretQuestionPage';
 import { VerifyPage } from './VerifyPage';
 
 // The area's module (the forms' schemas, with zod) as the forms load it: counted.
-jest.mock('../myna-contract', () => ({
+jest.mock('@sukoyaka/shared', () => ({
+  ...jest.requireActual('@sukoyaka/shared'),
   loadMynaCalls: jest.fn(() => Promise.resolve(jest.requireActual('@sukoyaka/contract/myna').mynaCalls)),
 }));
 const loadMyna = loadMynaCalls as jest.MockedFunction<typeof loadMynaCalls>;

@@ -15,11 +15,11 @@ import {
   safeReturnPath,
   useContractForm,
   LoadFailure,
+  loadMynaCalls,
 } from '@sukoyaka/shared';
 import { useState } from 'react';
 import { useAnswerMynaSecretQuestion, useUserMynaSecretQuestion } from '../api/myna-secret-question';
 import { formatDateTime } from '../format';
-import { loadMynaCalls } from '../myna-contract';
 import { MynaPage } from '../parts/MynaPage';
 import { mynaPagePaths } from '../paths';
 import { LinkStep } from '../parts/LinkStep';
