@@ -208,7 +208,8 @@ export default tseslint.config(
   // ---- mf-shared's internal layers: maintained with mf-shared (its README, "Layers"), not part of
   // the bff/contract boundaries above. ----
   // mf-shared's folders are layers, lowest first (mf-shared/README.md, "Layers"): a module imports
-  // from its own folder and the folders before it, never from a later one, nor from testing/ or widgets/.
+  // from its own folder and the folders before it, never from a later one, nor from testing/,
+  // widgets/ or charts/.
   // Tests may reach any layer. Each block names BELOW_EVERY_AREA again because a later
   // no-restricted-imports replaces an earlier one for the same files.
   ...((layers) =>
@@ -222,7 +223,7 @@ export default tseslint.config(
             patterns: [
               BELOW_EVERY_AREA,
               {
-                group: [...layers.slice(index + 1), 'testing', 'widgets'].flatMap((above) => [`../${above}`, `../${above}/**`]),
+                group: [...layers.slice(index + 1), 'testing', 'widgets', 'charts'].flatMap((above) => [`../${above}`, `../${above}/**`]),
                 message: `mf-shared/src/${folder} may import only from ${layers.slice(0, index + 1).join(', ')} (the layers in mf-shared/README.md).`,
               },
               { group: ['@sukoyaka/shared', '@sukoyaka/shared/**'], message: 'Inside mf-shared, import by relative path.' },
@@ -231,11 +232,11 @@ export default tseslint.config(
         ],
       },
     })))(['device', 'routing', 'api', 'errors', 'ui', 'forms', 'auth', 'analytics', 'parts', 'app']),
-  // mf-shared's second module (@sukoyaka/shared/widgets, docs/decisions/0018): it reaches the main
-  // module by its name, so the build keeps one copy of each part; a relative import would bundle a
-  // second one.
-  {
-    files: ['mf-shared/src/widgets/**/*.{ts,tsx}'],
+  // mf-shared's second and third modules (@sukoyaka/shared/widgets and /charts, docs/decisions/0018
+  // and 0037): they reach the main module by its name, so the build keeps one copy of each part; a
+  // relative import would bundle a second one.
+  ...['widgets', 'charts'].map((module) => ({
+    files: [`mf-shared/src/${module}/**/*.{ts,tsx}`],
     ignores: ['mf-shared/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -245,14 +246,14 @@ export default tseslint.config(
             BELOW_EVERY_AREA,
             {
               group: ['../*', '../**'],
-              message: "The widgets import mf-shared's main module as '@sukoyaka/shared' (one copy of each part).",
+              message: `The ${module} import mf-shared's main module as '@sukoyaka/shared' (one copy of each part).`,
             },
-            { group: ['@sukoyaka/shared/widgets'], message: 'Inside the widgets, import by relative path.' },
+            { group: [`@sukoyaka/shared/${module}`], message: `Inside the ${module}, import by relative path.` },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

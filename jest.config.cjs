@@ -20,13 +20,15 @@ const moduleNameMapper = {
   '^@sukoyaka/shared/testing$': '<rootDir>/../mf-shared/src/testing/index.ts',
   '^@sukoyaka/shared/server$': '<rootDir>/../mf-shared/src/server/index.tsx',
   '^@sukoyaka/shared/widgets$': '<rootDir>/../mf-shared/src/widgets/index.ts',
+  '^@sukoyaka/shared/charts$': '<rootDir>/../mf-shared/src/charts/index.ts',
   '\\.svg$': '<rootDir>/../types/file-stub.cjs',
 };
 
 // Dependencies that ship only ES modules (jest on Node 20 cannot require them): compiled to CommonJS.
 // oidc-provider is the independent OpenID provider the bff's clients are tested against
 // (bff/test/peers); its own dependencies (koa, debug) are CommonJS already, jose is above.
-const esmOnly = ['jose', 'oidc-provider'];
+// d3-array gives the charts' round numbers (mf-shared's charts module); internmap is its dependency.
+const esmOnly = ['jose', 'oidc-provider', 'd3-array', 'internmap'];
 
 // Every module, node_modules' too, through jest.transform.cjs: our TypeScript and the ES-only
 // packages compiled by SWC, and each module given the built-in objects as local variables (why:

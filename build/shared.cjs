@@ -22,11 +22,14 @@ const SHARED_MODULES = [
   '@sukoyaka/contract',
   '@sukoyaka/shared',
   '@sukoyaka/shared/widgets',
+  '@sukoyaka/shared/charts',
 ];
 /** Third-party shared modules an area's entry does not register unless it says so (eagerShared). */
 const LAZY_BY_DEFAULT = ['date-fns', 'date-fns/locale/ja'];
 /** mf-shared's second module (src/widgets): form controls, the date picker, gift pictures, … */
 const WIDGETS_MODULE = '@sukoyaka/shared/widgets';
+/** mf-shared's third module (src/charts): the charts, with the pages that draw one (decision 0037). */
+const CHARTS_MODULE = '@sukoyaka/shared/charts';
 /** The contract's area modules (`@sukoyaka/contract/health`, …; contract.cjs). */
 const CONTRACT_AREA_PREFIX = '@sukoyaka/contract/';
 
@@ -323,7 +326,7 @@ function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, ar
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
     // mf-shared's second module, the parts only some pages use: with those pages (decision 0018).
-    .concat(WIDGETS_MODULE)
+    .concat(WIDGETS_MODULE, CHARTS_MODULE)
     // date-fns (9.6 KiB) and its Japanese locale: the charts, the date picker and a few pages use
     // them; mf-myna's entry registered it for its check sheet alone, so every My Number page loaded it.
     .concat(LAZY_BY_DEFAULT, lazyShared)
@@ -371,6 +374,7 @@ function serverRenderConfig({ folder }, argv = {}) {
         '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
         '@sukoyaka/shared/server$': path.resolve(REPO_ROOT, 'mf-shared/src/server/index.tsx'),
         '@sukoyaka/shared/widgets$': path.resolve(REPO_ROOT, 'mf-shared/src/widgets/index.ts'),
+        '@sukoyaka/shared/charts$': path.resolve(REPO_ROOT, 'mf-shared/src/charts/index.ts'),
       },
     },
     module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },

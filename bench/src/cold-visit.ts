@@ -51,8 +51,7 @@ interface Visit {
 
 /**
  * The window: Playwright's default 1280×720 unless COLD_VISIT_VIEWPORT=390x844 (a phone, as most
- * members open the site in the apps' web views). What is on the first screen loads with it: a
- * chart near the top loads its library (uPlot) on a wide screen and not on a phone.
+ * members open the site in the apps' web views).
  */
 const VIEWPORT = (() => {
   const match = /^(\d+)x(\d+)$/.exec(process.env.COLD_VISIT_VIEWPORT ?? '');

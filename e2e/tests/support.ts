@@ -79,25 +79,8 @@ export function expectNoPageErrors(session: Session): void {
   throw new Error(`Uncaught errors in the page:\n${errors}${consoleErrors ? `\nconsole.error:\n${consoleErrors}` : ''}`);
 }
 
-/**
- * Saves a full-page PNG as e2e/artifacts/<name>.png (kept as a CI artefact). Charts draw as they
- * come on screen (mf-shared's ChartCanvas): the page is first passed over as a member scrolling
- * would, and the picture waits for every chart.
- */
+/** Saves a full-page PNG as e2e/artifacts/<name>.png (kept as a CI artefact). */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  const scrolled = await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-    const start = window.scrollY;
-    if (!document.querySelector('[data-chart-pending]')) return false;
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await frame();
-      await frame();
-    }
-    window.scrollTo(0, start);
-    return true;
-  });
-  if (scrolled) await page.waitForFunction(() => !document.querySelector('[data-chart-pending]'), null, { timeout: 15_000 });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -70,11 +70,10 @@ test.describe('health records: the six vitals (phone, 390x844)', () => {
     await expect(firstReading(page, '血糖値')).toContainText('97 mg/dL');
     await expect(chartSummary(page)).toContainText('空腹時：最新 97mg/dL');
     expect(await page.getByRole('list', { name: 'グラフの凡例' }).innerText()).toContain('空腹時血糖 糖尿病型の目安 126mg/dL');
-    // The canvas chart arrived (mf-health's own uPlot chunk), loaded as it comes near the screen.
-    await expect(async () => {
-      await page.getByRole('list', { name: 'グラフの凡例' }).scrollIntoViewIfNeeded();
-      await page.getByTestId('vital-chart-canvas').locator('canvas').first().waitFor({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+    // The chart drew the new reading last (mf-shared's TimeChart, SVG), and the reference lines.
+    const chart = page.getByTestId('vital-chart');
+    await expect(chart.locator('[data-series="空腹時"]')).toHaveAttribute('data-values', /(^| )97$/);
+    await expect(chart.locator('path[stroke-dasharray]').first()).toBeAttached();
     await screenshot(page, 'vitals-02-blood-sugar');
 
     // 血圧.
@@ -223,5 +222,8 @@ test.describe('health records: the six vitals (phone, 390x844)', () => {
     await expect(page.getByRole('list', { name: 'グラフの凡例' })).toContainText('1日の目標 9,000歩');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, 'vitals-07-steps-320');
+    // The chart is SVG (decision 0037): the server's first screen already holds it, bars drawn.
+    const firstScreen = await (await page.request.get(new URL('/vitals/steps', page.url()).href)).text();
+    expect(firstScreen).toMatch(/data-testid="vital-chart"[^]*data-series="歩数" data-values="[\d ]+"/);
   });
 });

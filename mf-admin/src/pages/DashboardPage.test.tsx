@@ -1,9 +1,7 @@
-import { bffError, drawnCharts, reply } from '@sukoyaka/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { bffError, chartSeriesValues, reply } from '@sukoyaka/shared/testing';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ASSOCIATION_ID, renderAt, setupAdminBff, signedIn } from '../testing/render';
-
-jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 
 const bff = setupAdminBff();
 const days = (counts: number[]) => counts.map((count, index) => ({ day: `2026-11-${String(20 + index).padStart(2, '0')}`, count }));
@@ -95,7 +93,6 @@ describe('dashboard (issue 14: sign-ups, active members, records per day, points
 describe('dashboard charts (issue 27: sign-ups, active members, records and points over time, with the table kept)', () => {
   beforeEach(() => {
     signedIn(bff);
-    drawnCharts.length = 0;
   });
 
   it('draws four charts by week by default, each said in words, and by day on request', async () => {
@@ -127,9 +124,8 @@ describe('dashboard charts (issue 27: sign-ups, active members, records and poin
       '記録した会員、最も多いのは11月16日からの週の4人、直近は11月23日からの週の4人です。',
     );
     expect(screen.getByRole('figure', { name: 'ポイント（週別）' })).toHaveTextContent('交換は合計500pt');
-    await waitFor(() => expect(drawnCharts.filter((chart) => !chart.destroyed)).toHaveLength(4));
-    const weeklySignUps = drawnCharts.find((chart) => chart.options.series[1]?.label === '新規登録' && !chart.destroyed)!;
-    expect(weeklySignUps.data[1]).toEqual([6, 4]);
+    expect(screen.getAllByTestId('dashboard-chart')).toHaveLength(4);
+    expect(chartSeriesValues(signUps, 'dashboard-chart')).toEqual({ 新規登録: [6, 4] });
     // The table keeps every day's numbers beside the charts.
     expect(screen.getByRole('table', { name: '日別の新規登録・記録した会員・記録数・ポイント' })).toBeInTheDocument();
 
@@ -137,8 +133,8 @@ describe('dashboard charts (issue 27: sign-ups, active members, records and poin
     expect(await screen.findByRole('figure', { name: '記録数（日別）' })).toHaveAccessibleDescription(
       '記録数は合計22件、最も多いのは11月20日の10件、直近は11月23日の7件です。',
     );
-    await waitFor(() =>
-      expect(drawnCharts.find((chart) => chart.options.series[1]?.label === '新規登録' && !chart.destroyed)!.data[1]).toEqual([1, 2, 3, 4]),
-    );
+    expect(chartSeriesValues(screen.getByRole('figure', { name: '新規登録（日別）' }), 'dashboard-chart')).toEqual({
+      新規登録: [1, 2, 3, 4],
+    });
   });
 });

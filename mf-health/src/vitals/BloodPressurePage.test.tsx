@@ -9,7 +9,6 @@ import { formatMeasuredAt } from './formats';
 import { measuredAtIso } from './VitalForm';
 import { VitalTypePage } from './VitalTypePage';
 
-jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 // The health area's module (the form's schema, with zod) as the form loads it: counted.
 jest.mock('@sukoyaka/shared', () => ({
   ...jest.requireActual('@sukoyaka/shared'),

@@ -1,12 +1,10 @@
-import { drawnCharts, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
+import { chartSeriesValues, freezeClock, renderWithProviders, reply, setupFakeBff } from '@sukoyaka/shared/testing';
 import { queryClient as sharedQueryClient } from '@sukoyaka/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vitalKind } from './kinds';
 import { NOW, WEEK, localIso, member, sleepReading, summaryOf } from './testing/fixtures';
 import { VitalTypePage } from './VitalTypePage';
-
-jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot);
 
 const page = (items: unknown[], nextCursor: string | null = null) => reply({ items, nextCursor });
 const STAGES = { awake: 20, light: 250, deep: 80, rem: 100 };
@@ -21,7 +19,6 @@ describe('/vitals/sleep (issue 29)', () => {
 
   beforeEach(() => {
     freezeClock(NOW);
-    drawnCharts.length = 0;
     bff.withAuthenticityToken('token-1');
     bff.onCall('getSession', reply({ userId: 'u1', browserId: '7f1c1d0e-4a39-4f8e-9a57-0a0f3c1f2b11' }));
     bff.onCall('getUserInfo', reply(member));
@@ -48,9 +45,9 @@ describe('/vitals/sleep (issue 29)', () => {
     open();
 
     expect(await screen.findByTestId('chart-summary')).toHaveTextContent('睡眠時間：最新 7.2時間（11月21日）、平均 7.2時間');
-    await waitFor(() => expect(drawnCharts).toHaveLength(1));
     // Oldest first, one bar per day one woke.
-    expect(drawnCharts[0]!.data[1]).toEqual([8, 6, 7.5, 430 / 60]);
+    expect(chartSeriesValues(document, 'vital-chart')).toEqual({ 睡眠時間: [8, 6, 7.5, 430 / 60] });
+    expect(screen.getByTestId('vital-chart').querySelectorAll('rect')).toHaveLength(4);
 
     const weeks = screen.getByRole('list', { name: '週ごとの平均睡眠時間' });
     expect(
@@ -79,7 +76,7 @@ describe('/vitals/sleep (issue 29)', () => {
     await screen.findByTestId('chart-summary');
     await userEvent.click(screen.getByRole('tab', { name: '1年' }));
     expect(await screen.findByText('睡眠の推移（1年）')).toBeInTheDocument();
-    await waitFor(() => expect(drawnCharts.at(-1)!.data[1]).toEqual([8, (430 + 450 + 360) / 3 / 60]));
+    await waitFor(() => expect(chartSeriesValues(document, 'vital-chart')).toEqual({ 週平均の睡眠時間: [8, (430 + 450 + 360) / 3 / 60] }));
     expect(screen.getByTestId('chart-summary')).toHaveTextContent('週平均の睡眠時間：');
   });
 

@@ -58,7 +58,7 @@ function ChartSection({ kind, period, summary }: { kind: VitalKind; period: Peri
         digits={kind.digits}
         flatWithin={kind.flatWithin}
         daily={kind.bars}
-        tickFormat={period.tickFormat}
+        ticks={period.ticks}
       />
       {kind.key === 'sleep' ? <SleepWeeks readings={readings.data as Sleep[]} /> : null}
     </Stack>

@@ -316,6 +316,7 @@ export const sleep: VitalKind<'sleep'> = {
             label: '週平均の睡眠時間',
             unit: '時間',
             color: COLORS.main,
+            barDays: 7,
             points: weeklyAverages(readings).map((week) => ({ at: weekMiddle(week.from), value: week.average / 60 })),
           },
         ]

@@ -1,11 +1,11 @@
-import { chartRange } from '@sukoyaka/shared/widgets';
+import { chartRange } from '@sukoyaka/shared/charts';
 import styled from 'styled-components';
 
 /*
- * An item's values across the years, as a small line drawn in SVG. mf-health draws its vitals with
- * uPlot, which is bundled into mf-health alone (not one of the shared modules of the import map);
- * a few points a year need no chart library, so none is bundled here a second time. The values
- * are also written out beside the line, so nothing is told by the drawing alone.
+ * An item's values across the years, as a small line drawn in SVG without axes (a few points, one a
+ * year; mf-shared's TimeChart is for values over a period of days). Its range follows the same rule
+ * as the charts' (chartRange). The values are also written out beside the line, so nothing is told
+ * by the drawing alone.
  */
 
 export interface TrendPoint {

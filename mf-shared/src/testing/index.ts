@@ -15,9 +15,7 @@ export {
   type RecordedRequest,
 } from './fake-bff';
 export { freezeClock } from './clock';
-// uPlot's stand-in: `jest.mock('uplot', () => jest.requireActual('@sukoyaka/shared/testing').fakeUPlot)`.
-export * as fakeUPlot from './fake-uplot';
-export { drawnCharts, type DrawnChart } from './fake-uplot';
+export { chartSeriesValues } from './chart';
 export { mockLocation, type LocationSpy } from './location';
 export { TestProviders, renderWithProviders, windowAddress, type ProvidersOptions } from './render';
 export { VISITOR_BROWSER_ID, resetSharedState, setupFakeBff } from './session';

@@ -5,7 +5,6 @@
 // (docs/decisions/0018-shared-widgets-module.md).
 export { ArticleBlocks } from './article-body';
 export { AnnouncementView, BodyText, type AnnouncementViewProps } from './announcement-view';
-export { chartRange, linesInRange } from './chart-scale';
 export { DATE_PICKER_FORMAT, DATE_PICKER_TEXT, DatePicker, formatPickerDate, isSelectableDate, type DatePickerProps } from './DatePicker';
 export {
   Checkbox,
@@ -21,5 +20,4 @@ export {
   type TabsProps,
 } from './form-controls';
 export { GiftPicture, type GiftPictureProps, type StoredPicture } from './GiftPicture';
-export { ChartCanvas, type ChartPlot, type UPlotCanvasProps } from './ChartCanvas';
 export { fileBlob, saveFile, type DownloadFile } from './save-file';

@@ -1,7 +1,8 @@
 import { Button, List, Stack, Text, japaneseDateTime, japaneseDateWithWeekday } from '@sukoyaka/shared';
+import type { TimeChartTick } from '@sukoyaka/shared/charts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { VitalCanvas } from './ChartCanvas';
+import { VitalPlot } from './VitalPlot';
 import type { ChartLine, ChartSeries } from './chart-types';
 import { formatNumber } from '../formats';
 import { describeSeries } from './summary';
@@ -69,15 +70,15 @@ interface VitalChartProps {
   flatWithin: number;
   /** Daily totals: bars, and days without times. */
   daily?: boolean;
-  tickFormat: (at: Date) => string;
+  ticks: readonly TimeChartTick[];
 }
 
 /**
  * A chart with its text alternative: a summary sentence per series (latest, average, trend), the
- * reference and goal lines in words, and the data as a table behind a toggle. The canvas itself
+ * reference and goal lines in words, and the data as a table behind a toggle. The drawing itself
  * is hidden from screen readers; everything it shows is said here.
  */
-export function VitalChart({ title, series, lines, from, to, digits, flatWithin, daily = false, tickFormat }: VitalChartProps) {
+export function VitalChart({ title, series, lines, from, to, digits, flatWithin, daily = false, ticks }: VitalChartProps) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const summaries = series.map((one) => describeSeries(one, { digits, flatWithin, daily }));
@@ -96,7 +97,7 @@ export function VitalChart({ title, series, lines, from, to, digits, flatWithin,
           ))}
         </div>
         {/* The axis spans at least eight times what still counts as 横ばい: 4 kg, 24 mmHg, 1.6 ℃, 4,000 歩. */}
-        <VitalCanvas series={series} lines={lines} from={from} to={to} bars={daily} tickFormat={tickFormat} minSpan={flatWithin * 8} />
+        <VitalPlot series={series} lines={lines} from={from} to={to} bars={daily} ticks={ticks} minSpan={flatWithin * 8} />
         <Legend aria-label="グラフの凡例">
           {series.map((one) => (
             <li key={one.label}>

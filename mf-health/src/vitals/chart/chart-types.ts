@@ -6,6 +6,8 @@ export interface ChartSeries {
   unit: string;
   color: string;
   points: readonly SeriesPoint[];
+  /** Drawn as bars: the days each bar stands for (a week's average: 7); a day when not said. */
+  barDays?: number;
 }
 
 /** A horizontal line across the chart: a reference range's bound or the member's goal. */
