@@ -105,13 +105,18 @@ const TimeLabel = styled(Label)`
   top: calc(100% + 6px);
 `;
 
-/** On the plot's background, so a bar or line under it does not hide it. */
+/**
+ * On the plot's background, so a bar or line under it does not hide it; in the text colour (a line's
+ * own colour, a caution orange, is not legible as text), marked with the line's colour.
+ */
 const LineLabel = styled(Label)`
   right: 4px;
   transform: translateY(calc(-100% - 2px));
   padding: 1px 3px;
-  border-radius: 3px;
+  border-left: 3px solid;
+  border-radius: 2px;
   background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   font-size: 12px;
 `;
 
@@ -213,7 +218,7 @@ export function TimeChart({
           </ValueLabel>
         ))}
         {shownLines.map((line) => (
-          <LineLabel key={`${line.label}-${line.value}`} style={{ top: y(line.value), color: line.color }}>
+          <LineLabel key={`${line.label}-${line.value}`} style={{ top: y(line.value), borderLeftColor: line.color }}>
             {line.label}
           </LineLabel>
         ))}
