@@ -325,9 +325,10 @@ function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, ar
   // says so in eagerShared (the build fails where an entry imports a lazy module).
   const lazyExternals = contractLayout()
     .areas.map((area) => `${CONTRACT_AREA_PREFIX}${area}`)
-    // mf-shared's second module, the parts only some pages use: with those pages (decision 0018).
+    // mf-shared's second and third modules, the parts and the charts only some pages use: with
+    // those pages (decisions 0018 and 0037).
     .concat(WIDGETS_MODULE, CHARTS_MODULE)
-    // date-fns (9.6 KiB) and its Japanese locale: the charts, the date picker and a few pages use
+    // date-fns (9.6 KiB) and its Japanese locale: the date picker and a few pages use
     // them; mf-myna's entry registered it for its check sheet alone, so every My Number page loaded it.
     .concat(LAZY_BY_DEFAULT, lazyShared)
     .filter((specifier) => !eagerShared.includes(specifier));
