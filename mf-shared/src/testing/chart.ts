@@ -1,5 +1,5 @@
 /**
- * What a TimeChart (mf-shared/widgets) draws for each series, by its label: the values it was
+ * What a TimeChart (@sukoyaka/shared/charts) draws for each series, by its label: the values it was
  * given, in order, read from the drawing itself (each series' group carries them).
  */
 export function chartSeriesValues(root: ParentNode, testId: string): Record<string, number[]> {
