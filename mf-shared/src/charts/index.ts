@@ -2,7 +2,7 @@
 // dashboard, the check-up trends), with the pages that draw one. Drawn as SVG by React
 // (docs/decisions/0037-charts-as-svg.md); like the widgets, its files import the main module by
 // its name, never by relative path.
-export { chartRange, linesInRange } from './chart-scale';
+export { chartRange } from './chart-scale';
 export {
   spacedTicks,
   TimeChart,
