@@ -93,8 +93,8 @@ describe('simultaneous redemptions', () => {
   });
 
   it('one Idempotency-Key sent five times at once (retries racing their first try): one coin gift, charged once, every answer the same', async () => {
-    // The key's earlier transfer is read after the member's lock, in a statement of its own: the
-    // tries that waited for the lock see the first one's commit and answer it (ledger.ts).
+    // The key's unique index decides, as the transfer is written after the member's lock: the tries
+    // that waited for the lock find the first one's committed transfer and answer it (ledger.ts).
     const member = await createMember(ctx.db);
     const giftId = await addGift(ctx.db, { programId: null, name: 'コインのコード', cost: 30, kind: 'digital_code' });
     await importGiftCodes(ctx.db, giftId, Array.from({ length: 5 }, (_, i) => `RACE-${i}`).join('\n'));
@@ -120,6 +120,39 @@ describe('simultaneous redemptions', () => {
     const plan = await planText(ctx.db, take!);
     expect(plan).toMatch(/Index Scan using gift_codes_free_order_idx/);
     expect(plan).not.toMatch(/Sort/);
+  });
+});
+
+describe("a coin redemption's statements (issue 28)", () => {
+  it('the same key again once the balance is spent answers the first redemption, charged once', async () => {
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '使い切りのコード', cost: 30, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, 'SPENT-1\nSPENT-2');
+    await grant(ctx.db, member.id, null, 30);
+    const first = await redeem(ctx.db, memberOf(member), giftId, 'spent-key', new Date());
+    const again = await redeem(ctx.db, memberOf(member), giftId, 'spent-key', new Date());
+    expect(again.userGift.id).toBe(first.userGift.id);
+    expect(again.userGift.code).toBe(first.userGift.code);
+    expect([first.balance, again.balance]).toEqual([0, 0]);
+    expect(await balanceOf(ctx.db, member.id, null)).toBe(0);
+    await expect(redeem(ctx.db, memberOf(member), giftId, 'another-key', new Date())).rejects.toMatchObject({
+      code: 'insufficient_balance',
+    });
+  });
+
+  it('is four statements besides begin and commit: the gift, the lock, the transfer with its entries, the code handed out', async () => {
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '往復のコード', cost: 1, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, 'TRIP-1\nTRIP-2');
+    await grant(ctx.db, member.id, null, 10);
+    await redeem(ctx.db, memberOf(member), giftId, 'trip-1', new Date());
+    const sent = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'trip-2', new Date()));
+    const statements = sent.map(({ text }) => text).filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+    expect(statements).toHaveLength(4);
+    expect(statements[0]).toMatch(/from "gifts"/);
+    expect(statements[1]).toMatch(/for update$/);
+    expect(statements[2]).toMatch(/insert into "ledger_transfers"[\s\S]*on conflict \(idempotency_key\) do nothing/);
+    expect(statements[3]).toMatch(/for update skip locked/);
   });
 });
 

@@ -42,10 +42,28 @@ export async function systemAccount(tx: Executor, kind: SystemAccountKind, progr
 
 /** The member's account, created if missing, locked until the transaction ends. */
 export async function lockMemberAccount(tx: Transaction, userId: string, programId: ProgramId): Promise<{ id: string; balance: number }> {
+  const { id, balance } = await lockAccount(tx, userId, programId, null);
+  return { id, balance };
+}
+
+/**
+ * The member's account, created if missing, locked; with the id of a system account read in the
+ * same statement (null when that account does not exist yet, or none was asked for). The system
+ * account is safe to read there: it never changes once made, so the snapshot the statement took
+ * before waiting for the lock reads it right.
+ */
+async function lockAccount(
+  tx: Transaction,
+  userId: string,
+  programId: ProgramId,
+  systemKey: string | null,
+): Promise<{ id: string; balance: number; system: string | null }> {
   const key = memberAccountKey(userId, programId);
+  const system =
+    systemKey === null ? sql<string | null>`null::uuid` : sql<string | null>`(select id from ${ledgerAccounts} where key = ${systemKey})`;
   const select = () =>
     tx
-      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, system })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.key, key))
       .for('update');
@@ -57,7 +75,7 @@ export async function lockMemberAccount(tx: Transaction, userId: string, program
       .onConflictDoNothing({ target: ledgerAccounts.key });
     [row] = await select();
   }
-  return { id: row!.id, balance: Number(row!.balance) };
+  return { id: row!.id, balance: Number(row!.balance), system: row!.system };
 }
 
 /** The member's account without a lock, for reads; null when the member never had a movement. */
@@ -89,41 +107,51 @@ interface TransferRow {
 /**
  * Writes one transfer and its two entries, and moves the member account's cached balance by the
  * same amount (+ credited, − debited): one statement, the transfer's id made here (issue 28: a
- * redemption's round trips). The caller holds the member account's lock.
+ * redemption's round trips). The caller holds the member account's lock. A key already used
+ * writes nothing and answers null: the key's unique index decides, which sees what a movement of
+ * the same key committed while this one waited for the lock (a read in the locking statement
+ * would not; decision 0009).
  */
-async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId: string; delta: number }): Promise<string> {
+async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId: string; delta: number }): Promise<string | null> {
   const id = randomUUID();
-  await tx.execute(sql`
-    with transfer as (
-      insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
-      values (${id}, ${row.debitAccountId}, ${row.creditAccountId}, ${row.amount}, ${row.kind}, ${row.userId}, ${row.programId},
-              ${row.description}, ${row.reference}, ${row.idempotencyKey}, ${row.now.toISOString()}::timestamptz)
-    ), entries as (
-      insert into ${ledgerEntries} (transfer_id, account_id, amount)
-      values (${id}::uuid, ${row.debitAccountId}::uuid, ${-row.amount}::bigint), (${id}::uuid, ${row.creditAccountId}::uuid, ${row.amount}::bigint)
-    )
-    update ${ledgerAccounts} set balance = balance + ${member.delta}::bigint where id = ${member.accountId}`);
-  return id;
+  const [written] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with transfer as (
+        insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
+        values (${id}, ${row.debitAccountId}, ${row.creditAccountId}, ${row.amount}, ${row.kind}, ${row.userId}, ${row.programId},
+                ${row.description}, ${row.reference}, ${row.idempotencyKey}, ${row.now.toISOString()}::timestamptz)
+        on conflict (idempotency_key) do nothing
+        returning id
+      ), entries as (
+        insert into ${ledgerEntries} (transfer_id, account_id, amount)
+        select transfer.id, side.account_id, side.amount from transfer,
+          (values (${row.debitAccountId}::uuid, ${-row.amount}::bigint), (${row.creditAccountId}::uuid, ${row.amount}::bigint)) as side(account_id, amount)
+      ), account as (
+        update ${ledgerAccounts} set balance = balance + ${member.delta}::bigint
+        where id = ${member.accountId} and exists (select from transfer)
+      )
+      select id from transfer`),
+  );
+  return written ? id : null;
+}
+
+/** The transfer a key was first used for (a replayed movement), if any. */
+async function transferOfKey(tx: Executor, idempotencyKey: string): Promise<string | null> {
+  const [row] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row?.id ?? null;
 }
 
 /**
- * The member's account locked, then, in a statement of its own after the lock (so it reads what a
- * movement of the same key that held the lock before has committed), the key's earlier transfer
- * if any and the system account on the other side (created on first use).
+ * The member's account locked and the system account on the other side (created on first use),
+ * in one statement: whether the key was used already is left to the transfer's write.
  */
 async function lockForMovement(
   tx: Transaction,
   movement: Movement,
   kind: SystemAccountKind,
-): Promise<{ account: { id: string; balance: number } } & ({ previous: string } | { previous: null; systemAccountId: string })> {
-  const account = await lockMemberAccount(tx, movement.userId, movement.programId);
-  const [row] = rowsOf<{ previous: string | null; system: string | null }>(
-    await tx.execute(sql`
-      select (select id from ${ledgerTransfers} where idempotency_key = ${movement.idempotencyKey}) as previous,
-             (select id from ${ledgerAccounts} where key = ${systemAccountKey(kind, movement.programId)}) as system`),
-  );
-  if (row!.previous) return { account, previous: row!.previous };
-  return { account, previous: null, systemAccountId: row!.system ?? (await systemAccount(tx, kind, movement.programId)) };
+): Promise<{ account: { id: string; balance: number }; systemAccountId: string }> {
+  const { id, balance, system } = await lockAccount(tx, movement.userId, movement.programId, systemAccountKey(kind, movement.programId));
+  return { account: { id, balance }, systemAccountId: system ?? (await systemAccount(tx, kind, movement.programId)) };
 }
 
 /** The transfer row of a member's movement between their account and a system account. */
@@ -177,17 +205,12 @@ export async function credit(
   movement: Movement & { kind: 'earn' | 'grant' | 'prize'; expiresAt?: Date },
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a credit must be a positive whole number');
-  const locked = await lockForMovement(tx, movement, movement.kind === 'grant' ? 'adjustment' : 'issuing');
-  const { account } = locked;
-  if (locked.previous !== null) return { transferId: locked.previous, replayed: true, balance: account.balance };
-  const transferId = await writeTransfer(
-    tx,
-    transferOf(movement, { debitAccountId: locked.systemAccountId, creditAccountId: account.id }),
-    {
-      accountId: account.id,
-      delta: movement.amount,
-    },
-  );
+  const { account, systemAccountId } = await lockForMovement(tx, movement, movement.kind === 'grant' ? 'adjustment' : 'issuing');
+  const transferId = await writeTransfer(tx, transferOf(movement, { debitAccountId: systemAccountId, creditAccountId: account.id }), {
+    accountId: account.id,
+    delta: movement.amount,
+  });
+  if (transferId === null) return replayOf(tx, movement, account);
   if (movement.programId !== null) {
     const expiresAt = movement.expiresAt ?? (await lotExpiry(tx, movement.programId, movement.now));
     await tx.insert(pointLots).values({
@@ -200,6 +223,13 @@ export async function credit(
     });
   }
   return { transferId, replayed: false, balance: account.balance + movement.amount };
+}
+
+/** A movement whose key was used: the first transfer, and the balance as the lock read it. */
+async function replayOf(tx: Executor, movement: Movement, account: { balance: number }): Promise<MovementResult> {
+  const transferId = await transferOfKey(tx, movement.idempotencyKey);
+  if (transferId === null) throw new Error('replayOf: the key has no transfer');
+  return { transferId, replayed: true, balance: account.balance };
 }
 
 /**
@@ -382,6 +412,8 @@ async function expireLocked(
     },
     { accountId: account.id, delta: -amount },
   );
+  // The key is new each time: a null would be a broken unique index, not a replay.
+  if (transferId === null) throw new Error('expireLocked: the expiry transfer was not written');
   await consumeLots(tx, account.id, amount, transferId, now, true);
   account.balance -= amount;
   return amount;
@@ -397,19 +429,22 @@ export async function debit(
   movement: Movement & { kind: 'redeem' | 'revoke' | 'challenge' | 'competition' },
 ): Promise<MovementResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
-  const locked = await lockForMovement(tx, movement, movement.kind === 'revoke' ? 'adjustment' : 'redemption');
-  const { account } = locked;
-  if (locked.previous !== null) return { transferId: locked.previous, replayed: true, balance: account.balance };
-  if (movement.programId !== null) await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
-  if (account.balance < movement.amount) throw new InsufficientBalanceError(account.balance, movement.amount);
-  const transferId = await writeTransfer(
-    tx,
-    transferOf(movement, { debitAccountId: account.id, creditAccountId: locked.systemAccountId }),
-    {
-      accountId: account.id,
-      delta: -movement.amount,
-    },
-  );
+  const { account, systemAccountId } = await lockForMovement(tx, movement, movement.kind === 'revoke' ? 'adjustment' : 'redemption');
+  if (movement.programId !== null) {
+    // Points: a replay writes nothing, not even the expiry of due lots, so its key is read first.
+    if ((await transferOfKey(tx, movement.idempotencyKey)) !== null) return replayOf(tx, movement, account);
+    await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
+  }
+  if (account.balance < movement.amount) {
+    // Coins: a replay's first movement may be what spent the balance.
+    if (movement.programId === null && (await transferOfKey(tx, movement.idempotencyKey)) !== null) return replayOf(tx, movement, account);
+    throw new InsufficientBalanceError(account.balance, movement.amount);
+  }
+  const transferId = await writeTransfer(tx, transferOf(movement, { debitAccountId: account.id, creditAccountId: systemAccountId }), {
+    accountId: account.id,
+    delta: -movement.amount,
+  });
+  if (transferId === null) return replayOf(tx, movement, account);
   if (movement.programId !== null) await consumeLots(tx, account.id, movement.amount, transferId, movement.now, false);
   return { transferId, replayed: false, balance: account.balance - movement.amount };
 }
