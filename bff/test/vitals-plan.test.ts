@@ -36,3 +36,10 @@ it('listWeights with a period and a cursor is an index range on weights_user_mea
   expect(plan).not.toMatch(/Filter:/);
   expect(plan).not.toMatch(/Sort/);
 });
+
+it('a list reads only the columns its answer shows: not the owner, the app record id or the time of a correction (issue 28)', () => {
+  const { sql: text } = weightService.listQuery(ctx.db, false, false).toSQL();
+  const selected = text.slice(0, text.indexOf(' from '));
+  expect(selected).toMatch(/"measured_at"/);
+  expect(selected).not.toMatch(/"user_id"|"client_record_id"|"updated_at"/);
+});

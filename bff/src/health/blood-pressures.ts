@@ -1,9 +1,9 @@
 import type { BloodPressure, ParsedInput } from '@sukoyaka/contract';
 import type { Executor } from '../db/client';
 import { bloodPressures } from '../db/schema';
-import { readingService, type PeriodInput } from './readings';
+import { type AnsweredRow, readingService, type PeriodInput } from './readings';
 
-type Row = typeof bloodPressures.$inferSelect;
+type Row = AnsweredRow<typeof bloodPressures>;
 
 const toBloodPressure = (row: Row): BloodPressure => ({
   id: row.id,

@@ -1,8 +1,8 @@
 import type { BloodSugar } from '@sukoyaka/contract';
 import { bloodSugars } from '../db/schema';
-import { readingService } from './readings';
+import { type AnsweredRow, readingService } from './readings';
 
-type Row = typeof bloodSugars.$inferSelect;
+type Row = AnsweredRow<typeof bloodSugars>;
 
 const toBloodSugar = (row: Row): BloodSugar => ({
   id: row.id,

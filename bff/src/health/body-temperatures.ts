@@ -1,8 +1,8 @@
 import type { BodyTemperature } from '@sukoyaka/contract';
 import { bodyTemperatures } from '../db/schema';
-import { readingService } from './readings';
+import { type AnsweredRow, readingService } from './readings';
 
-type Row = typeof bodyTemperatures.$inferSelect;
+type Row = AnsweredRow<typeof bodyTemperatures>;
 
 const toBodyTemperature = (row: Row): BodyTemperature => ({
   id: row.id,

@@ -11,7 +11,7 @@ import {
   type VitalSource,
   type VitalType,
 } from '@sukoyaka/contract';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { bloodPressures, bloodSugars, bodyTemperatures, sleeps, weights } from '../db/schema';
 import { recordActivities, recordActivity, settleActivities, vitalRecordedKind } from '../platform/activity-events';
@@ -22,6 +22,13 @@ export type ReadingTable = typeof bloodPressures | typeof bloodSugars | typeof w
 
 export const notEditable = () => new HttpError(409, VitalErrorCodes.readingNotEditable, VITAL_NOT_EDITABLE_MESSAGE);
 export const readingNotFound = () => notFound(VITAL_NOT_FOUND_MESSAGE);
+
+/**
+ * A reading as its answer reads it: every column but the owner, the native app's record id and
+ * the time of the last correction, which no answer shows. A list selects only these (issue 28: a
+ * list call's bytes and timestamps read).
+ */
+export type AnsweredRow<T extends ReadingTable> = Omit<T['$inferSelect'], 'userId' | 'clientRecordId' | 'updatedAt'>;
 
 /** What a list receives after validation (periodQuery). */
 export interface PeriodInput {
@@ -40,13 +47,14 @@ export function readingService<T extends ReadingTable, Values extends Record<str
   table: T;
   /** The prepared statements' name prefix, e.g. `blood_sugars`. */
   name: string;
-  toReading: (row: T['$inferSelect']) => Reading;
+  toReading: (row: AnsweredRow<T>) => Reading;
 }) {
   const { table, type } = spec;
   // Drizzle's builders do not accept a union of tables: each statement is written for `any` table
   // of the union, the values typed by the caller.
   const t = table as typeof bloodSugars;
   const kind = vitalRecordedKind(type);
+  const { userId: _userId, clientRecordId: _clientRecordId, updatedAt: _updatedAt, ...answered } = getTableColumns(t);
 
   async function insert(tx: Executor, userId: string, values: Values & { measuredAt: Date }, source: VitalSource, now: Date) {
     const [row] = await tx
@@ -114,7 +122,7 @@ export function readingService<T extends ReadingTable, Values extends Record<str
       ? [gte(t.measuredAt, sql`${sql.placeholder('from')}::timestamptz`), lt(t.measuredAt, sql`${sql.placeholder('until')}::timestamptz`)]
       : [];
     return db
-      .select()
+      .select(answered)
       .from(t)
       .where(and(eq(t.userId, sql.placeholder('userId')), ...bounds, after))
       .orderBy(desc(t.measuredAt), desc(t.id))
@@ -148,7 +156,7 @@ export function readingService<T extends ReadingTable, Values extends Record<str
           }
         : {}),
     });
-    const page = keysetPage(rows as T['$inferSelect'][], input.limit, (row) => ({ at: row.measuredAt, id: row.id }));
+    const page = keysetPage(rows as unknown as AnsweredRow<T>[], input.limit, (row) => ({ at: row.measuredAt, id: row.id }));
     return { items: page.rows.map(spec.toReading), nextCursor: page.nextCursor };
   }
 
@@ -186,8 +194,8 @@ export function readingService<T extends ReadingTable, Values extends Record<str
   }
 
   async function latest(db: Executor, userId: string): Promise<Reading | null> {
-    const [row] = await db.select().from(t).where(eq(t.userId, userId)).orderBy(desc(t.measuredAt), desc(t.id)).limit(1);
-    return row ? spec.toReading(row as T['$inferSelect']) : null;
+    const [row] = await db.select(answered).from(t).where(eq(t.userId, userId)).orderBy(desc(t.measuredAt), desc(t.id)).limit(1);
+    return row ? spec.toReading(row as unknown as AnsweredRow<T>) : null;
   }
 
   return { save, ingestMany, list, listQuery, update, remove, latest };

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sleeps } from '../db/schema';
 import { recordActivities, vitalRecordedKind } from '../platform/activity-events';
-import { readingService } from './readings';
+import { type AnsweredRow, readingService } from './readings';
 
-type Row = typeof sleeps.$inferSelect;
+type Row = AnsweredRow<typeof sleeps>;
 
 const toSleep = (row: Row): Sleep => ({
   id: row.id,

@@ -1,8 +1,8 @@
 import type { Weight } from '@sukoyaka/contract';
 import { weights } from '../db/schema';
-import { readingService } from './readings';
+import { type AnsweredRow, readingService } from './readings';
 
-type Row = typeof weights.$inferSelect;
+type Row = AnsweredRow<typeof weights>;
 
 const toWeight = (row: Row): Weight => ({
   id: row.id,
