@@ -2,7 +2,6 @@ import { bffBrowser } from './bff-browser';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
@@ -149,6 +148,8 @@ async function bareServer(databaseUrl: string, userId: string): Promise<{ app: F
 }
 
 async function load(url: string, headers: Record<string, string>, options: { seconds: number; connections: number }) {
+  // Loaded here, not with the bundle: the servers run from this bundle too, and their memory is the bff's.
+  const { default: autocannon } = await import('autocannon');
   const result = await autocannon({
     url,
     headers,

@@ -49,8 +49,9 @@ async function residentMbOf(child: ChildProcess): Promise<{ rssMb: number; datab
 
 /*
  * The bff runs in a process of its own, as `npm start` runs it: its first start on an empty data
- * folder (a temporary one), or on DATABASE_URL when set. Its memory is the server's alone, not
- * this bench's too (Lighthouse, Playwright and autocannon, loaded here, take about 150 MB).
+ * folder (a temporary one), or on DATABASE_URL when set. Its memory is the server's alone: it runs
+ * from this bundle, which loads Playwright (about 70 MB) and autocannon (28 MB) only in the benches
+ * that use them (site.ts, api-throughput.ts), not as it starts.
  */
 export async function apiBench(): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sukoyaka-api-bench-'));

@@ -1,6 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { memberPages } from '../../mf-shared/src/routing/site-map';
-import { CHROMIUM, fmt, kib, startBenchSite, type BenchPage, type BenchSite } from './site';
+import { CHROMIUM, fmt, kib, loadPlaywright, startBenchSite, type BenchPage, type BenchSite } from './site';
 
 /*
  * Every page of benchPages (site.ts: every area's main pages, issue 28), signed in as its visitor;
@@ -120,6 +120,7 @@ async function coldVisit(browser: Browser, site: BenchSite, pathname: string, en
 export async function coldVisitBench(): Promise<string[]> {
   const failures: string[] = [];
   const site = await startBenchSite();
+  const { chromium } = await loadPlaywright();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const budget = COLD_VISIT_BUDGETS_KIB.scripts;

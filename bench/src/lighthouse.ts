@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, fmt, startBenchSite } from './site';
+import { CHROMIUM, fmt, loadPlaywright, startBenchSite } from './site';
 import { startTlsFront } from './tls-front';
 
 /*
@@ -66,6 +65,7 @@ export async function lighthouseBench(): Promise<string[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   // The same Chromium over CDP, to set its cookie jar before each run: Lighthouse resets the
   // cache and storage but keeps cookies, and a Cookie header of its own would lose to the jar's.
+  const { chromium } = await loadPlaywright();
   const jar = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = jar.contexts()[0]!;

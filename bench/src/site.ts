@@ -23,6 +23,12 @@ export interface BenchSite {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Playwright, loaded by the benches that drive a browser: a bench's servers run from this bundle
+ * too (`--bench-serve`), and the bff's memory they report must not hold its 70 MB.
+ */
+export const loadPlaywright = () => import('playwright-core');
+
 export async function startBenchSite(): Promise<BenchSite> {
   // NODE_ENV=test: the production page (no import-map-overrides, no dev outbox) over plain HTTP.
   const config = loadConfig(

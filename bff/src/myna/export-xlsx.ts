@@ -19,7 +19,7 @@
 // docs/decisions/0003-medical-expense-form.md (the payment date as a real date; imported bills
 // without one; names shortened to the form's limits).
 import { medicalExpenseCategories, type MedicalExpenseCategory, type MynaMedicalReceipt } from '@sukoyaka/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { PortalMedicalBillKind } from '../integrations/myna-portal/types';
 import type { StoredBill } from './store';
 
@@ -145,10 +145,13 @@ const center = { horizontal: 'center' as const, vertical: 'middle' as const, wra
 /** An Excel date: the day at 00:00 (exceljs counts serials from the instant in UTC). */
 const excelDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
+/** exceljs is loaded by the first workbook, not at the bff's start: it is about 32 MB of memory. */
+const loadExcelJs = async () => (await import('exceljs')).default;
+
 /** The workbook: the form with `rows` from row 9, and its guide sheet. */
 export async function buildMedicalExpenseWorkbook(rows: FormRow[], options: { year: number; createdAt: Date }): Promise<Buffer> {
   if (rows.length > FORM_MAX_ROWS) throw new Error(`the form holds ${FORM_MAX_ROWS} rows, not ${rows.length}`);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'すこやか';
   workbook.created = options.createdAt;
   workbook.modified = options.createdAt;
