@@ -135,12 +135,6 @@ async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId
   return written ? id : null;
 }
 
-/** The transfer a key was first used for (a replayed movement), if any. */
-async function transferOfKey(tx: Executor, idempotencyKey: string): Promise<string | null> {
-  const [row] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-  return row?.id ?? null;
-}
-
 /**
  * The member's account locked and the system account on the other side (created on first use),
  * in one statement: whether the key was used already is left to the transfer's write.
@@ -225,11 +219,20 @@ export async function credit(
   return { transferId, replayed: false, balance: account.balance + movement.amount };
 }
 
-/** A movement whose key was used: the first transfer, and the balance as the lock read it. */
+/** The movement's key used before, if it was: its first transfer, and the balance as the lock read it. */
+async function earlierMovement(tx: Executor, movement: Movement, account: { balance: number }): Promise<MovementResult | null> {
+  const [row] = await tx
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, movement.idempotencyKey));
+  return row ? { transferId: row.id, replayed: true, balance: account.balance } : null;
+}
+
+/** A movement whose transfer the key's unique index refused: the key's first movement. */
 async function replayOf(tx: Executor, movement: Movement, account: { balance: number }): Promise<MovementResult> {
-  const transferId = await transferOfKey(tx, movement.idempotencyKey);
-  if (transferId === null) throw new Error('replayOf: the key has no transfer');
-  return { transferId, replayed: true, balance: account.balance };
+  const earlier = await earlierMovement(tx, movement, account);
+  if (!earlier) throw new Error('replayOf: the key has no transfer');
+  return earlier;
 }
 
 /**
@@ -432,12 +435,14 @@ export async function debit(
   const { account, systemAccountId } = await lockForMovement(tx, movement, movement.kind === 'revoke' ? 'adjustment' : 'redemption');
   if (movement.programId !== null) {
     // Points: a replay writes nothing, not even the expiry of due lots, so its key is read first.
-    if ((await transferOfKey(tx, movement.idempotencyKey)) !== null) return replayOf(tx, movement, account);
+    const earlier = await earlierMovement(tx, movement, account);
+    if (earlier) return earlier;
     await expireLocked(tx, account, movement.userId, movement.programId, movement.now);
   }
   if (account.balance < movement.amount) {
     // Coins: a replay's first movement may be what spent the balance.
-    if (movement.programId === null && (await transferOfKey(tx, movement.idempotencyKey)) !== null) return replayOf(tx, movement, account);
+    const earlier = movement.programId === null ? await earlierMovement(tx, movement, account) : null;
+    if (earlier) return earlier;
     throw new InsufficientBalanceError(account.balance, movement.amount);
   }
   const transferId = await writeTransfer(tx, transferOf(movement, { debitAccountId: account.id, creditAccountId: systemAccountId }), {
