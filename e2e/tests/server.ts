@@ -16,12 +16,14 @@ export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
   dataDir: string;
+  /** The PostgreSQL database it runs on, or undefined for the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
   logFile: string;
 }
 
 declare global {
-  /** Set by global-setup.ts, read by global-teardown.ts (the runner's main process runs both). */
-  var __SUKOYAKA_E2E_SERVER__: RunningServer | undefined;
+  /** Set by global-setup.ts, read by global-teardown.ts (the runner's main process runs both): one server per worker. */
+  var __SUKOYAKA_E2E_SERVERS__: RunningServer[] | undefined;
 }
 
 /** The journeys test what a member gets: the built site, never the sources. */
@@ -77,26 +79,27 @@ async function waitUntilAnswering(server: RunningServer, output: () => string, t
 
 /**
  * The environment of the server and of the operators' CLI on the same data: like `npm start`
- * (without the test runner's NODE_ENV), on the temporary PGlite folder or on E2E_DATABASE_URL.
+ * (without the test runner's NODE_ENV), on the temporary PGlite folder or on the given database.
  */
-function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
+function databaseEnv(dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;
 }
 
 /**
  * Starts the built server on a free port with a fresh, temporary PGlite data folder (seeded with
- * the demo member), or on the PostgreSQL database named by E2E_DATABASE_URL (seeded too).
+ * the demo member), or on the (empty) PostgreSQL database `databaseUrl` (seeded too). `name` tells
+ * its log apart from the other workers' servers' (e2e/artifacts/<name>.log).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ databaseUrl, name = 'server' }: { databaseUrl?: string; name?: string } = {}): Promise<RunningServer> {
   assertBuilt();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sukoyaka-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...databaseEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = { ...databaseEnv(dataDir, databaseUrl), PORT: String(port), HOST: '127.0.0.1' };
   delete env.SEED_DEMO;
   delete env.WEB_ROOT;
   // The machines are offline: no analytics calls out of the journeys.
@@ -108,9 +111,9 @@ export async function startServer(): Promise<RunningServer> {
   env.AUTH_THROTTLE_ACCOUNT_MAX = '1000';
   env.AUTH_THROTTLE_DEVICE_MAX = '1000';
   // With DATABASE_URL the server seeds only when told to (bff/src/config.ts).
-  if (process.env.E2E_DATABASE_URL) env.SEED_DEMO = 'true';
+  if (databaseUrl) env.SEED_DEMO = 'true';
 
-  const logFile = path.join(ARTIFACTS_DIR, 'server.log');
+  const logFile = path.join(ARTIFACTS_DIR, `${name}.log`);
   const log = createWriteStream(logFile);
   let captured = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -122,7 +125,7 @@ export async function startServer(): Promise<RunningServer> {
   child.stderr!.on('data', keep);
   child.on('exit', () => log.end());
 
-  const server: RunningServer = { baseUrl: `http://127.0.0.1:${port}`, process: child, dataDir, logFile };
+  const server: RunningServer = { baseUrl: `http://127.0.0.1:${port}`, process: child, dataDir, databaseUrl, logFile };
   try {
     await waitUntilAnswering(server, () => captured);
   } catch (error) {
@@ -160,7 +163,7 @@ export async function stopServer(server: RunningServer, afterStop?: () => Promis
 export async function reconcileLedger(server: RunningServer): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('bff', 'src', 'cli', 'incentives.ts'), 'reconcile'], {
     cwd: REPO_ROOT,
-    env: databaseEnv(server.dataDir),
+    env: databaseEnv(server.dataDir, server.databaseUrl),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -16,11 +16,14 @@ export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
 export const DEMO_MEMBER = { email: 'demo@sukoyaka.example', password: 'sukoyaka-demo-2026', nickname: 'すこやか 花子' } as const;
 
-/** The site started by global-setup.ts. */
+/** This worker's site, one of those global-setup.ts started (one per worker, each on its own database). */
 export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run e2e` (its globalSetup starts the site).');
-  return url;
+  const urls = (process.env.E2E_BASE_URLS ?? '').split(' ').filter(Boolean);
+  if (urls.length === 0)
+    throw new Error('E2E_BASE_URLS is not set: run the journeys with `npm run e2e` (its globalSetup starts the sites).');
+  // Playwright numbers the workers running at once 0…workers-1; a worker started again after a
+  // failure takes the number of the one it replaces, and so the same site.
+  return urls[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % urls.length]!;
 }
 
 export function siteUrl(pathAndQuery: string): string {
