@@ -1,3 +1,5 @@
+// First: the bff runs as in production (production-mode.ts says why).
+import './production-mode';
 import { apiBench } from './api';
 import { apiThroughputBench, SERVE_FLAG, serveForBench } from './api-throughput';
 import { coldVisitBench } from './cold-visit';
