@@ -1,18 +1,19 @@
 import type { BloodPressure, ParsedInput } from '@sukoyaka/contract';
 import type { Executor } from '../db/client';
 import { bloodPressures } from '../db/schema';
+import { isoTime } from '../platform/iso-time';
 import { type AnsweredRow, readingService, type PeriodInput } from './readings';
 
 type Row = AnsweredRow<typeof bloodPressures>;
 
 const toBloodPressure = (row: Row): BloodPressure => ({
   id: row.id,
-  measuredAt: row.measuredAt.toISOString(),
+  measuredAt: isoTime(row.measuredAt),
   systolic: row.systolic,
   diastolic: row.diastolic,
   pulse: row.pulse,
   source: row.source,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
 });
 
 export const bloodPressureService = readingService({

@@ -1,16 +1,17 @@
 import type { BloodSugar } from '@sukoyaka/contract';
 import { bloodSugars } from '../db/schema';
+import { isoTime } from '../platform/iso-time';
 import { type AnsweredRow, readingService } from './readings';
 
 type Row = AnsweredRow<typeof bloodSugars>;
 
 const toBloodSugar = (row: Row): BloodSugar => ({
   id: row.id,
-  measuredAt: row.measuredAt.toISOString(),
+  measuredAt: isoTime(row.measuredAt),
   glucose: row.glucose,
   timing: row.timing,
   source: row.source,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
 });
 
 export const bloodSugarService = readingService({ type: 'bloodSugar', table: bloodSugars, name: 'blood_sugars', toReading: toBloodSugar });

@@ -1,15 +1,16 @@
 import type { BodyTemperature } from '@sukoyaka/contract';
 import { bodyTemperatures } from '../db/schema';
+import { isoTime } from '../platform/iso-time';
 import { type AnsweredRow, readingService } from './readings';
 
 type Row = AnsweredRow<typeof bodyTemperatures>;
 
 const toBodyTemperature = (row: Row): BodyTemperature => ({
   id: row.id,
-  measuredAt: row.measuredAt.toISOString(),
+  measuredAt: isoTime(row.measuredAt),
   temperature: Number(row.temperature),
   source: row.source,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
 });
 
 export const bodyTemperatureService = readingService({

@@ -7,21 +7,22 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sleeps } from '../db/schema';
 import { recordActivities, vitalRecordedKind } from '../platform/activity-events';
+import { isoTime } from '../platform/iso-time';
 import { type AnsweredRow, readingService } from './readings';
 
 type Row = AnsweredRow<typeof sleeps>;
 
 const toSleep = (row: Row): Sleep => ({
   id: row.id,
-  startedAt: row.startedAt.toISOString(),
-  measuredAt: row.measuredAt.toISOString(),
+  startedAt: isoTime(row.startedAt),
+  measuredAt: isoTime(row.measuredAt),
   minutesAsleep: row.minutesAsleep,
   stages:
     row.awakeMinutes === null || row.lightMinutes === null || row.deepMinutes === null || row.remMinutes === null
       ? null
       : { awake: row.awakeMinutes, light: row.lightMinutes, deep: row.deepMinutes, rem: row.remMinutes },
   source: row.source,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
 });
 
 export const sleepService = readingService({ type: 'sleep', table: sleeps, name: 'sleeps', toReading: toSleep });

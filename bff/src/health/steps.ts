@@ -19,6 +19,7 @@ import type { Executor } from '../db/client';
 import { steps, vitalGoals } from '../db/schema';
 import { recordActivity, settleActivities, STEP_GOAL_REACHED, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetPage } from '../platform/cursor';
+import { isoTime } from '../platform/iso-time';
 import { stepDayChanged } from '../platform/step-days';
 import { notEditable, readingNotFound, type PeriodInput } from './readings';
 
@@ -31,8 +32,8 @@ export const toStep = (row: Row): Step => ({
   day: row.day,
   steps: row.steps,
   source: row.source,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
 });
 
 export interface DailySteps {
