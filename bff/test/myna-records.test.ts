@@ -10,6 +10,7 @@ import {
   mynaMedicalBills,
   mynaMedicalExams,
   mynaSecretQuestions,
+  sessions as sessionsTable,
 } from '../src/db/schema';
 import { readLatestCheckup } from '../src/platform/checkup-source';
 import { createTestContext, type TestContext } from './helpers';
@@ -218,7 +219,7 @@ test('export: a FHIR R4 Bundle, a CSV of everything and the tax form of one year
 });
 
 test("the forecast's reader: the latest check-up's values with a fresh answer, audited with its purpose", async () => {
-  const sessions = await ctx.db.query.sessions.findMany({ where: (table, { eq: equals }) => equals(table.userId, a.member.id) });
+  const sessions = await ctx.db.select().from(sessionsTable).where(eq(sessionsTable.userId, a.member.id));
   const row = sessions.find((candidate) => candidate.mynaSecretQuestionExpiresAt !== null)!;
   const now = ctx.clock.now();
   const read = await readLatestCheckup({ db: ctx.db, userId: a.member.id, session: row, now, purpose: 'health_forecast' });

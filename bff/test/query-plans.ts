@@ -4,7 +4,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
 import type { Database } from '../src/db/client';
-import * as schema from '../src/db/schema';
 
 /*
  * What the tests of issue 28 ("every list on one index range", "jobs cost what changed", the
@@ -71,9 +70,7 @@ export function loggingDatabase(db: Database): { db: Database; statements: State
   const control = /^\s*(begin|commit|rollback|savepoint|release savepoint)\b/i;
   const logger = { logQuery: (text: string, params: unknown[]) => void (control.test(text) || statements.push({ text, params })) };
   const client = (db as unknown as { $client: unknown }).$client;
-  const logged = process.env.TEST_DATABASE_URL
-    ? drizzlePg(client as Pool, { schema, logger })
-    : drizzlePglite(client as PGlite, { schema, logger });
+  const logged = process.env.TEST_DATABASE_URL ? drizzlePg(client as Pool, { logger }) : drizzlePglite(client as PGlite, { logger });
   return { db: logged as unknown as Database, statements };
 }
 

@@ -9,11 +9,13 @@ import type { DatabasePoolSettings } from '../config';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../paths';
 import { PGLITE_QUEUE, queueDatabase, type WorkQueueLimits } from './queue';
 import { nameStatementsOf } from './prepared-statements';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-/** The one database type the services see, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the services see, whichever driver is underneath. Without Drizzle's
+ * relational queries (`db.query.<table>`, which nothing uses): given the schema, Drizzle builds a
+ * query builder for each of its 94 tables in every transaction it opens, about 3 % of a coin
+ * redemption's CPU in the bff (issue 28).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A service function accepts either the database or a transaction it runs inside. */
 export type Executor = Database | Transaction;
@@ -93,7 +95,7 @@ export async function openDatabase(options: {
       client.on('error', report);
       nameStatementsOf(client);
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
@@ -107,7 +109,7 @@ export async function openDatabase(options: {
   });
   await client.waitReady;
   parseTextTypesOnce(client);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   queueDatabase(db, options.queue ?? PGLITE_QUEUE);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
