@@ -83,10 +83,6 @@ export async function listGifts(db: Executor, program: Program): Promise<Gift[]>
   return Promise.all(rows.map((row) => toGift(db, row, images)));
 }
 
-/**
- * A gift the member may redeem: their association's program's, or a coin gift; else 404. Read in
- * one statement with its program and its picture (issue 28: a redemption's round trips).
- */
 /** The gift, its program and its picture: the read that opens every redemption. */
 function redeemableGiftQuery(db: Executor) {
   return db
@@ -103,6 +99,10 @@ function redeemableGiftQuery(db: Executor) {
  */
 const redeemableGiftStatements = new WeakMap<Executor, ReturnType<typeof redeemableGiftQuery>>();
 
+/**
+ * A gift the member may redeem: their association's program's, or a coin gift; else 404. Read in
+ * one statement with its program and its picture (issue 28: a redemption's round trips).
+ */
 async function redeemableGift(
   db: Executor,
   member: Member,

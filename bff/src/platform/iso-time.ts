@@ -2,9 +2,9 @@
  * `date.toISOString()` for the timestamps of a list's rows, about three times as fast (decision
  * 0038, docs/decisions/0038-iso-time.md). V8's own is a call into the runtime that formats every
  * field, about 620 ns a value on Node 20 with the string read once after; a page of 20 blood
- * pressures has 40 timestamps, about 25 µs of a list call's 330 µs of CPU. Here the date's part ("YYYY-MM-DDT") comes from the last
- * value's when the UTC day is the same, as it is for most of a page, and the time of day from
- * integer arithmetic on the epoch milliseconds; about 195 ns.
+ * pressures has 40 timestamps, about 25 µs of a list call's 330 µs of CPU. Here the date's part
+ * ("YYYY-MM-DDT") comes from the last value's when the UTC day is the same, as it is for most of
+ * a page, and the time of day from integer arithmetic on the epoch milliseconds: about 195 ns.
  */
 
 const DAY_MS = 86_400_000;
