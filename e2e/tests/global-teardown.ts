@@ -1,5 +1,6 @@
+import { rmSync } from 'node:fs';
 import { onFirstDatabase, workerDatabaseName } from './global-setup';
-import { reconcileLedger, stopServer } from './server';
+import { operatorStepFile, reconcileLedger, stopServer } from './server';
 
 export default async function globalTeardown(): Promise<void> {
   const servers = globalThis.__SUKOYAKA_E2E_SERVERS__ ?? [];
@@ -9,6 +10,7 @@ export default async function globalTeardown(): Promise<void> {
   const stopped = await Promise.allSettled(
     servers.map((server) => stopServer(server, async () => console.log(await reconcileLedger(server)))),
   );
+  for (const server of servers) rmSync(operatorStepFile(server.baseUrl), { force: true });
   const first = process.env.E2E_DATABASE_URL;
   if (first && servers.length > 1) {
     await onFirstDatabase(

@@ -26,6 +26,14 @@ declare global {
   var __SUKOYAKA_E2E_SERVERS__: RunningServer[] | undefined;
 }
 
+/**
+ * Where the last TOTP time step sent to a server's demo operator is kept (tests/support.ts,
+ * operatorCode), in a file rather than in a worker's memory: Playwright starts a worker's process
+ * afresh when it moves on to the next project or after a failure, and the server still remembers
+ * the step it accepted. Removed by global-teardown.ts.
+ */
+export const operatorStepFile = (siteBaseUrl: string) => path.join(os.tmpdir(), `sukoyaka-e2e-operator-step-${new URL(siteBaseUrl).port}`);
+
 /** The journeys test what a member gets: the built site, never the sources. */
 export function assertBuilt(): void {
   const missing = [SERVER_ENTRY, SHELL].filter((file) => !existsSync(file));

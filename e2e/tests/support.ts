@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, expect, test, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { operatorStepFile } from './server';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
 
@@ -212,19 +213,26 @@ export const DEMO_OPERATOR = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
 
-let lastOperatorStep = 0;
 const TOTP_PERIOD_MS = 30_000;
 const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
 
+function lastOperatorStep(): number {
+  try {
+    return Number(readFileSync(operatorStepFile(baseUrl()), 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The demo operator's next TOTP code, as an authenticator app shows it. The bff accepts each time
- * step once, and the next step too (±1): journeys run one after another in this process, so a
+ * step once, and the next step too (±1): journeys run one after another on a worker's server, so a
  * second sign-in within 30 s takes the next step's code, and a third waits, as a person would,
  * until the clock reaches a step the bff accepts.
  */
 export async function operatorCode(): Promise<string> {
-  const step = Math.max(currentStep(), lastOperatorStep + 1);
-  lastOperatorStep = step;
+  const step = Math.max(currentStep(), lastOperatorStep() + 1);
+  writeFileSync(operatorStepFile(baseUrl()), String(step));
   await expect.poll(() => currentStep() >= step - 1, { timeout: 2 * TOTP_PERIOD_MS, intervals: [1_000] }).toBe(true);
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_OPERATOR.totpSecret) }).generate({
     timestamp: step * TOTP_PERIOD_MS,
