@@ -7,7 +7,7 @@ import { startServer, stopServer, type RunningServer } from './server';
  * beside it for each other (`<name>_w<index>`, made empty here, dropped by global-teardown.ts);
  * undefined for a fresh embedded PGlite.
  */
-export function workerDatabaseUrl(index: number): string | undefined {
+function workerDatabaseUrl(index: number): string | undefined {
   const first = process.env.E2E_DATABASE_URL;
   if (!first || index === 0) return first;
   const url = new URL(first);
@@ -15,7 +15,7 @@ export function workerDatabaseUrl(index: number): string | undefined {
   return url.toString();
 }
 
-export function workerDatabaseName(firstUrl: string, index: number): string {
+function workerDatabaseName(firstUrl: string, index: number): string {
   const name = decodeURIComponent(new URL(firstUrl).pathname.slice(1));
   if (!/^[a-z_][a-z0-9_]*$/.test(name))
     throw new Error(`E2E_DATABASE_URL must name a database in lower case letters, digits and _, got "${name}"`);

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
-import { onFirstDatabase, workerDatabaseName } from './global-setup';
-import { operatorStepFile, reconcileLedger, stopServer } from './server';
+import { onFirstDatabase } from './global-setup';
+import { reconcileLedger, stopServer } from './server';
 
 export default async function globalTeardown(): Promise<void> {
   const servers = globalThis.__SUKOYAKA_E2E_SERVERS__ ?? [];
@@ -10,13 +9,9 @@ export default async function globalTeardown(): Promise<void> {
   const stopped = await Promise.allSettled(
     servers.map((server) => stopServer(server, async () => console.log(await reconcileLedger(server)))),
   );
-  for (const server of servers) rmSync(operatorStepFile(server.baseUrl), { force: true });
-  const first = process.env.E2E_DATABASE_URL;
-  if (first && servers.length > 1) {
-    await onFirstDatabase(
-      servers.slice(1).map((_, index) => `drop database if exists ${workerDatabaseName(first, index + 1)} with (force)`),
-    );
-  }
+  // The workers' sibling databases (global-setup.ts), dropped from the first one's connection.
+  const siblings = servers.slice(1).flatMap((server) => (server.databaseUrl ? [new URL(server.databaseUrl).pathname.slice(1)] : []));
+  if (siblings.length > 0) await onFirstDatabase(siblings.map((name) => `drop database if exists ${name} with (force)`));
   const failed = stopped.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw failed.reason;
 }

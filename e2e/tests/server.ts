@@ -30,7 +30,7 @@ declare global {
  * Where the last TOTP time step sent to a server's demo operator is kept (tests/support.ts,
  * operatorCode), in a file rather than in a worker's memory: Playwright starts a worker's process
  * afresh when it moves on to the next project or after a failure, and the server still remembers
- * the step it accepted. Removed by global-teardown.ts.
+ * the step it accepted. Removed with the server (stopServer).
  */
 export const operatorStepFile = (siteBaseUrl: string) => path.join(os.tmpdir(), `sukoyaka-e2e-operator-step-${new URL(siteBaseUrl).port}`);
 
@@ -160,6 +160,7 @@ export async function stopServer(server: RunningServer, afterStop?: () => Promis
     await afterStop?.();
   } finally {
     await rm(server.dataDir, { recursive: true, force: true });
+    await rm(operatorStepFile(server.baseUrl), { force: true });
   }
 }
 

@@ -67,3 +67,16 @@ export function nameStatementsOf(client: PoolClient): void {
     return query(config, values, callback);
   };
 }
+
+/**
+ * A Drizzle prepared statement built once per database: `build` runs at the first call with that
+ * database, so Drizzle writes the statement's text once, not at every call (decision 0039).
+ */
+export function preparedPerDatabase<D extends object, T>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}

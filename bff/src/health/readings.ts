@@ -13,6 +13,7 @@ import {
 } from '@sukoyaka/contract';
 import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared-statements';
 import type { bloodPressures, bloodSugars, bodyTemperatures, sleeps, weights } from '../db/schema';
 import { recordActivities, recordActivity, settleActivities, vitalRecordedKind } from '../platform/activity-events';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
@@ -129,15 +130,14 @@ export function readingService<T extends ReadingTable, Values extends Record<str
       .limit(sql.placeholder('limit'));
   }
 
-  const prepared = new WeakMap<Executor, Map<string, ReturnType<ReturnType<typeof listQuery>['prepare']>>>();
-  function statement(db: Executor, afterCursor: boolean, period: boolean) {
-    let byShape = prepared.get(db);
-    if (!byShape) prepared.set(db, (byShape = new Map()));
+  /** The list's four shapes, each prepared once per database. */
+  const shape = (afterCursor: boolean, period: boolean) => {
     const key = `${afterCursor ? 'after' : 'first'}${period ? '_period' : ''}`;
-    let prepared_ = byShape.get(key);
-    if (!prepared_) byShape.set(key, (prepared_ = listQuery(db, afterCursor, period).prepare(`list_${spec.name}_${key}`)));
-    return prepared_;
-  }
+    return preparedPerDatabase((db: Executor) => listQuery(db, afterCursor, period).prepare(`list_${spec.name}_${key}`));
+  };
+  const shapes = { first: shape(false, false), firstPeriod: shape(false, true), after: shape(true, false), afterPeriod: shape(true, true) };
+  const statement = (db: Executor, afterCursor: boolean, period: boolean) =>
+    (afterCursor ? (period ? shapes.afterPeriod : shapes.after) : period ? shapes.firstPeriod : shapes.first)(db);
 
   async function list(db: Executor, userId: string, input: PeriodInput) {
     const after = input.cursor ? decodeCursor(input.cursor) : null;

@@ -11,6 +11,7 @@ import {
 } from '@sukoyaka/contract';
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared-statements';
 import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
 import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
@@ -83,21 +84,19 @@ export async function listGifts(db: Executor, program: Program): Promise<Gift[]>
   return Promise.all(rows.map((row) => toGift(db, row, images)));
 }
 
-/** The gift, its program and its picture: the read that opens every redemption. */
-function redeemableGiftQuery(db: Executor) {
-  return db
+/**
+ * The gift, its program and its picture: the read that opens every redemption, built once per
+ * database (Drizzle writing its 30-odd columns afresh was about a sixth of a redemption's CPU in
+ * the bff, issue 28).
+ */
+const redeemableGiftStatement = preparedPerDatabase((db: Executor) =>
+  db
     .select({ gift: getTableColumns(gifts), program: getTableColumns(pointPrograms), image: giftImageOf(gifts.id) })
     .from(gifts)
     .leftJoin(pointPrograms, eq(pointPrograms.id, gifts.programId))
     .where(and(eq(gifts.id, sql.placeholder('giftId')), eq(gifts.active, true), eq(gifts.challengePrize, false)))
-    .prepare('redeemable_gift');
-}
-
-/**
- * Built once per database, not at every redemption: Drizzle writing this select's text afresh
- * (30-odd columns, each checked) was about a sixth of a redemption's CPU in the bff (issue 28).
- */
-const redeemableGiftStatements = new WeakMap<Executor, ReturnType<typeof redeemableGiftQuery>>();
+    .prepare('redeemable_gift'),
+);
 
 /**
  * A gift the member may redeem: their association's program's, or a coin gift; else 404. Read in
@@ -108,9 +107,7 @@ async function redeemableGift(
   member: Member,
   giftId: string,
 ): Promise<{ gift: GiftRow; program: Program | null; image: GiftImage | null }> {
-  let statement = redeemableGiftStatements.get(db);
-  if (!statement) redeemableGiftStatements.set(db, (statement = redeemableGiftQuery(db)));
-  const [row] = await statement.execute({ giftId });
+  const [row] = await redeemableGiftStatement(db).execute({ giftId });
   if (!row) throw giftNotFound();
   const { gift, program } = row;
   const image = row.image ? toGiftImage(row.image) : null;

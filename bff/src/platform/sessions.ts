@@ -2,6 +2,7 @@
 // reset call it.
 import { and, eq, getTableColumns, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared-statements';
 import { associations, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/tokens';
 import { memberColumns, splitMemberRow, type MemberWithStanding } from './members';
@@ -25,26 +26,22 @@ export interface LoadedSession {
 
 const sessionColumns = getTableColumns(sessions);
 /** Per database: the statement every call starts with, prepared once (node-postgres names it on each connection). */
-const preparedFind = new WeakMap<Database, ReturnType<typeof prepareFind>>();
-
-function prepareFind(db: Database) {
-  return db
+const findStatement = preparedPerDatabase((db: Database) =>
+  db
     .select({ session: sessionColumns, member: memberColumns })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(associations, eq(associations.id, users.associationId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('find_session_and_member');
-}
+    .prepare('find_session_and_member'),
+);
 
 /**
  * The session a cookie names and its member (with association and account standing), in one
  * query: every call needs both (plugins/session.ts keeps it for a moment, session-cache.ts).
  */
 export async function findSessionAndMember(db: Database, token: string, now: Date): Promise<LoadedSession | null> {
-  let statement = preparedFind.get(db);
-  if (!statement) preparedFind.set(db, (statement = prepareFind(db)));
-  const [found] = await statement.execute({ tokenHash: sha256(token), now });
+  const [found] = await findStatement(db).execute({ tokenHash: sha256(token), now });
   if (!found) return null;
   const { member } = found;
   // The left join gives a row of nulls for a visitor's session.
