@@ -15,7 +15,8 @@ RUN npm ci --no-audit --no-fund && npm run build
 # What the runtime needs, laid out as the workspace: each package's manifest, the front-end builds
 # (a package with a webpack config is deployable: platform/delivery/packages.ts looks for it), the
 # bff's bundle and its migrations. The packages come from the workspace, not a list kept here. An
-# area's server render (dist-server/, self-contained) goes with its build.
+# area's server render (dist-server/) goes with its build, and mf-shared's dist-server/ with it: the
+# modules the renders share (docs/decisions/0040).
 RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
     for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do \
       mkdir -p "/out/$ws"; cp "$ws/package.json" "/out/$ws/"; \

@@ -345,21 +345,42 @@ function areaConfig({ folder, specifier, lazyShared = [], eagerShared = [] }, ar
  */
 const SERVER_RENDER_DIR = 'dist-server';
 
+/** mf-shared's modules an area's server render imports. */
+const SHARED_SERVER_SOURCES = {
+  '@sukoyaka/shared': 'mf-shared/src/index.ts',
+  '@sukoyaka/shared/server': 'mf-shared/src/server/index.tsx',
+  '@sukoyaka/shared/widgets': 'mf-shared/src/widgets/index.ts',
+  '@sukoyaka/shared/charts': 'mf-shared/src/charts/index.ts',
+};
+
 /**
- * An area's server render (mf-shared/src/server): `src/server.tsx`, its pages, mf-shared and the
- * contract bundled into one CommonJS file for Node, `dist-server/render-page.cjs`, which the bff
- * loads to send a page with its first screen. The packages (React DOM's server, styled-components,
- * TanStack Query, zod) come from node_modules, so the bff's process holds one copy of each for
- * every area's render.
+ * The file that holds the modules every area's server render shares, built by mf-shared
+ * (serverSharedConfig), and how a render, two folders below the web root, requires it.
  */
-function serverRenderConfig({ folder }, argv = {}) {
+const SERVER_SHARED_FILE = 'server-shared.cjs';
+const SERVER_SHARED_FROM_RENDER = `../../mf-shared/${SERVER_RENDER_DIR}/${SERVER_SHARED_FILE}`;
+
+/**
+ * The modules the five server renders share: mf-shared's four and every module of the contract
+ * (each subpath its package.json exports, so a new area of the contract needs no change here).
+ * Built once, the bff's process holds one copy of each for every render, as the browser loads each
+ * once through the import map (docs/decisions/0040).
+ */
+function serverSharedSpecifiers() {
+  const { exports } = require(path.resolve(REPO_ROOT, 'contract', 'package.json'));
+  const contract = Object.keys(exports).map((subpath) => path.posix.join('@sukoyaka/contract', subpath));
+  return [...Object.keys(SHARED_SERVER_SOURCES), ...contract];
+}
+
+/** The settings an area's server render and the shared modules' build have in common. */
+function nodeBundleConfig({ folder, entry, externals }, argv) {
   const { optimize } = require('webpack');
   return {
     mode: argv.mode === 'development' ? 'development' : 'production',
     target: 'node20',
     devtool: false,
     context: path.resolve(REPO_ROOT, folder),
-    entry: { 'render-page': './src/server.tsx' },
+    entry,
     output: {
       path: path.resolve(REPO_ROOT, folder, SERVER_RENDER_DIR),
       filename: '[name].cjs',
@@ -367,16 +388,17 @@ function serverRenderConfig({ folder }, argv = {}) {
       clean: true,
     },
     externalsPresets: { node: true },
-    externals: ({ request }, callback) =>
-      /^[./]/.test(request) || request.startsWith('@sukoyaka/') ? callback() : callback(null, `commonjs ${request}`),
+    // The packages (React DOM's server, styled-components, TanStack Query, zod) come from
+    // node_modules, so the bff's process holds one copy of each for every area's render.
+    externals: ({ request }, callback) => {
+      const external = externals(request);
+      if (external) return callback(null, external, 'commonjs');
+      const bundled = /^[./]/.test(request) || request.startsWith('@sukoyaka/') || request.startsWith('virtual:');
+      return bundled ? callback() : callback(null, request, 'commonjs');
+    },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
-      alias: {
-        '@sukoyaka/shared$': path.resolve(REPO_ROOT, 'mf-shared/src/index.ts'),
-        '@sukoyaka/shared/server$': path.resolve(REPO_ROOT, 'mf-shared/src/server/index.tsx'),
-        '@sukoyaka/shared/widgets$': path.resolve(REPO_ROOT, 'mf-shared/src/widgets/index.ts'),
-        '@sukoyaka/shared/charts$': path.resolve(REPO_ROOT, 'mf-shared/src/charts/index.ts'),
-      },
+      alias: Object.fromEntries(Object.entries(SHARED_SERVER_SOURCES).map(([name, file]) => [`${name}$`, path.resolve(REPO_ROOT, file)])),
     },
     module: { rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: [swcLoader] }] },
     // The lazy pages in the one file: the server has them all at hand.
@@ -387,4 +409,39 @@ function serverRenderConfig({ folder }, argv = {}) {
   };
 }
 
-module.exports = { SHARED_MODULES, areaConfig, systemModuleConfig };
+/**
+ * An area's server render (mf-shared/src/server): `src/server.tsx` and its pages bundled into one
+ * CommonJS file for Node, `dist-server/render-page.cjs`, which the bff loads to send a page with
+ * its first screen. mf-shared and the contract it takes from mf-shared's build (serverSharedConfig),
+ * a module of that file each.
+ */
+function serverRenderConfig({ folder }, argv = {}) {
+  const shared = serverSharedSpecifiers();
+  return nodeBundleConfig(
+    {
+      folder,
+      entry: { 'render-page': './src/server.tsx' },
+      externals: (request) => (shared.includes(request) ? [SERVER_SHARED_FROM_RENDER, request] : null),
+    },
+    argv,
+  );
+}
+
+/**
+ * mf-shared's part of the server renders: `dist-server/server-shared.cjs`, an object of every
+ * module the areas' renders share (serverSharedSpecifiers) by its name, each whole.
+ */
+function serverSharedConfig(argv = {}) {
+  const { VirtualUrlPlugin } = require('webpack').experiments.schemes;
+  const modules = serverSharedSpecifiers()
+    .map((specifier) => `  ${JSON.stringify(specifier)}: require(${JSON.stringify(specifier)}),`)
+    .join('\n');
+  const config = nodeBundleConfig(
+    { folder: 'mf-shared', entry: { [path.basename(SERVER_SHARED_FILE, '.cjs')]: 'virtual:server-shared' }, externals: () => null },
+    argv,
+  );
+  config.plugins.push(new VirtualUrlPlugin({ 'server-shared': { type: '.js', source: () => `module.exports = {\n${modules}\n};\n` } }));
+  return config;
+}
+
+module.exports = { SHARED_MODULES, areaConfig, serverSharedConfig, systemModuleConfig };

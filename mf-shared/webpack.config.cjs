@@ -1,10 +1,10 @@
-const { systemModuleConfig } = require('@sukoyaka/build');
+const { serverSharedConfig, systemModuleConfig } = require('@sukoyaka/build');
 const { contractLayout } = require('@sukoyaka/build/contract');
 
 // The utility module every area imports as @sukoyaka/shared, its second module,
 // @sukoyaka/shared/widgets: the parts only some pages use (docs/decisions/0018), and its third,
 // @sukoyaka/shared/charts: the charts, with the pages that draw one (docs/decisions/0037).
-module.exports = (_env, argv) =>
+module.exports = (_env, argv) => [
   systemModuleConfig({
     folder: 'mf-shared',
     mode: argv.mode,
@@ -19,4 +19,7 @@ module.exports = (_env, argv) =>
     // pages that never open it, /login first, do not load it.
     // No contract area module: mf-shared names the core only (every call's method is there).
     lazyExternals: ['date-fns', 'date-fns/locale/ja', ...contractLayout().areas.map((area) => `@sukoyaka/contract/${area}`)],
-  });
+  }),
+  // What the areas' server renders share: mf-shared and the contract, once in the bff's process.
+  serverSharedConfig(argv),
+];

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PageRenderRequest, PrerenderedPage } from '@sukoyaka/contract';
@@ -16,12 +17,28 @@ export const folderOfArea = (area: string) => `mf-${area.replace(/^@sukoyaka\//,
 /** Where an area's server render is built (build/shared.cjs `serverRenderConfig`). */
 const renderModulePath = (webRoot: string, folder: string) => path.join(webRoot, folder, 'dist-server', 'render-page.cjs');
 
+/**
+ * The modules the renders share, mf-shared's and the contract's, which a render requires from
+ * beside it (build/shared.cjs `serverSharedConfig`, decision 0040).
+ */
+const sharedModulePath = (renderFile: string) => path.resolve(path.dirname(renderFile), '../../mf-shared/dist-server/server-shared.cjs');
+
 const load = createRequire(__filename);
+
+/** When each shared-modules file was loaded, by its modification time. */
+const sharedLoaded = new Map<string, number>();
 
 /** The server renders loaded in this process, by file: one copy each, however many apps run. */
 const renders = new FileCache<RenderModule>((file) => {
-  // A new build of the file: its module, not the one loaded before.
+  // A new build of the file: its module, not the one loaded before; with the shared modules' new
+  // build if there is one (a render already loaded keeps the shared modules it was loaded with).
   delete load.cache[load.resolve(file)];
+  const shared = sharedModulePath(file);
+  const mtimeMs = statSync(shared, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs !== undefined && sharedLoaded.get(shared) !== mtimeMs) {
+    delete load.cache[shared];
+    sharedLoaded.set(shared, mtimeMs);
+  }
   return load(file) as RenderModule;
 });
 
