@@ -1,7 +1,8 @@
 import { bffBrowser } from './bff-browser';
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
@@ -41,8 +42,31 @@ export const SERVE_FLAG = '--bench-serve';
  */
 type ServedKind = 'app' | 'uncached' | 'bare' | 'demo';
 
-/** The message a server's process answers with its resident memory in bytes and its database's kind. */
+/** The message a server's process answers with its resident memory in bytes, where it is, and its database's kind. */
 export const MEMORY_QUESTION = 'memory?';
+
+/**
+ * Where a process's resident memory is, in MB: each of V8's heap spaces as committed (the young
+ * generation is `new_space`), and what lies outside the heap (buffers, the native parts).
+ */
+function memoryParts(): Record<string, number> {
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  const { rss, external } = process.memoryUsage();
+  const spaces = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((space) => [space.space_name.replace(/_space$/, ''), mb(space.physical_space_size)]),
+  );
+  const heap = v8.getHeapStatistics();
+  // Linux: what of the resident memory is mapped from files (node's own code, libraries), not allocated.
+  const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return {
+    ...spaces,
+    'heap used': mb(heap.used_heap_size),
+    external: mb(external),
+    'outside the heap': mb(rss - heap.total_physical_size),
+    'mapped from files': mb(kb('RssFile')),
+  };
+}
 
 /**
  * In a server's process: the bff as production builds it (`app`: with its cache of sessions;
@@ -56,7 +80,7 @@ export async function serveForBench(args: string[]): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
   let databaseKind = 'postgres';
   process.on('message', (message) => {
-    if (message === MEMORY_QUESTION) process.send!({ rss: process.memoryUsage().rss, databaseKind });
+    if (message === MEMORY_QUESTION) process.send!({ rss: process.memoryUsage().rss, databaseKind, parts: memoryParts() });
   });
   let server: FastifyInstance;
   if (kind === 'bare') {

@@ -33,13 +33,15 @@ async function timed(count: number, run: (i: number) => Promise<void>): Promise<
 }
 
 /** The resident memory of a server's process in MB, and its database's kind, as it answers over IPC. */
-async function residentMbOf(child: ChildProcess): Promise<{ rssMb: number; databaseKind: keyof typeof BUDGETS.rssMb }> {
-  const answer = new Promise<{ rssMb: number; databaseKind: keyof typeof BUDGETS.rssMb }>((resolve) => {
+type Resident = { rssMb: number; databaseKind: keyof typeof BUDGETS.rssMb; parts: Record<string, number> };
+
+async function residentMbOf(child: ChildProcess): Promise<Resident> {
+  const answer = new Promise<Resident>((resolve) => {
     const onMessage = (message: unknown) => {
-      const { rss, databaseKind } = message as { rss?: unknown; databaseKind?: unknown };
+      const { rss, databaseKind, parts } = message as { rss?: unknown; databaseKind?: unknown; parts?: Record<string, number> };
       if (typeof rss !== 'number') return;
       child.off('message', onMessage);
-      resolve({ rssMb: rss / 1024 / 1024, databaseKind: databaseKind === 'pglite' ? 'pglite' : 'postgres' });
+      resolve({ rssMb: rss / 1024 / 1024, databaseKind: databaseKind === 'pglite' ? 'pglite' : 'postgres', parts: parts ?? {} });
     };
     child.on('message', onMessage);
   });
@@ -71,7 +73,7 @@ export async function apiBench(): Promise<string[]> {
     const list = await timed(300, async () => {
       await call('GET', 'listBloodPressures?limit=20');
     });
-    const { rssMb, databaseKind } = await residentMbOf(server.child);
+    const { rssMb, databaseKind, parts } = await residentMbOf(server.child);
     console.log(
       `saveBloodPressure  p50 ${save.p50.toFixed(1)} ms  p95 ${save.p95.toFixed(1)} ms  ${save.perSecond.toFixed(0)} req/s (budget p95 ${BUDGETS.saveP95Ms} ms)`,
     );
@@ -80,6 +82,11 @@ export async function apiBench(): Promise<string[]> {
     );
     const rssBudget = BUDGETS.rssMb[databaseKind];
     console.log(`resident memory of the bff's process after the run: ${rssMb.toFixed(0)} MB on ${databaseKind} (budget ${rssBudget} MB)`);
+    console.log(
+      `  of which, MB: ${Object.entries(parts)
+        .map(([part, mb]) => `${part} ${mb}`)
+        .join(', ')}`,
+    );
     if (save.p95 > BUDGETS.saveP95Ms) failures.push(`saveBloodPressure p95 ${save.p95.toFixed(1)} ms > ${BUDGETS.saveP95Ms} ms`);
     if (list.p95 > BUDGETS.listP95Ms) failures.push(`listBloodPressures p95 ${list.p95.toFixed(1)} ms > ${BUDGETS.listP95Ms} ms`);
     if (rssMb > rssBudget) failures.push(`memory ${rssMb.toFixed(0)} MB > ${rssBudget} MB`);
