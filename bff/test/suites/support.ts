@@ -147,15 +147,24 @@ const BOOKKEEPING_TABLES = new Set(['auth_throttle_attempts']);
 /** Where the triggers below note what a request changed (the test's database only). */
 const CHANGES_TABLE = 'test_row_changes';
 
-let tableNames: string[] | undefined;
+/**
+ * Read once per test context: each test file has its own database, and files grouped into one
+ * jest file share this module (groups/files.cjs), so a list kept for the module would be another
+ * file's (change-capture.test.ts makes a table of its own first).
+ */
+const tableNames = new WeakMap<TestContext, string[]>();
 export async function tables(ctx: TestContext): Promise<string[]> {
-  tableNames ??= (
-    await query<{ name: string }>(
-      ctx,
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> '${CHANGES_TABLE}' order by 1`,
-    )
-  ).map((row) => row.name);
-  return tableNames;
+  let names = tableNames.get(ctx);
+  if (!names) {
+    names = (
+      await query<{ name: string }>(
+        ctx,
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> '${CHANGES_TABLE}' order by 1`,
+      )
+    ).map((row) => row.name);
+    tableNames.set(ctx, names);
+  }
+  return names;
 }
 
 function rowText(table: string, alias: string): string {
