@@ -1,4 +1,5 @@
 import { bffBrowser } from './bff-browser';
+import { cpuMsOfPid } from './process-cpu';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -188,12 +189,8 @@ async function load(url: string, headers: Record<string, string>, options: { sec
 
 type Measured = Awaited<ReturnType<typeof load>> & { cpuMs: number };
 
-/** CPU time (user + system) a server's process has used so far, in ms: /proc/<pid>/stat, Linux only. */
-function cpuMsOf(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time (user + system) a server's process has used so far, in ms (Linux only). */
+const cpuMsOf = (child: ChildProcess) => cpuMsOfPid(child.pid!);
 
 /** A round of load, with the CPU time the server's process spent on it. */
 async function withCpu(server: { child: ChildProcess }, run: () => ReturnType<typeof load>): Promise<Measured> {

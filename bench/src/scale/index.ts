@@ -159,7 +159,9 @@ const ROWS: Row[] = [
     measure: async (scale) => {
       const run = await coinRedemptions(scale);
       return {
-        text: `${run.perSecond.toFixed(0)}/s, ${run.overspend} overspend (${run.redeemed} redeemed; ${run.cpuUs.toFixed(0)} µs of the bff's CPU each)`,
+        text:
+          `${run.perSecond.toFixed(0)}/s, ${run.overspend} overspend (${run.redeemed} redeemed; CPU each: the bff's ${run.cpuUs.toFixed(0)} µs` +
+          `${run.postgresCpuUs === null ? '' : `, PostgreSQL's ${run.postgresCpuUs.toFixed(0)} µs`}; the machine ${(run.machineBusy * 100).toFixed(0)} % busy)`,
         value: run.perSecond,
         overspend: run.overspend,
       };

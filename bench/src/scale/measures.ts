@@ -1,4 +1,5 @@
 import { bffBrowser } from '../bff-browser';
+import { watchCpu } from '../process-cpu';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -258,7 +259,15 @@ export async function coinRedemptions({ seed, now }: Scale): Promise<Redemptions
 }
 
 /** Rate and overspend, and this process's CPU a redemption (the bff's code runs here): what a machine's speed moves less. */
-type Redemptions = { perSecond: number; overspend: number; redeemed: number; cpuUs: number };
+type Redemptions = {
+  perSecond: number;
+  overspend: number;
+  redeemed: number;
+  cpuUs: number;
+  /** The local PostgreSQL server's CPU a redemption (null: not on this machine), and how busy the machine was. */
+  postgresCpuUs: number | null;
+  machineBusy: number;
+};
 
 async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Redemptions> {
   const MEMBERS = 100;
@@ -289,6 +298,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
   }
   const redeemed = new Map<string, number>();
   const cpuBefore = process.cpuUsage();
+  const machine = watchCpu();
   const started = performance.now();
   await Promise.all(
     members.map((userId) =>
@@ -310,6 +320,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const { postgresMs, machineBusy } = machine.stop();
   const balances = new Map(
     rowsOf<{ user_id: string; balance: string }>(
       await db.execute(
@@ -326,7 +337,14 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
     if (count * COST > had || balances.get(userId) !== had - count * COST) overspend += 1;
   }
   // Every attempt's CPU, the refused ones' too, over the redemptions made.
-  return { perSecond: total / seconds, overspend, redeemed: total, cpuUs: (cpu.user + cpu.system) / total };
+  return {
+    perSecond: total / seconds,
+    overspend,
+    redeemed: total,
+    cpuUs: (cpu.user + cpu.system) / total,
+    postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / total,
+    machineBusy,
+  };
 }
 
 /** What the member's home page calls as it opens (mf-account's home, mf-shared's session and member). */
