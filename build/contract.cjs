@@ -16,6 +16,17 @@ const CONTRACT_SRC = path.resolve(REPO_ROOT, 'contract', 'src');
 const CONTRACT_SPECIFIER = '@sukoyaka/contract';
 /** Generated entry files (root-config's build) live outside the repository's sources. */
 const GENERATED_DIR = path.resolve(REPO_ROOT, 'node_modules', '.cache', 'sukoyaka-contract');
+/** The package's `exports` subpaths without the root: `fields`, `health`, …, `compat`. */
+function exportedSubpaths() {
+  const { exports } = JSON.parse(fs.readFileSync(path.join(CONTRACT_SRC, '..', 'package.json'), 'utf8'));
+  return Object.keys(exports)
+    .filter((key) => key !== '.')
+    .map((key) => key.slice(2));
+}
+
+/** Every module the contract's package exports, by specifier: `@sukoyaka/contract` and each subpath's. */
+const contractModules = () => [CONTRACT_SPECIFIER, ...exportedSubpaths().map((subpath) => `${CONTRACT_SPECIFIER}/${subpath}`)];
+
 /**
  * The core files (`export * from './x'` lines of contract/src/index.ts that are not an area) and
  * the areas: the package's `exports` subpaths that index.ts re-exports (compat is not one).
@@ -23,10 +34,7 @@ const GENERATED_DIR = path.resolve(REPO_ROOT, 'node_modules', '.cache', 'sukoyak
 function indexParts() {
   const source = fs.readFileSync(path.join(CONTRACT_SRC, 'index.ts'), 'utf8');
   const parts = [...source.matchAll(/^export \* from '\.\/([\w-]+)';$/gm)].map((match) => match[1]);
-  const { exports } = JSON.parse(fs.readFileSync(path.join(CONTRACT_SRC, '..', 'package.json'), 'utf8'));
-  const subpaths = Object.keys(exports)
-    .filter((key) => key !== '.')
-    .map((key) => key.slice(2));
+  const subpaths = exportedSubpaths();
   const areas = parts.filter((part) => subpaths.includes(part));
   return { coreFiles: parts.filter((part) => !areas.includes(part)), areas };
 }
@@ -265,6 +273,7 @@ module.exports = {
   contractEntries,
   contractExternal,
   contractLayout,
+  contractModules,
   zodMembersOnMini,
   zodMembersUsed,
 };

@@ -38,7 +38,7 @@ const REPO_ROOT = path.resolve(__dirname, '..');
 
 const PUBLIC_PATH_MODULE = path.resolve(__dirname, 'public-path.js');
 
-const { contractLayout } = require('./contract.cjs');
+const { contractLayout, contractModules } = require('./contract.cjs');
 
 const VENDOR_DIR = path.resolve(REPO_ROOT, 'root-config', 'src', 'vendor') + path.sep;
 const CONTRACT_SRC = path.resolve(REPO_ROOT, 'contract', 'src');
@@ -366,11 +366,7 @@ const SERVER_SHARED_FROM_RENDER = `../../mf-shared/${SERVER_RENDER_DIR}/${SERVER
  * Built once, the bff's process holds one copy of each for every render, as the browser loads each
  * once through the import map (docs/decisions/0040).
  */
-function serverSharedSpecifiers() {
-  const { exports } = require(path.resolve(REPO_ROOT, 'contract', 'package.json'));
-  const contract = Object.keys(exports).map((subpath) => path.posix.join('@sukoyaka/contract', subpath));
-  return [...Object.keys(SHARED_SERVER_SOURCES), ...contract];
-}
+const serverSharedSpecifiers = () => [...Object.keys(SHARED_SERVER_SOURCES), ...contractModules()];
 
 /** The settings an area's server render and the shared modules' build have in common. */
 function nodeBundleConfig({ folder, entry, externals }, argv) {
