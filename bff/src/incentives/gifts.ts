@@ -19,7 +19,7 @@ import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
 import { sha256 } from '../lib/tokens';
 import { giftImageOf, giftImagesOf, toGiftImage } from './gift-images';
-import { InsufficientBalanceError, credit, debit, spendableBalance } from './ledger';
+import { InsufficientBalanceError, credit, debit, spendCoins, spendableBalance, type CoinPurchase } from './ledger';
 import { assertAgreed, type Program } from './programs';
 import { mailGiftCode, mailOrderPlaced, newGiftOrder, ordersOf, placeOrder, toGiftOrder } from './delivery';
 
@@ -116,44 +116,69 @@ async function redeemableGift(
   return { gift, program, image };
 }
 
+/** A gift handed out: to a member's redemption (its transfer) or a won challenge (no transfer of its own). */
+interface HandedOut {
+  id: string;
+  userId: string;
+  source: 'redemption' | 'challenge';
+  now: Date;
+}
+
 /**
- * Hands one unit of the gift out to the member, in the caller's transaction and in one statement
- * (issue 28: a redemption's round trips): the user gift is written only if a unit was taken — a
- * free code of a digital gift (the code handed out is returned), or one of a physical gift's
- * counted stock. Answers false, having written nothing, when none is left.
+ * One unit of the gift as the purchase of a coin spend (ledger's spendCoins), or of a hand-out on
+ * its own (handOut): `take` locks a free code of a digital gift, or a physical gift's counted
+ * stock when one is left (nothing for unlimited stock), and `give` writes the user gift with the
+ * spend's transfer, and marks the code as handed out or counts the unit off the stock.
+ */
+function purchaseOf(gift: GiftRow, userGift: HandedOut): CoinPurchase {
+  const insert = sql`insert into ${userGifts} (id, user_id, gift_id, transfer_id, source, delivery_state, created_at)
+    select ${userGift.id}::uuid, ${userGift.userId}::uuid, ${gift.id}::uuid, transfer.id, ${userGift.source}, ${firstDeliveryState(gift)},
+      ${userGift.now.toISOString()}::timestamptz from transfer`;
+  if (gift.kind === 'digital_code')
+    return {
+      // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
+      take: sql`select id, code_hash, code_sealed from ${giftCodes}
+        where gift_id = ${gift.id} and user_gift_id is null and exists (select from funded)
+        order by created_at, id limit 1 for update skip locked`,
+      give: sql`handed as (${insert} returning id),
+        coded as (update ${giftCodes} set user_gift_id = handed.id from handed, taken where ${giftCodes}.id = taken.id)`,
+    };
+  if (gift.stock === null) return { take: sql`select true as unlimited from funded`, give: sql`handed as (${insert})` };
+  // NO KEY UPDATE, as the stock's update takes: the user gifts' foreign key checks on the gift
+  // (KEY SHARE) of other redemptions do not wait for this one.
+  return {
+    take: sql`select id from ${gifts} where id = ${gift.id} and stock > 0 and exists (select from funded) for no key update`,
+    give: sql`handed as (${insert}),
+      stocked as (update ${gifts} set stock = stock - 1 where id = ${gift.id} and exists (select from transfer))`,
+  };
+}
+
+/** What a purchase took: a digital gift's code, as stored. */
+type Taken = { code_hash?: string; code_sealed?: string };
+
+/** The code a purchase took, opened (null: not a digital gift). */
+const codeTaken = (gift: GiftRow, taken: Taken) =>
+  taken.code_hash && taken.code_sealed ? openCode(gift.id, taken.code_hash, taken.code_sealed) : null;
+
+/**
+ * Hands one unit of the gift out to the member, in the caller's transaction and in one statement,
+ * after a movement of its own (a points redemption's debit, a challenge's draw): the user gift is
+ * written only if a unit was taken. Answers false, having written nothing, when none is left.
  */
 async function handOut(
   tx: Transaction,
   gift: GiftRow,
-  userGift: { id: string; userId: string; transferId: string | null; source: 'redemption' | 'challenge'; now: Date },
+  userGift: HandedOut & { transferId: string | null },
 ): Promise<false | { code: string | null }> {
-  const row = sql`select ${userGift.id}::uuid, ${userGift.userId}::uuid, ${gift.id}::uuid, ${userGift.transferId}::uuid, ${userGift.source},
-    ${firstDeliveryState(gift)}, ${userGift.now.toISOString()}::timestamptz`;
-  const insert = sql`insert into ${userGifts} (id, user_id, gift_id, transfer_id, source, delivery_state, created_at)`;
-  if (gift.kind === 'digital_code') {
-    // SKIP LOCKED: concurrent redemptions each take a different free code instead of queueing.
-    const [code] = rowsOf<{ code_hash: string; code_sealed: string }>(
-      await tx.execute(sql`
-        with code as materialized (
-          select id, code_hash, code_sealed from ${giftCodes}
-          where gift_id = ${gift.id} and user_gift_id is null
-          order by created_at, id limit 1 for update skip locked
-        ), handed as (${insert} ${row} from code returning id)
-        update ${giftCodes} set user_gift_id = handed.id from handed, code where ${giftCodes}.id = code.id
-        returning code.code_hash, code.code_sealed`),
-    );
-    return code ? { code: openCode(gift.id, code.code_hash, code.code_sealed) } : false;
-  }
-  if (gift.stock === null) {
-    await tx.execute(sql`${insert} ${row}`);
-    return { code: null };
-  }
-  const [handed] = rowsOf<{ id: string }>(
+  const { take, give } = purchaseOf(gift, userGift);
+  const [row] = rowsOf<{ taken: Taken | null }>(
     await tx.execute(sql`
-      with taken as (update ${gifts} set stock = stock - 1 where id = ${gift.id} and stock > 0 returning id)
-      ${insert} ${row} from taken returning id`),
+      with funded as (select), taken as materialized (${take}),
+      transfer as (select ${userGift.transferId}::uuid as id where exists (select from taken)),
+      ${give}
+      select (select to_jsonb(taken) from taken) as taken`),
   );
-  return handed ? { code: null } : false;
+  return row?.taken ? { code: codeTaken(gift, row.taken) } : false;
 }
 
 /**
@@ -258,6 +283,46 @@ function toUserGift(
 }
 
 /**
+ * A redemption's payment and the unit it buys, in the caller's transaction: coins in one
+ * statement (spendCoins), points by their debit (lots expire and are used first) and then the
+ * hand-out. Throws 409 when the balance is short or none is left, having written nothing.
+ */
+async function payFor(
+  tx: Transaction,
+  member: Member,
+  gift: GiftRow,
+  userGift: HandedOut,
+  idempotencyKey: string,
+): Promise<{ replayed: true; transferId: string } | { replayed: false; code: string | null; balance: number }> {
+  const movement = {
+    kind: 'redeem' as const,
+    userId: member.id,
+    programId: gift.programId,
+    amount: gift.cost,
+    description: `${gift.name}と交換`,
+    reference: `gift:${gift.id}`,
+    idempotencyKey: `redeem:${member.id}:${idempotencyKey}`,
+    now: userGift.now,
+  };
+  try {
+    if (movement.programId === null) {
+      const spent = await spendCoins<Taken>(tx, movement, purchaseOf(gift, userGift));
+      if (spent.outcome === 'nothing-taken') throw outOfStock();
+      if (spent.outcome === 'replayed') return { replayed: true, transferId: spent.transferId };
+      return { replayed: false, code: codeTaken(gift, spent.taken), balance: spent.balance };
+    }
+    const debited = await debit(tx, movement);
+    if (debited.replayed) return { replayed: true, transferId: debited.transferId };
+    const taken = await handOut(tx, gift, { ...userGift, transferId: debited.transferId });
+    if (!taken) throw outOfStock();
+    return { replayed: false, code: taken.code, balance: debited.balance };
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw insufficientBalance();
+    throw error;
+  }
+}
+
+/**
  * Redeems a gift: the debit, one unit of stock and the user gift in one transaction, so a gift out
  * of stock or a short balance charges nothing. The ledger key is the member's Idempotency-Key: the
  * same key again answers the first redemption (even from another process).
@@ -273,44 +338,21 @@ export async function redeem(
   const { gift, program, image } = await redeemableGift(db, member, giftId);
   if (program) await assertAgreed(db, member.id, program);
   const redeemed = await db.transaction(async (tx) => {
-    let movement;
-    try {
-      movement = await debit(tx, {
-        kind: 'redeem',
-        userId: member.id,
-        programId: gift.programId,
-        amount: gift.cost,
-        description: `${gift.name}と交換`,
-        reference: `gift:${gift.id}`,
-        idempotencyKey: `redeem:${member.id}:${idempotencyKey}`,
-        now,
-      });
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw insufficientBalance();
-      throw error;
-    }
-    if (movement.replayed) {
-      const [existing] = await tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, movement.transferId));
+    const userGiftId = randomUUID();
+    const paid = await payFor(tx, member, gift, { id: userGiftId, userId: member.id, source: 'redemption', now }, idempotencyKey);
+    if (paid.replayed) {
+      const [existing] = await tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, paid.transferId));
       return { replayed: true, userGiftId: existing!.id } as const;
     }
-    const userGiftId = randomUUID();
-    const taken = await handOut(tx, gift, {
-      id: userGiftId,
-      userId: member.id,
-      transferId: movement.transferId,
-      source: 'redemption',
-      now,
-    });
-    if (!taken) throw outOfStock();
     const order = await deliver(
       tx,
       member,
-      { userGiftId, gift, associationId: program?.associationId ?? member.associationId, code: taken.code },
+      { userGiftId, gift, associationId: program?.associationId ?? member.associationId, code: paid.code },
       mailing,
       now,
       { addressRequired: true },
     );
-    return { replayed: false, userGiftId, code: taken.code, order, balance: movement.balance } as const;
+    return { replayed: false, userGiftId, code: paid.code, order, balance: paid.balance } as const;
   });
   if (redeemed.replayed)
     return {

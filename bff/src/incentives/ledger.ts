@@ -6,7 +6,7 @@
 // >= 0 by a CHECK, always equals the sum of the entries (reconcile.ts verifies it).
 import { DEFAULT_POINT_EXPIRY_MONTHS, pointLotExpiry } from '@sukoyaka/contract';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses, pointPrograms } from '../db/schema';
 
@@ -452,6 +452,88 @@ export async function debit(
   if (transferId === null) return replayOf(tx, movement, account);
   if (movement.programId !== null) await consumeLots(tx, account.id, movement.amount, transferId, movement.now, false);
   return { transferId, replayed: false, balance: account.balance - movement.amount };
+}
+
+/**
+ * What a coin spend buys, written in the spend's own statement (spendCoins). `take` is the body
+ * of a CTE named `taken`: a select that reads or locks what is bought (at most one row), from the
+ * CTE `funded` (one row when the balance covers the spend, none otherwise), and writes nothing.
+ * `give` is one or more further CTEs (`name as (…)`, comma-separated) that write the purchase,
+ * from the CTE `transfer` (the spend's transfer: one row when it was written) and `taken`.
+ */
+export interface CoinPurchase {
+  take: SQL;
+  give: SQL;
+}
+
+export type CoinSpend<Taken> =
+  | { outcome: 'spent'; transferId: string; balance: number; taken: Taken }
+  | { outcome: 'replayed'; transferId: string; balance: number }
+  | { outcome: 'nothing-taken' };
+
+/**
+ * Spends a member's coins on a purchase, in one statement (issue 28: a coin redemption had three
+ * round trips inside its transaction: the lock, the transfer, the hand-out): the member's account
+ * locked, the balance checked, the purchase taken only when the balance covers it, the transfer
+ * with its entries and the balance written only when something was taken, then the purchase
+ * written. The caller's transaction holds the lock to its end, as debit()'s callers do.
+ *
+ * The lock's row is the newest version (FOR UPDATE waits for the member's other spend and
+ * re-reads the row), and the balance's update applies to that version too; the transfer's key is
+ * decided by its unique index, which sees a transfer of the same key committed meanwhile
+ * (decision 0009). Throws InsufficientBalanceError when the balance does not cover the spend, and
+ * answers 'nothing-taken' when `take` found nothing (neither writes anything); the same key again
+ * answers its first spend ('replayed', nothing written).
+ */
+export async function spendCoins<Taken>(
+  tx: Transaction,
+  movement: Movement & { kind: 'redeem' },
+  purchase: CoinPurchase,
+): Promise<CoinSpend<Taken>> {
+  if (movement.programId !== null) throw new Error('spendCoins: coins only');
+  if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
+  const id = randomUUID();
+  const spend = () =>
+    tx.execute(sql`
+      with account as (
+        select id, balance from ${ledgerAccounts} where key = ${memberAccountKey(movement.userId, null)} for update
+      ), system as (
+        select id from ${ledgerAccounts} where key = ${systemAccountKey('redemption', null)}
+      ), funded as (
+        select account.id, system.id as system_id from account, system where account.balance >= ${movement.amount}::bigint
+      ), taken as materialized (${purchase.take}),
+      transfer as (
+        insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
+        select ${id}::uuid, funded.id, funded.system_id, ${movement.amount}::bigint, ${movement.kind}, ${movement.userId}::uuid, null,
+               ${movement.description}, ${movement.reference ?? null}, ${movement.idempotencyKey}, ${movement.now.toISOString()}::timestamptz
+        from funded where exists (select from taken)
+        on conflict (idempotency_key) do nothing
+        returning id
+      ), entries as (
+        insert into ${ledgerEntries} (transfer_id, account_id, amount)
+        select transfer.id, side.account_id, side.amount from transfer, funded,
+          lateral (values (funded.id, ${-movement.amount}::bigint), (funded.system_id, ${movement.amount}::bigint)) as side(account_id, amount)
+      ), debited as (
+        update ${ledgerAccounts} set balance = balance - ${movement.amount}::bigint
+        where id = (select id from funded) and exists (select from transfer)
+      ), ${purchase.give}
+      select (select balance from account) as balance, (select id from system) as system_id,
+        (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken`);
+  type Row = { balance: string | null; system_id: string | null; transfer_id: string | null; taken: Taken | null };
+  let [row] = rowsOf<Row>(await spend());
+  if (row!.system_id === null) {
+    // The currency's redemption account is made on its first spend; nothing was taken or written.
+    await systemAccount(tx, 'redemption', null);
+    [row] = rowsOf<Row>(await spend());
+  }
+  const { balance, transfer_id: transferId, taken } = row!;
+  const before = Number(balance ?? 0);
+  if (transferId !== null) return { outcome: 'spent', transferId, balance: before - movement.amount, taken: taken! };
+  // Nothing written: the key's first spend (a replay), or a short balance, or nothing to take.
+  const earlier = await earlierMovement(tx, movement, { balance: before });
+  if (earlier) return { outcome: 'replayed', transferId: earlier.transferId, balance: earlier.balance };
+  if (before < movement.amount) throw new InsufficientBalanceError(before, movement.amount);
+  return { outcome: 'nothing-taken' };
 }
 
 /** Expires one member's due points in one program (the job runs this per account). */
