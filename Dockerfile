@@ -31,10 +31,12 @@ RUN set -eu; mkdir -p /out; cp package.json package-lock.json /out/; \
 FROM node:20-bookworm-slim AS runtime
 # A larger young generation: a call's short-lived objects die there with fewer scavenges (issue 9:
 # 15-20 % less CPU per list call; README "The API under load"). Two malloc arenas: what native code
-# frees (argon2, sharp) is not held per thread (docs/decisions/0035-malloc-arenas.md).
+# frees (argon2, sharp) is not held per thread; a fixed mmap threshold: large blocks go back to the
+# system when freed (docs/decisions/0035-malloc-arenas.md).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-semi-space-size=32 \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     ARTEFACT_DIR=/data/artefacts

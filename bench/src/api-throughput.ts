@@ -103,8 +103,8 @@ export async function serveForBench(args: string[]): Promise<void> {
   process.send!({ port: (server.server.address() as AddressInfo).port });
 }
 
-/** glibc's malloc arenas, as package.json's `serve` script and the Dockerfile set them. */
-const SERVE_MALLOC_ARENA_MAX = '2';
+/** glibc's malloc settings, as package.json's `serve` script and the Dockerfile set them (decision 0035). */
+const SERVE_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 
 /** Starts one server in a process of its own and answers its address (`demo`: a data folder for the address). */
 export async function startServer(kind: ServedKind, databaseUrl: string, userId?: string): Promise<{ base: string; child: ChildProcess }> {
@@ -114,8 +114,9 @@ export async function startServer(kind: ServedKind, databaseUrl: string, userId?
     : [];
   const child = fork(process.argv[1]!, [SERVE_FLAG, kind, databaseUrl, ...(userId ? [userId] : [])], {
     execArgv: [...process.execArgv, ...profile],
-    // As `npm run serve` and the image start the bff (docs/decisions/0035-malloc-arenas.md).
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVE_MALLOC_ARENA_MAX },
+    // As `npm run serve` and the image start the bff (docs/decisions/0035-malloc-arenas.md); a
+    // variable already set in the bench's environment wins (to measure another setting).
+    env: { ...SERVE_MALLOC, ...process.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
