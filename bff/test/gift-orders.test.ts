@@ -113,7 +113,8 @@ describe('the delivery address', () => {
     expect((await agent.get('getDeliveryAddress')).body).toEqual(saved.body);
     const [row] = await ctx.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, id));
     expect(row!.sealed).not.toContain('千代田');
-    expect(row!.sealed).not.toContain('090');
+    // The envelope's base64url parts only (the phone's "090" could turn up in them by chance).
+    expect(row!.sealed).toMatch(/^v1(:[A-Za-z0-9_-]+)+$/);
     // Another member has none, and no call of theirs names this one's.
     expect((await (await member()).agent.get('getDeliveryAddress')).body).toEqual({ address: null });
   });

@@ -164,9 +164,9 @@ describe('forecast snapshots', () => {
     expect(saved.body.inputs).toMatchObject({ ...VALID, diabetes: false });
 
     const [row] = await ctx.db.select().from(healthForecastSnapshots).where(eq(healthForecastSnapshots.userId, member.id));
-    expect(row!.sealed.startsWith('v1:')).toBe(true);
-    expect(row!.sealed).not.toContain('162');
-    expect(row!.sealed).not.toContain('male');
+    // Only the envelope's base64url parts: no JSON, so no inputs in plain text. (The LDL's "162" or
+    // "male" turn up in a random base64url text now and then: not what to check.)
+    expect(row!.sealed).toMatch(/^v1(:[A-Za-z0-9_-]+)+$/);
 
     // Its LDL came from the check-up: listed in full with a current secret-question answer (issue 24 #7).
     await ctx.db
