@@ -190,14 +190,11 @@ async function load(url: string, headers: Record<string, string>, options: { sec
 
 type Measured = Awaited<ReturnType<typeof load>> & { cpuMs: number };
 
-/** CPU time (user + system) a server's process has used so far, in ms (Linux only). */
-const cpuMsOf = (child: ChildProcess) => cpuMsOfPid(child.pid!);
-
 /** A round of load, with the CPU time the server's process spent on it. */
 async function withCpu(server: { child: ChildProcess }, run: () => ReturnType<typeof load>): Promise<Measured> {
-  const before = cpuMsOf(server.child);
+  const before = cpuMsOfPid(server.child.pid!);
   const measured = await run();
-  return { ...measured, cpuMs: cpuMsOf(server.child) - before };
+  return { ...measured, cpuMs: cpuMsOfPid(server.child.pid!) - before };
 }
 
 /**

@@ -91,9 +91,10 @@ export async function findMemberAccount(
   return row ? { id: row.id, balance: Number(row.balance) } : null;
 }
 
-interface TransferRow {
-  debitAccountId: string;
-  creditAccountId: string;
+/** A transfer's values; its accounts as ids, or as SQL that names them in the statement. */
+interface TransferRow<Account = string> {
+  debitAccountId: Account;
+  creditAccountId: Account;
   amount: number;
   kind: TransferKind;
   userId: string | null;
@@ -102,6 +103,29 @@ interface TransferRow {
   reference: string | null;
   idempotencyKey: string;
   now: Date;
+}
+
+/**
+ * The common table expressions `transfer`, `entries` and `moved` of a statement that writes one
+ * transfer, its two entries (from the transfer's own row) and the member account's cached balance
+ * (+ credited, − debited). The transfer's row is selected `from` what the statement has before
+ * (empty: the values alone); a key already used writes none of the three.
+ */
+function transferWrites(id: string, row: TransferRow<SQL>, member: { accountId: SQL; delta: number }, from: SQL): SQL {
+  return sql`transfer as (
+        insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
+        select ${id}::uuid, ${row.debitAccountId}, ${row.creditAccountId}, ${row.amount}::bigint, ${row.kind}, ${row.userId}::uuid, ${row.programId}::uuid,
+               ${row.description}, ${row.reference}, ${row.idempotencyKey}, ${row.now.toISOString()}::timestamptz ${from}
+        on conflict (idempotency_key) do nothing
+        returning id, debit_account_id, credit_account_id, amount
+      ), entries as (
+        insert into ${ledgerEntries} (transfer_id, account_id, amount)
+        select transfer.id, side.account_id, side.amount from transfer,
+          lateral (values (transfer.debit_account_id, -transfer.amount), (transfer.credit_account_id, transfer.amount)) as side(account_id, amount)
+      ), moved as (
+        update ${ledgerAccounts} set balance = balance + ${member.delta}::bigint
+        where id = ${member.accountId} and exists (select from transfer)
+      )`;
 }
 
 /**
@@ -114,24 +138,14 @@ interface TransferRow {
  */
 async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId: string; delta: number }): Promise<string | null> {
   const id = randomUUID();
-  const [written] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with transfer as (
-        insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
-        values (${id}, ${row.debitAccountId}, ${row.creditAccountId}, ${row.amount}, ${row.kind}, ${row.userId}, ${row.programId},
-                ${row.description}, ${row.reference}, ${row.idempotencyKey}, ${row.now.toISOString()}::timestamptz)
-        on conflict (idempotency_key) do nothing
-        returning id
-      ), entries as (
-        insert into ${ledgerEntries} (transfer_id, account_id, amount)
-        select transfer.id, side.account_id, side.amount from transfer,
-          (values (${row.debitAccountId}::uuid, ${-row.amount}::bigint), (${row.creditAccountId}::uuid, ${row.amount}::bigint)) as side(account_id, amount)
-      ), account as (
-        update ${ledgerAccounts} set balance = balance + ${member.delta}::bigint
-        where id = ${member.accountId} and exists (select from transfer)
-      )
-      select id from transfer`),
+  const accounts = { debitAccountId: sql`${row.debitAccountId}::uuid`, creditAccountId: sql`${row.creditAccountId}::uuid` };
+  const writes = transferWrites(
+    id,
+    { ...row, ...accounts },
+    { accountId: sql`${member.accountId}::uuid`, delta: member.delta },
+    sql.empty(),
   );
+  const [written] = rowsOf<{ id: string }>(await tx.execute(sql`with ${writes} select id from transfer`));
   return written ? id : null;
 }
 
@@ -149,10 +163,10 @@ async function lockForMovement(
 }
 
 /** The transfer row of a member's movement between their account and a system account. */
-const transferOf = (
+const transferOf = <Account>(
   movement: Movement & { kind: TransferKind },
-  accounts: { debitAccountId: string; creditAccountId: string },
-): TransferRow => ({
+  accounts: { debitAccountId: Account; creditAccountId: Account },
+): TransferRow<Account> => ({
   ...accounts,
   amount: movement.amount,
   kind: movement.kind,
@@ -502,21 +516,12 @@ export async function spendCoins<Taken>(
       ), funded as (
         select account.id, system.id as system_id from account, system where account.balance >= ${movement.amount}::bigint
       ), taken as materialized (${purchase.take}),
-      transfer as (
-        insert into ${ledgerTransfers} (id, debit_account_id, credit_account_id, amount, kind, user_id, program_id, description, reference, idempotency_key, created_at)
-        select ${id}::uuid, funded.id, funded.system_id, ${movement.amount}::bigint, ${movement.kind}, ${movement.userId}::uuid, null,
-               ${movement.description}, ${movement.reference ?? null}, ${movement.idempotencyKey}, ${movement.now.toISOString()}::timestamptz
-        from funded where exists (select from taken)
-        on conflict (idempotency_key) do nothing
-        returning id
-      ), entries as (
-        insert into ${ledgerEntries} (transfer_id, account_id, amount)
-        select transfer.id, side.account_id, side.amount from transfer, funded,
-          lateral (values (funded.id, ${-movement.amount}::bigint), (funded.system_id, ${movement.amount}::bigint)) as side(account_id, amount)
-      ), debited as (
-        update ${ledgerAccounts} set balance = balance - ${movement.amount}::bigint
-        where id = (select id from funded) and exists (select from transfer)
-      ), ${purchase.give}
+      ${transferWrites(
+        id,
+        transferOf(movement, { debitAccountId: sql`funded.id`, creditAccountId: sql`funded.system_id` }),
+        { accountId: sql`(select id from funded)`, delta: -movement.amount },
+        sql`from funded where exists (select from taken)`,
+      )}, ${purchase.give}
       select (select balance from account) as balance, (select id from system) as system_id,
         (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken`);
   type Row = { balance: string | null; system_id: string | null; transfer_id: string | null; taken: Taken | null };
