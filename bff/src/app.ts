@@ -34,6 +34,8 @@ import { knownDevicesOf } from './account/known-devices';
 import { csrfPlugin } from './platform/plugins/csrf';
 import { databaseQueuePlugin } from './platform/plugins/database-queue';
 import { OutboxWorker, type OutboxWorkerOptions } from './platform/outbox';
+import { GIFT_CODE_FILLER } from './incentives/delivery';
+import { fillGiftCode } from './incentives/gifts';
 import { discoverMynaPortal } from './integrations/myna-portal/discovery';
 import { GOOGLE_HEALTH_REVOCATION, revokeQueuedGrant } from './health/fitbit/connections';
 import { errorHandlerPlugin } from './platform/plugins/error-handler';
@@ -100,7 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Mail and SMS leave through the outbox: sent after the commit, retried, kept across restarts.
   const outbox = new OutboxWorker(
-    { db, services, log: app.log, now, revokers: { [GOOGLE_HEALTH_REVOCATION]: (row) => revokeQueuedGrant(services, row) } },
+    {
+      db,
+      services,
+      log: app.log,
+      now,
+      revokers: { [GOOGLE_HEALTH_REVOCATION]: (row) => revokeQueuedGrant(services, row) },
+      fillers: { [GIFT_CODE_FILLER]: fillGiftCode },
+    },
     { mailsPerSecond: config.mailRatePerSecond, ...options.outbox },
   );
   app.decorate('outbox', outbox);

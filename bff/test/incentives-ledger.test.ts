@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../src/db/client';
+import { gifts, ledgerTransfers, outboxMessages } from '../src/db/schema';
 import { saveDeliveryAddress } from '../src/incentives/delivery';
 import { addGift, importGiftCodes, redeem } from '../src/incentives/gifts';
 import { runLedgerModel } from '@sukoyaka/bench/src/ledger-model';
@@ -222,20 +223,47 @@ describe("a coin redemption's statements (issue 28)", () => {
     });
   });
 
-  it('is two statements besides begin and commit: the gift, then the lock, the transfer with its entries and the code handed out in one', async () => {
+  it('is one statement and no transaction once the gift was read: the lock, the transfer with its entries, the code and its mail', async () => {
     const member = await createMember(ctx.db);
     const giftId = await addGift(ctx.db, { programId: null, name: '往復のコード', cost: 1, kind: 'digital_code' });
     await importGiftCodes(ctx.db, giftId, 'TRIP-1\nTRIP-2');
     await grant(ctx.db, member.id, null, 10);
-    await redeem(ctx.db, memberOf(member), giftId, 'trip-1', new Date());
-    const sent = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'trip-2', new Date()));
-    const statements = sent.map(({ text }) => text).filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
-    expect(statements).toHaveLength(2);
-    expect(statements[0]).toMatch(/from "gifts"/);
-    expect(statements[1]).toMatch(/"ledger_accounts" where key = \$1 for update\b/);
-    expect(statements[1]).toMatch(/insert into "ledger_transfers"[\s\S]*on conflict \(idempotency_key\) do nothing/);
-    expect(statements[1]).toMatch(/for update skip locked/);
-    expect(statements[1]).toMatch(/update "gift_codes" set user_gift_id/);
+    const mailing = { publicUrl: 'https://sukoyaka.example' };
+    // The first: the gift's read, then the spend.
+    const first = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'trip-1', new Date(), mailing));
+    expect(first.map(({ text }) => text)).toEqual([expect.stringMatching(/from "gifts"/), expect.stringMatching(/for update skip locked/)]);
+    const sent = await statementsOf(ctx.db, () => redeem(ctx.db, memberOf(member), giftId, 'trip-2', new Date(), mailing));
+    expect(sent).toHaveLength(1);
+    const [statement] = sent.map(({ text }) => text);
+    expect(statement).toMatch(/"ledger_accounts" where key = \$1 for update\b/);
+    expect(statement).toMatch(/exists \(select from "gifts" where id = \$\d+ and active/);
+    expect(statement).toMatch(/insert into "ledger_transfers"[\s\S]*on conflict \(idempotency_key\) do nothing/);
+    expect(statement).toMatch(/for update skip locked/);
+    expect(statement).toMatch(/update "gift_codes" set user_gift_id/);
+    expect(statement).toMatch(/insert into "outbox_messages"/);
+    const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, member.email));
+    expect(mails.map((mail) => mail.fillFrom)).toEqual([expect.stringMatching(/^gift_code:/), expect.stringMatching(/^gift_code:/)]);
+  });
+
+  it('a gift changed since it was read is spent as it is now: its new price, its new name; withdrawn, nothing', async () => {
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '値上げ前', cost: 10, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, 'PRICE-1\nPRICE-2\nPRICE-3');
+    await grant(ctx.db, member.id, null, 100);
+    await redeem(ctx.db, memberOf(member), giftId, 'price-1', new Date());
+    await ctx.db.update(gifts).set({ cost: 25, name: '値上げ後' }).where(eq(gifts.id, giftId));
+    const changed = await redeem(ctx.db, memberOf(member), giftId, 'price-2', new Date());
+    expect(changed.balance).toBe(100 - 10 - 25);
+    expect(changed.userGift.name).toBe('値上げ後');
+    expect(await balanceOf(ctx.db, member.id, null)).toBe(65);
+    const [transfer] = await ctx.db
+      .select({ amount: ledgerTransfers.amount, description: ledgerTransfers.description })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `redeem:${member.id}:price-2`));
+    expect(transfer).toEqual({ amount: 25, description: '値上げ後と交換' });
+    await ctx.db.update(gifts).set({ active: false }).where(eq(gifts.id, giftId));
+    await expect(redeem(ctx.db, memberOf(member), giftId, 'price-3', new Date())).rejects.toMatchObject({ statusCode: 404 });
+    expect(await balanceOf(ctx.db, member.id, null)).toBe(65);
   });
 });
 

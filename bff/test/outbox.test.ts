@@ -1,7 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { outboxMessages } from '../src/db/schema';
-import { BULK_PRIORITY, DEFAULT_OUTBOX_OPTIONS, OutboxWorker, enqueueMail, enqueueMails, retryDelayMs } from '../src/platform/outbox';
+import {
+  BULK_PRIORITY,
+  DEFAULT_OUTBOX_OPTIONS,
+  OutboxWorker,
+  enqueueMail,
+  enqueueMails,
+  fillToken,
+  mailWrite,
+  retryDelayMs,
+} from '../src/platform/outbox';
 import type { Mail } from '../src/integrations/mail/mailer';
 import { testContextForFile, createTestContext, Agent, createMember } from './helpers';
 import { GOOD_PASSWORD, freshEmail, mailsTo } from './mail-helpers';
@@ -112,6 +121,46 @@ describe('the outbox', () => {
     const [row] = await rowsTo(to);
     expect(row).toMatchObject({ status: 'failed', lastError: 'expired before it could be sent' });
     expect(ctx.outbox.latestSmsTo(to)).toBeUndefined();
+  });
+
+  it('issue 28: a mail written by its own statement is sent with its fill tokens filled in; without a filler or what it names, never', async () => {
+    const sent: Mail[] = [];
+    const errors: unknown[] = [];
+    const log = { ...ctx.app.log, error: (...args: unknown[]) => errors.push(args) } as never;
+    const mailer = { send: async (mail: Mail) => void sent.push(mail), close() {} };
+    const codes: Record<string, string> = { 'known-1': 'FILL-0001' };
+    const worker = new OutboxWorker({
+      db: ctx.db,
+      services: { mailer, sms: ctx.services.sms },
+      log,
+      now: ctx.clock.now,
+      fillers: { test_code: async (_db, key) => (key in codes ? { test_code: codes[key]! } : null) },
+    });
+    const write = (to: string, fillFrom: string) =>
+      ctx.db.execute(
+        sql`with chosen as (select 1), mailed as (${mailWrite(
+          { to, subject: `件名 ${fillToken('test_code')}`, text: `コード：${fillToken('test_code')}（${fillToken('test_code')}）` },
+          { kind: 'test', now: ctx.clock.now(), fillFrom },
+          sql`from chosen`,
+        )}) select`,
+      );
+    const [filled, unknownKey, unknownFiller] = ['fill-known', 'fill-gone', 'fill-nofiller'].map((name) => freshEmail(name));
+    await ctx.app.outbox.stop();
+    try {
+      await write(filled!, 'test_code:known-1');
+      await write(unknownKey!, 'test_code:gone-1');
+      await write(unknownFiller!, 'other_code:known-1');
+      await worker.deliverDue();
+    } finally {
+      ctx.app.outbox.start();
+    }
+    expect(sent.filter((mail) => [filled, unknownKey, unknownFiller].includes(mail.to))).toEqual([
+      { to: filled, subject: '件名 FILL-0001', text: 'コード：FILL-0001（FILL-0001）' },
+    ]);
+    expect(await rowsTo(filled!)).toMatchObject([{ status: 'sent', fillFrom: 'test_code:known-1', body: null }]);
+    expect(await rowsTo(unknownKey!)).toMatchObject([{ status: 'failed', lastError: 'what the message was to carry is gone', body: null }]);
+    expect(await rowsTo(unknownFiller!)).toMatchObject([{ status: 'failed', lastError: 'no filler for other_code', body: null }]);
+    expect(errors).toHaveLength(2);
   });
 
   it('two workers on one database never send the same row twice', async () => {

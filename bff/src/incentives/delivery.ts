@@ -4,12 +4,13 @@
 // for the operators of the association that took it (gift-orders.ts).
 import { randomUUID } from 'node:crypto';
 import { pagePaths, deliveryAddressLines, type DeliveryAddress, type GiftOrder, type ParsedInput } from '@sukoyaka/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client';
 import { deliveryAddresses, giftOrders, userGifts } from '../db/schema';
 import { configuredKeyring, decryptString, encrypt } from '../platform/crypto';
 import { japanDate } from '../platform/conditions';
-import { enqueueMail } from '../platform/outbox';
+import type { Mail } from '../integrations/mail/mailer';
+import { enqueueMail, fillToken, mailWrite } from '../platform/outbox';
 import { insertWithFreshCode } from '../platform/unique-codes';
 import { readableCode } from '../lib/tokens';
 
@@ -140,12 +141,14 @@ interface MailTo {
 
 const giftsLink = (publicUrl: string) => `${publicUrl}${pagePaths.userGifts}`;
 
+const compose = (to: MailTo, subject: string, lines: string[]): Mail => ({
+  to: to.email,
+  subject: `【すこやか】${subject}`,
+  text: [`${to.nickname}様`, '', ...lines, ...SIGNATURE].join('\n'),
+});
+
 function send(tx: Executor, to: MailTo, subject: string, lines: string[], kind: string, now: Date) {
-  return enqueueMail(
-    tx,
-    { to: to.email, subject: `【すこやか】${subject}`, text: [`${to.nickname}様`, '', ...lines, ...SIGNATURE].join('\n') },
-    { kind, now },
-  );
+  return enqueueMail(tx, compose(to, subject, lines), { kind, now });
 }
 
 const addressBlock = (address: DeliveryAddress | null, publicUrl: string) =>
@@ -157,22 +160,30 @@ const addressBlock = (address: DeliveryAddress | null, publicUrl: string) =>
       ];
 
 /** The code of a digital gift (the catalogue promises it by mail). */
+const giftCodeMail = (to: MailTo, gift: { name: string; code: string }, publicUrl: string) =>
+  compose(to, `ギフトコードのお知らせ（${gift.name}）`, [
+    `「${gift.name}」のギフトコードをお届けします。`,
+    '',
+    `ギフトコード：${gift.code}`,
+    '',
+    'コードは「交換したギフト」のページでも確認できます（QRコードも表示できます）。',
+    giftsLink(publicUrl),
+  ]);
+
 export function mailGiftCode(tx: Executor, to: MailTo, gift: { name: string; code: string }, publicUrl: string, now: Date) {
-  return send(
-    tx,
-    to,
-    `ギフトコードのお知らせ（${gift.name}）`,
-    [
-      `「${gift.name}」のギフトコードをお届けします。`,
-      '',
-      `ギフトコード：${gift.code}`,
-      '',
-      'コードは「交換したギフト」のページでも確認できます（QRコードも表示できます）。',
-      giftsLink(publicUrl),
-    ],
-    'gift_code',
-    now,
-  );
+  return enqueueMail(tx, giftCodeMail(to, gift, publicUrl), { kind: 'gift_code', now });
+}
+
+/** The filler of a gift code's mail written with its redemption (fillGiftCode, gifts.ts). */
+export const GIFT_CODE_FILLER = 'gift_code';
+
+/**
+ * The code's mail as part of the statement that takes the code (`from`: the user gift's row):
+ * the code, chosen by that statement, is filled in from the user gift when the mail is sent.
+ */
+export function giftCodeMailWrite(to: MailTo, gift: { name: string; userGiftId: string }, publicUrl: string, now: Date, from: SQL): SQL {
+  const mail = giftCodeMail(to, { name: gift.name, code: fillToken(GIFT_CODE_FILLER) }, publicUrl);
+  return mailWrite(mail, { kind: 'gift_code', now, fillFrom: `${GIFT_CODE_FILLER}:${gift.userGiftId}` }, from);
 }
 
 /** A physical gift's order was received. */

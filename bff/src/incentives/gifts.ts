@@ -9,19 +9,29 @@ import {
   INSUFFICIENT_BALANCE_MESSAGE,
   IncentiveErrorCodes,
 } from '@sukoyaka/contract';
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared-statements';
 import { giftChallengeDraws, giftCodes, gifts, ledgerTransfers, pointPrograms, userGifts } from '../db/schema';
 import { decryptString, encrypt, keyringFromEnv, type Keyring } from '../platform/crypto';
 import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
+import type { MailFiller } from '../platform/outbox';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
 import { sha256 } from '../lib/tokens';
 import { giftImageOf, giftImagesOf, toGiftImage } from './gift-images';
-import { InsufficientBalanceError, credit, debit, spendCoins, spendableBalance, type CoinPurchase } from './ledger';
+import { InsufficientBalanceError, credit, debit, spendCoins, spendableBalance, type CoinPurchase, type CoinSpend } from './ledger';
 import { assertAgreed, type Program } from './programs';
-import { mailGiftCode, mailOrderPlaced, newGiftOrder, ordersOf, placeOrder, toGiftOrder } from './delivery';
+import {
+  GIFT_CODE_FILLER,
+  giftCodeMailWrite,
+  mailGiftCode,
+  mailOrderPlaced,
+  newGiftOrder,
+  ordersOf,
+  placeOrder,
+  toGiftOrder,
+} from './delivery';
 
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
@@ -98,23 +108,56 @@ const redeemableGiftStatement = preparedPerDatabase((db: Executor) =>
     .prepare('redeemable_gift'),
 );
 
+interface RedeemableGift {
+  gift: GiftRow;
+  program: Program | null;
+  image: GiftImage | null;
+}
+
 /**
  * A gift the member may redeem: their association's program's, or a coin gift; else 404. Read in
- * one statement with its program and its picture (issue 28: a redemption's round trips).
+ * one statement with its program and its picture (issue 28: a redemption's round trips). A coin
+ * gift code read is kept for the next redemptions (coinCodeGifts).
  */
-async function redeemableGift(
-  db: Executor,
-  member: Member,
-  giftId: string,
-): Promise<{ gift: GiftRow; program: Program | null; image: GiftImage | null }> {
+async function redeemableGift(db: Database, member: Member, giftId: string): Promise<RedeemableGift> {
   const [row] = await redeemableGiftStatement(db).execute({ giftId });
   if (!row) throw giftNotFound();
   const { gift, program } = row;
   const image = row.image ? toGiftImage(row.image) : null;
-  if (gift.programId === null) return { gift, program: null, image };
+  if (gift.programId === null) {
+    if (gift.kind === 'digital_code') keepCoinCodeGift(db, { gift, program: null, image });
+    return { gift, program: null, image };
+  }
   if (!program || program.associationId !== member.associationId) throw giftNotFound();
   return { gift, program, image };
 }
+
+/**
+ * Coin gift codes as last read, by database: a redemption of one starts from memory instead of a
+ * read (issue 28: a redemption's round trips; about a sixth more redemptions a second). What the
+ * spend relies on is checked in its statement (stillAsRead), so a gift changed since spends
+ * nothing and is read again; only the answer's picture may be up to a minute old.
+ */
+const coinCodeGifts = preparedPerDatabase((_db: Database) => new Map<string, { read: RedeemableGift; until: number }>());
+const COIN_CODE_GIFT_KEPT_MS = 60_000;
+/** A bound on the memory: the catalogue holds a few dozen coin gifts. */
+const COIN_CODE_GIFTS_KEPT = 1_000;
+
+function keepCoinCodeGift(db: Database, read: RedeemableGift): void {
+  const kept = coinCodeGifts(db);
+  if (kept.size >= COIN_CODE_GIFTS_KEPT) kept.clear();
+  kept.set(read.gift.id, { read, until: performance.now() + COIN_CODE_GIFT_KEPT_MS });
+}
+
+function keptCoinCodeGift(db: Database, giftId: string): RedeemableGift | null {
+  const kept = coinCodeGifts(db).get(giftId);
+  return kept && kept.until > performance.now() ? kept.read : null;
+}
+
+/** The gift's row still says what the spend was built from (it is not withdrawn, its price and name unchanged). */
+const stillAsRead = (gift: GiftRow) =>
+  sql`exists (select from ${gifts} where id = ${gift.id} and active and not challenge_prize and cost = ${gift.cost}
+    and name = ${gift.name} and description = ${gift.description})`;
 
 /** A gift handed out: to a member's redemption (its transfer) or a won challenge (no transfer of its own). */
 interface HandedOut {
@@ -130,7 +173,7 @@ interface HandedOut {
  * stock when one is left (nothing for unlimited stock), and `give` writes the user gift with the
  * spend's transfer, and marks the code as handed out or counts the unit off the stock.
  */
-function purchaseOf(gift: GiftRow, userGift: HandedOut): CoinPurchase {
+function purchaseOf(gift: GiftRow, userGift: HandedOut, codeMail: SQL | null = null): CoinPurchase {
   const insert = sql`insert into ${userGifts} (id, user_id, gift_id, transfer_id, source, delivery_state, created_at)
     select ${userGift.id}::uuid, ${userGift.userId}::uuid, ${gift.id}::uuid, transfer.id, ${userGift.source}, ${firstDeliveryState(gift)},
       ${userGift.now.toISOString()}::timestamptz from transfer`;
@@ -141,7 +184,8 @@ function purchaseOf(gift: GiftRow, userGift: HandedOut): CoinPurchase {
         where gift_id = ${gift.id} and user_gift_id is null and exists (select from funded)
         order by created_at, id limit 1 for update skip locked`,
       give: sql`handed as (${insert} returning id),
-        coded as (update ${giftCodes} set user_gift_id = handed.id from handed, taken where ${giftCodes}.id = taken.id)`,
+        coded as (update ${giftCodes} set user_gift_id = handed.id from handed, taken where ${giftCodes}.id = taken.id)
+        ${codeMail ? sql`, mailed as (${codeMail})` : sql``}`,
     };
   if (gift.stock === null) return { take: sql`select true as unlimited from funded`, give: sql`handed as (${insert})` };
   // NO KEY UPDATE, as the stock's update takes: the user gifts' foreign key checks on the gift
@@ -152,6 +196,20 @@ function purchaseOf(gift: GiftRow, userGift: HandedOut): CoinPurchase {
       stocked as (update ${gifts} set stock = stock - 1 where id = ${gift.id} and exists (select from transfer))`,
   };
 }
+
+/**
+ * Fills a gift code's mail written with its redemption (giftCodeMailWrite): the code the user gift
+ * took, read when the mail is sent; null when it is gone (the member's records were deleted).
+ */
+export const fillGiftCode: MailFiller = async (db, userGiftId) => {
+  if (!UUID.test(userGiftId)) return null;
+  const [row] = await db
+    .select({ giftId: giftCodes.giftId, codeHash: giftCodes.codeHash, codeSealed: giftCodes.codeSealed })
+    .from(giftCodes)
+    .where(eq(giftCodes.userGiftId, userGiftId));
+  return row ? { [GIFT_CODE_FILLER]: openCode(row.giftId, row.codeHash, row.codeSealed) } : null;
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What a purchase took: a digital gift's code, as stored. */
 type Taken = { code_hash?: string; code_sealed?: string };
@@ -294,20 +352,12 @@ async function payFor(
   userGift: HandedOut,
   idempotencyKey: string,
 ): Promise<{ replayed: true; transferId: string } | { replayed: false; code: string | null; balance: number }> {
-  const movement = {
-    kind: 'redeem' as const,
-    userId: member.id,
-    programId: gift.programId,
-    amount: gift.cost,
-    description: `${gift.name}と交換`,
-    reference: `gift:${gift.id}`,
-    idempotencyKey: `redeem:${member.id}:${idempotencyKey}`,
-    now: userGift.now,
-  };
+  const movement = redemptionOf(member, gift, idempotencyKey, userGift.now);
   try {
     if (movement.programId === null) {
       const spent = await spendCoins<Taken>(tx, movement, purchaseOf(gift, userGift));
-      if (spent.outcome === 'nothing-taken') throw outOfStock();
+      // No `still` was given: a spend is never stale here.
+      if (spent.outcome === 'nothing-taken' || spent.outcome === 'stale') throw outOfStock();
       if (spent.outcome === 'replayed') return { replayed: true, transferId: spent.transferId };
       return { replayed: false, code: codeTaken(gift, spent.taken), balance: spent.balance };
     }
@@ -335,32 +385,122 @@ export async function redeem(
   now: Date,
   mailing: GiftMailing | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
-  const { gift, program, image } = await redeemableGift(db, member, giftId);
+  const kept = keptCoinCodeGift(db, giftId);
+  if (kept) {
+    const redeemed = await redeemCoinCode(db, member, kept, idempotencyKey, now, mailing);
+    if (redeemed !== 'stale') return redeemed;
+    coinCodeGifts(db).delete(giftId);
+  }
+  const read = await redeemableGift(db, member, giftId);
+  if (read.gift.programId === null && read.gift.kind === 'digital_code') {
+    const redeemed = await redeemCoinCode(db, member, read, idempotencyKey, now, mailing);
+    if (redeemed !== 'stale') return redeemed;
+    // Changed again between its read and the spend: the transaction below spends on what it read.
+  }
+  return redeemInTransaction(db, member, read, idempotencyKey, now, mailing);
+}
+
+const handedOutBy = (member: Member, now: Date): HandedOut => ({ id: randomUUID(), userId: member.id, source: 'redemption', now });
+
+/** A redemption's ledger movement: the member's Idempotency-Key, within the member's keys. */
+const redemptionOf = (member: Member, gift: GiftRow, idempotencyKey: string, now: Date) => ({
+  kind: 'redeem' as const,
+  userId: member.id,
+  programId: gift.programId,
+  amount: gift.cost,
+  description: `${gift.name}と交換`,
+  reference: `gift:${gift.id}`,
+  idempotencyKey: `redeem:${member.id}:${idempotencyKey}`,
+  now,
+});
+
+/**
+ * A coin gift code's redemption in one statement and no transaction around it (spendCoins): the
+ * spend, the code and its mail, whose code the worker fills in when it sends it (issue 28: a
+ * redemption's round trips). 'stale': the gift changed since it was read, nothing was written.
+ */
+async function redeemCoinCode(
+  db: Database,
+  member: Member,
+  read: RedeemableGift,
+  idempotencyKey: string,
+  now: Date,
+  mailing: GiftMailing | null,
+): Promise<{ userGift: UserGift; balance: number } | 'stale'> {
+  const { gift } = read;
+  const userGift = handedOutBy(member, now);
+  const codeMail = mailing
+    ? giftCodeMailWrite(
+        { email: member.email, nickname: member.nickname },
+        { name: gift.name, userGiftId: userGift.id },
+        mailing.publicUrl,
+        now,
+        sql`from handed`,
+      )
+    : null;
+  let spent: CoinSpend<Taken>;
+  try {
+    spent = await spendCoins<Taken>(db, redemptionOf(member, gift, idempotencyKey, now), {
+      ...purchaseOf(gift, userGift, codeMail),
+      still: stillAsRead(gift),
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw insufficientBalance();
+    throw error;
+  }
+  if (spent.outcome === 'stale') return 'stale';
+  if (spent.outcome === 'nothing-taken') throw outOfStock();
+  if (spent.outcome === 'replayed') return replayedRedemption(db, member, gift, spent.transferId, now);
+  return redemptionAnswer(read, { userGiftId: userGift.id, code: codeTaken(gift, spent.taken), order: null, balance: spent.balance }, now);
+}
+
+/** Any other redemption: the payment, the unit and its delivery in one transaction. */
+async function redeemInTransaction(
+  db: Database,
+  member: Member,
+  read: RedeemableGift,
+  idempotencyKey: string,
+  now: Date,
+  mailing: GiftMailing | null,
+): Promise<{ userGift: UserGift; balance: number }> {
+  const { gift, program } = read;
   if (program) await assertAgreed(db, member.id, program);
   const redeemed = await db.transaction(async (tx) => {
-    const userGiftId = randomUUID();
-    const paid = await payFor(tx, member, gift, { id: userGiftId, userId: member.id, source: 'redemption', now }, idempotencyKey);
-    if (paid.replayed) {
-      const [existing] = await tx.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, paid.transferId));
-      return { replayed: true, userGiftId: existing!.id } as const;
-    }
+    const userGift = handedOutBy(member, now);
+    const paid = await payFor(tx, member, gift, userGift, idempotencyKey);
+    if (paid.replayed) return { replayed: true, transferId: paid.transferId } as const;
     const order = await deliver(
       tx,
       member,
-      { userGiftId, gift, associationId: program?.associationId ?? member.associationId, code: paid.code },
+      { userGiftId: userGift.id, gift, associationId: program?.associationId ?? member.associationId, code: paid.code },
       mailing,
       now,
       { addressRequired: true },
     );
-    return { replayed: false, userGiftId, code: paid.code, order, balance: paid.balance } as const;
+    return { replayed: false, userGiftId: userGift.id, code: paid.code, order, balance: paid.balance } as const;
   });
-  if (redeemed.replayed)
-    return {
-      userGift: (await userGiftById(db, member.id, redeemed.userGiftId))!,
-      balance: await spendableBalance(db, member.id, gift.programId, now),
-    };
-  // The answer from what the transaction wrote, not read back: the balance is the one after the
-  // debit (which expired any due points first), as the member's lock saw it.
+  if (redeemed.replayed) return replayedRedemption(db, member, gift, redeemed.transferId, now);
+  return redemptionAnswer(read, redeemed, now);
+}
+
+/** The same key again: the first redemption's user gift, and the balance now. */
+async function replayedRedemption(db: Database, member: Member, gift: GiftRow, transferId: string, now: Date) {
+  const [existing] = await db.select({ id: userGifts.id }).from(userGifts).where(eq(userGifts.transferId, transferId));
+  return {
+    userGift: (await userGiftById(db, member.id, existing!.id))!,
+    balance: await spendableBalance(db, member.id, gift.programId, now),
+  };
+}
+
+/**
+ * The answer from what the redemption wrote, not read back: the balance is the one after the
+ * debit (which expired any due points first), as the member's lock saw it.
+ */
+function redemptionAnswer(
+  { gift, image }: RedeemableGift,
+  redeemed: { userGiftId: string; code: string | null; order: Awaited<ReturnType<typeof deliver>>; balance: number },
+  now: Date,
+): { userGift: UserGift; balance: number } {
   const written = { id: redeemed.userGiftId, giftId: gift.id, name: gift.name, description: gift.description, kind: gift.kind };
   const userGift: UserGift = {
     ...toUserGift(

@@ -476,6 +476,11 @@ export async function debit(
  * from the CTE `transfer` (the spend's transfer: one row when it was written) and `taken`.
  */
 export interface CoinPurchase {
+  /**
+   * A condition the purchase must still meet, checked in the statement (a gift read from memory
+   * has not changed since): when it does not, nothing is written and the spend answers 'stale'.
+   */
+  still?: SQL;
   take: SQL;
   give: SQL;
 }
@@ -483,14 +488,17 @@ export interface CoinPurchase {
 export type CoinSpend<Taken> =
   | { outcome: 'spent'; transferId: string; balance: number; taken: Taken }
   | { outcome: 'replayed'; transferId: string; balance: number }
-  | { outcome: 'nothing-taken' };
+  | { outcome: 'nothing-taken' }
+  | { outcome: 'stale' };
 
 /**
  * Spends a member's coins on a purchase, in one statement (issue 28: a coin redemption had three
  * round trips inside its transaction: the lock, the transfer, the hand-out): the member's account
  * locked, the balance checked, the purchase taken only when the balance covers it, the transfer
  * with its entries and the balance written only when something was taken, then the purchase
- * written. The caller's transaction holds the lock to its end, as debit()'s callers do.
+ * written. In a caller's transaction, that transaction holds the lock to its end, as debit()'s
+ * callers do; on the database itself the statement is its own transaction (a purchase with
+ * nothing else to write: begin and commit are two round trips fewer).
  *
  * The lock's row is the newest version (FOR UPDATE waits for the member's other spend and
  * re-reads the row), and the balance's update applies to that version too; the transfer's key is
@@ -500,13 +508,14 @@ export type CoinSpend<Taken> =
  * answers its first spend ('replayed', nothing written).
  */
 export async function spendCoins<Taken>(
-  tx: Transaction,
+  tx: Executor,
   movement: Movement & { kind: 'redeem' },
   purchase: CoinPurchase,
 ): Promise<CoinSpend<Taken>> {
   if (movement.programId !== null) throw new Error('spendCoins: coins only');
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
   const id = randomUUID();
+  const still = purchase.still ?? sql`true`;
   const spend = () =>
     tx.execute(sql`
       with account as (
@@ -514,7 +523,7 @@ export async function spendCoins<Taken>(
       ), system as (
         select id from ${ledgerAccounts} where key = ${systemAccountKey('redemption', null)}
       ), funded as (
-        select account.id, system.id as system_id from account, system where account.balance >= ${movement.amount}::bigint
+        select account.id, system.id as system_id from account, system where account.balance >= ${movement.amount}::bigint and ${still}
       ), taken as materialized (${purchase.take}),
       ${transferWrites(
         id,
@@ -523,8 +532,8 @@ export async function spendCoins<Taken>(
         sql`from funded where exists (select from taken)`,
       )}, ${purchase.give}
       select (select balance from account) as balance, (select id from system) as system_id,
-        (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken`);
-  type Row = { balance: string | null; system_id: string | null; transfer_id: string | null; taken: Taken | null };
+        (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken, ${still} as still`);
+  type Row = { balance: string | null; system_id: string | null; transfer_id: string | null; taken: Taken | null; still: boolean };
   let [row] = rowsOf<Row>(await spend());
   if (row!.system_id === null) {
     // The currency's redemption account is made on its first spend; nothing was taken or written.
@@ -534,6 +543,7 @@ export async function spendCoins<Taken>(
   const { balance, transfer_id: transferId, taken } = row!;
   const before = Number(balance ?? 0);
   if (transferId !== null) return { outcome: 'spent', transferId, balance: before - movement.amount, taken: taken! };
+  if (!row!.still) return { outcome: 'stale' };
   // Nothing written: the key's first spend (a replay), or a short balance, or nothing to take.
   const earlier = await earlierMovement(tx, movement, { balance: before });
   if (earlier) return { outcome: 'replayed', transferId: earlier.transferId, balance: earlier.balance };

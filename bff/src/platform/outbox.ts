@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { outboxMessages } from '../db/schema';
@@ -111,6 +111,34 @@ export async function enqueueMails(tx: Executor, mails: Mail[], options: { kind:
   enqueuedCount += mails.length;
 }
 
+/**
+ * Where a mail's writer leaves a part the worker fills in when it sends the mail (MailFiller):
+ * what the writer cannot seal itself because its own statement chooses it (a gift code).
+ */
+export const fillToken = (name: string) => `⟦${name}⟧`;
+
+/**
+ * The values a mail's `fill_from` key names (`<kind>:<key>`: this filler's kind, then its key),
+ * read when the mail is sent; null when what they came from is gone (the mail is then not sent).
+ */
+export type MailFiller = (db: Database, key: string) => Promise<Readonly<Record<string, string>> | null>;
+
+/**
+ * One mail written by the caller's own statement: an insert for a common table expression, one
+ * row for each row `from` selects (`from handed`: only when the statement handed something out).
+ * The parts the statement chooses are `fillToken`s, filled from `fillFrom` when the mail is sent
+ * (issue 28: a coin gift's redemption and its mail in one statement, no transaction around it).
+ * Counted as enqueued whether or not `from` gives a row: at worst the worker wakes for nothing.
+ */
+export function mailWrite(mail: Mail, options: { kind: string; now: Date; fillFrom: string }, from: SQL): SQL {
+  const id = randomUUID();
+  const now = options.now.toISOString();
+  enqueuedCount += 1;
+  return sql`insert into ${outboxMessages} (id, channel, recipient, subject, body, kind, next_attempt_at, created_at, priority, fill_from)
+    select ${id}::uuid, 'mail', ${mail.to}, ${sealFor(id, 'subject', mail.subject)}, ${sealFor(id, 'body', mail.text)}, ${options.kind},
+      ${now}::timestamptz, ${now}::timestamptz, 0, ${options.fillFrom} ${from}`;
+}
+
 /** `discardAfter`: when the message stops being useful (an SMS code's expiry). */
 export async function enqueueSms(
   tx: Executor,
@@ -176,6 +204,8 @@ export interface OutboxDeps {
   now: () => Date;
   /** Senders of the `revocation` channel, by recipient (app.ts wires them). */
   revokers?: Readonly<Record<string, RevocationSender>>;
+  /** What fills a mail's `fill_from` in, by its kind (app.ts wires them). */
+  fillers?: Readonly<Record<string, MailFiller>>;
 }
 
 /** This process as a claim names it: host, pid and a token drawn at start (a pid is reused: 1 in every container). */
@@ -434,6 +464,16 @@ export class OutboxWorker {
       log.error({ ...context, err: error }, 'outbox message could not be opened');
       return false;
     }
+    if (message !== null && row.fillFrom !== null) {
+      // A database failure here throws: the claim goes back, as for any read of the pass.
+      const filled = await this.fill(row.fillFrom, message);
+      if (typeof filled === 'string') {
+        await this.write({ attemptId, id: row.id, statuses: ['pending'], set: { status: 'failed', lastError: filled, ...SETTLED } });
+        log.error(context, `outbox message not sent: ${filled}`);
+        return false;
+      }
+      message = filled;
+    }
     // The provider's rate, waited for before the row is marked: a wait never leaves a row 'sending'.
     if (row.channel === 'mail') await this.mailSlot();
     // The last write before the provider: from here on the row is never handed over again.
@@ -481,6 +521,17 @@ export class OutboxWorker {
     }
     await this.record(row.id, attemptId, { status: 'sent', sentAt: now, lastError: null, ...SETTLED });
     return true;
+  }
+
+  /** The message with its fill tokens replaced, or why it cannot be (it is then never sent). */
+  private async fill(fillFrom: string, message: { subject: string; text: string }): Promise<{ subject: string; text: string } | string> {
+    const colon = fillFrom.indexOf(':');
+    const filler = colon > 0 ? this.deps.fillers?.[fillFrom.slice(0, colon)] : undefined;
+    if (!filler) return `no filler for ${fillFrom.slice(0, Math.max(colon, 0))}`;
+    const values = await filler(this.deps.db, fillFrom.slice(colon + 1));
+    if (values === null) return 'what the message was to carry is gone';
+    const replace = (text: string) => Object.entries(values).reduce((out, [name, value]) => out.replaceAll(fillToken(name), value), text);
+    return { subject: replace(message.subject), text: replace(message.text) };
   }
 
   private async revoke(row: OutboxRow): Promise<void> {

@@ -176,6 +176,11 @@ export const outboxMessages = pgTable(
      * in this order, so a million announcement mails never hold up a password reset.
      */
     priority: smallint('priority').notNull().default(0),
+    /**
+     * `<kind>:<key>`: what the worker fills into the mail when it sends it (outbox.ts, MailFiller),
+     * for a mail written in the same statement as what it tells of (a gift code taken there).
+     */
+    fillFrom: text('fill_from'),
   },
   (table) => [
     index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
