@@ -245,6 +245,30 @@ describe("a coin redemption's statements (issue 28)", () => {
     expect(mails.map((mail) => mail.fillFrom)).toEqual([expect.stringMatching(/^gift_code:/), expect.stringMatching(/^gift_code:/)]);
   });
 
+  it("keys every row it writes by time (uuid version 7): the bff's ids and the database's own", async () => {
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '時刻順のコード', cost: 1, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, 'TIME-1');
+    await grant(ctx.db, member.id, null, 1);
+    const before = Date.now();
+    const { userGift } = await redeem(ctx.db, memberOf(member), giftId, 'time-1', new Date(), { publicUrl: 'https://sukoyaka.example' });
+    const [row] = rowsOf<{ transfer: string; entries: string[]; mail: string }>(
+      await ctx.db.execute(sql`
+        select t.id as transfer, (select array_agg(e.id) from ledger_entries e where e.transfer_id = t.id) as entries,
+          (select o.id from outbox_messages o where o.fill_from = ${`gift_code:${userGift.id}`}) as mail
+        from ledger_transfers t where t.idempotency_key = ${`redeem:${member.id}:time-1`}`),
+    );
+    const ids = [userGift.id, row!.transfer, ...row!.entries, row!.mail];
+    expect(ids).toHaveLength(5);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // The first 48 bits: the milliseconds it was made.
+      const made = parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+      expect(made).toBeGreaterThanOrEqual(before - 1);
+      expect(made).toBeLessThanOrEqual(Date.now() + 1);
+    }
+  });
+
   it('a gift changed since it was read is spent as it is now: its new price, its new name; withdrawn, nothing', async () => {
     const member = await createMember(ctx.db);
     const giftId = await addGift(ctx.db, { programId: null, name: '値上げ前', cost: 10, kind: 'digital_code' });

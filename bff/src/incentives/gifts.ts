@@ -1,6 +1,6 @@
 // Gifts: the catalogue, redemption (a debit and one unit of stock in one transaction), the
 // member's gifts with their codes, and the coin gift challenge.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Gift, GiftImage, UserGift } from '@sukoyaka/contract';
 import {
   DELIVERY_ADDRESS_REQUIRED_MESSAGE,
@@ -32,6 +32,7 @@ import {
   placeOrder,
   toGiftOrder,
 } from './delivery';
+import { newRowId } from '../lib/row-ids';
 
 let keyring: Keyring | undefined;
 const ring = () => (keyring ??= keyringFromEnv());
@@ -400,7 +401,7 @@ export async function redeem(
   return redeemInTransaction(db, member, read, idempotencyKey, now, mailing);
 }
 
-const handedOutBy = (member: Member, now: Date): HandedOut => ({ id: randomUUID(), userId: member.id, source: 'redemption', now });
+const handedOutBy = (member: Member, now: Date): HandedOut => ({ id: newRowId(), userId: member.id, source: 'redemption', now });
 
 /** A redemption's ledger movement: the member's Idempotency-Key, within the member's keys. */
 const redemptionOf = (member: Member, gift: GiftRow, idempotencyKey: string, now: Date) => ({
@@ -667,7 +668,7 @@ export async function drawGiftChallenge(
     let userGiftId: string | null = null;
     if (roll < GIFT_CHALLENGE.oddsBasisPoints) {
       const prize = prizes[randomInt(prizes.length)]!;
-      const prizeId = randomUUID();
+      const prizeId = newRowId();
       const taken = await handOut(tx, prize, { id: prizeId, userId: member.id, transferId: null, source: 'challenge', now });
       if (taken) {
         userGiftId = prizeId;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor, type Transaction } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, pointLots, pointLotUses, pointPrograms } from '../db/schema';
+import { newRowId } from '../lib/row-ids';
 
 /** null: coins; otherwise a point program's id. */
 export type ProgramId = string | null;
@@ -137,7 +138,7 @@ function transferWrites(id: string, row: TransferRow<SQL>, member: { accountId: 
  * would not; decision 0009).
  */
 async function writeTransfer(tx: Executor, row: TransferRow, member: { accountId: string; delta: number }): Promise<string | null> {
-  const id = randomUUID();
+  const id = newRowId();
   const accounts = { debitAccountId: sql`${row.debitAccountId}::uuid`, creditAccountId: sql`${row.creditAccountId}::uuid` };
   const writes = transferWrites(
     id,
@@ -314,7 +315,7 @@ export async function creditEarnings(
   const rows = fresh.map((movement) => {
     const account = accounts.get(memberAccountKey(movement.userId, movement.programId));
     if (!account) throw new Error('creditEarnings: the member account is not locked');
-    return { movement, id: randomUUID(), accountId: account.id, source: issuing.get(movement.programId)! };
+    return { movement, id: newRowId(), accountId: account.id, source: issuing.get(movement.programId)! };
   });
   await tx.insert(ledgerTransfers).values(
     rows.map(({ movement, id, accountId, source }) => ({
@@ -514,7 +515,7 @@ export async function spendCoins<Taken>(
 ): Promise<CoinSpend<Taken>> {
   if (movement.programId !== null) throw new Error('spendCoins: coins only');
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
-  const id = randomUUID();
+  const id = newRowId();
   const still = purchase.still ?? sql`true`;
   const spend = () =>
     tx.execute(sql`

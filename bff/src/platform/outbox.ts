@@ -7,6 +7,7 @@ import { outboxMessages } from '../db/schema';
 import type { Mail, Mailer } from '../integrations/mail/mailer';
 import type { SmsClient } from '../integrations/sms/sms-client';
 import { configuredKeyring, decryptString, encrypt } from './crypto';
+import { newRowId } from '../lib/row-ids';
 
 /*
  * The durable outbox for mail and SMS, and for revocations of outside grants that failed at
@@ -94,7 +95,7 @@ export async function enqueueMails(tx: Executor, mails: Mail[], options: { kind:
   if (mails.length === 0) return;
   await tx.insert(outboxMessages).values(
     mails.map((mail) => {
-      const id = randomUUID();
+      const id = newRowId();
       return {
         id,
         channel: 'mail' as const,
@@ -131,7 +132,7 @@ export type MailFiller = (db: Database, key: string) => Promise<Readonly<Record<
  * Counted as enqueued whether or not `from` gives a row: at worst the worker wakes for nothing.
  */
 export function mailWrite(mail: Mail, options: { kind: string; now: Date; fillFrom: string }, from: SQL): SQL {
-  const id = randomUUID();
+  const id = newRowId();
   const now = options.now.toISOString();
   enqueuedCount += 1;
   return sql`insert into ${outboxMessages} (id, channel, recipient, subject, body, kind, next_attempt_at, created_at, priority, fill_from)
@@ -145,7 +146,7 @@ export async function enqueueSms(
   message: { to: string; body: string },
   options: { kind: string; now: Date; discardAfter?: Date },
 ): Promise<void> {
-  const id = randomUUID();
+  const id = newRowId();
   await tx.insert(outboxMessages).values({
     id,
     channel: 'sms',

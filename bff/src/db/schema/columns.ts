@@ -8,8 +8,7 @@ import { associations, sessions, users } from './platform';
  * the tables referenced here, does not use them (no import cycle).
  */
 
-/** `id`: a uuid the database generates. */
-export const generatedId = () => uuid('id').primaryKey().defaultRandom();
+export { generatedId } from './generated-id';
 
 /** A moment, with its time zone, always given. */
 export const moment = (name: string) => timestamp(name, { withTimezone: true }).notNull();

@@ -15,12 +15,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { generatedId } from './generated-id';
 
 // Tables the platform reads to decide who is calling and whether they may (members, their
 // associations, sessions), and the audit log every area writes through platform/audit.ts.
 
 export const associations = pgTable('associations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   name: text('name').notNull(),
   /** 保険者番号: the 8-digit insurer number members give to link themselves (org verification). */
   insurerNumber: text('insurer_number').unique(),
@@ -34,7 +35,7 @@ export const associations = pgTable('associations', {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     nickname: text('nickname').notNull(),
@@ -86,7 +87,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     authenticityToken: text('authenticity_token').notNull(),
@@ -106,7 +107,7 @@ export const sessions = pgTable(
 export const auditLogs = pgTable(
   'audit_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** An operator's action (mf-admin): who (operators.id, kept as written) and in which association. */
     operatorId: uuid('operator_id'),
@@ -141,7 +142,7 @@ export const auditLogs = pgTable(
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** revocation: a grant to end at a provider (the recipient), its sealed token the body. */
     channel: text('channel', { enum: ['mail', 'sms', 'revocation'] }).notNull(),
     recipient: text('recipient').notNull(),
@@ -246,7 +247,7 @@ export const authThrottleAttempts = pgTable(
 export const activityEvents = pgTable(
   'activity_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
