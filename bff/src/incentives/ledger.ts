@@ -506,7 +506,8 @@ export type CoinSpend<Taken> =
  * decided by its unique index, which sees a transfer of the same key committed meanwhile
  * (decision 0009). Throws InsufficientBalanceError when the balance does not cover the spend, and
  * answers 'nothing-taken' when `take` found nothing (neither writes anything); the same key again
- * answers its first spend ('replayed', nothing written).
+ * answers its first spend ('replayed', nothing written). When the purchase's `still` no longer
+ * holds, it answers 'stale' before anything else, having written nothing.
  */
 export async function spendCoins<Taken>(
   tx: Executor,
