@@ -257,9 +257,11 @@ if (serverUrl) {
       });
       let terminated = 0;
       // Eight rounds at least; on a slow machine more (at most 40), until a write has been answered
-      // between terminations: 8 rounds once ended before any of the four members' writes did.
+      // between terminations: 8 rounds once ended before any of the four members' writes did, and
+      // once (CI, 2026-11-29) 40 rounds 150 ms apart did too. After the eighth round without one,
+      // each pause is longer (up to 2 s), so a write on a fresh connection can finish in between.
       for (let round = 0; round < 8 || (written === 0 && round < 40); round += 1) {
-        await sleep(150);
+        await sleep(round < 8 ? 150 : Math.min(150 * 2 ** (round - 7), 2000));
         terminated += await terminateBackends();
       }
       running = false;
