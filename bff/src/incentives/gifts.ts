@@ -386,19 +386,28 @@ export async function redeem(
   now: Date,
   mailing: GiftMailing | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
+  const request: RedemptionRequest = { member, idempotencyKey, now, mailing };
   const kept = keptCoinCodeGift(db, giftId);
   if (kept) {
-    const redeemed = await redeemCoinCode(db, member, kept, idempotencyKey, now, mailing);
+    const redeemed = await redeemCoinCode(db, request, kept);
     if (redeemed !== 'stale') return redeemed;
     coinCodeGifts(db).delete(giftId);
   }
   const read = await redeemableGift(db, member, giftId);
   if (read.gift.programId === null && read.gift.kind === 'digital_code') {
-    const redeemed = await redeemCoinCode(db, member, read, idempotencyKey, now, mailing);
+    const redeemed = await redeemCoinCode(db, request, read);
     if (redeemed !== 'stale') return redeemed;
     // Changed again between its read and the spend: the transaction below spends on what it read.
   }
-  return redeemInTransaction(db, member, read, idempotencyKey, now, mailing);
+  return redeemInTransaction(db, request, read);
+}
+
+/** Who redeems, under which Idempotency-Key, when, and where the gift mails link to. */
+interface RedemptionRequest {
+  member: Member;
+  idempotencyKey: string;
+  now: Date;
+  mailing: GiftMailing | null;
 }
 
 const handedOutBy = (member: Member, now: Date): HandedOut => ({ id: newRowId(), userId: member.id, source: 'redemption', now });
@@ -422,11 +431,8 @@ const redemptionOf = (member: Member, gift: GiftRow, idempotencyKey: string, now
  */
 async function redeemCoinCode(
   db: Database,
-  member: Member,
+  { member, idempotencyKey, now, mailing }: RedemptionRequest,
   read: RedeemableGift,
-  idempotencyKey: string,
-  now: Date,
-  mailing: GiftMailing | null,
 ): Promise<{ userGift: UserGift; balance: number } | 'stale'> {
   const { gift } = read;
   const userGift = handedOutBy(member, now);
@@ -458,11 +464,8 @@ async function redeemCoinCode(
 /** Any other redemption: the payment, the unit and its delivery in one transaction. */
 async function redeemInTransaction(
   db: Database,
-  member: Member,
+  { member, idempotencyKey, now, mailing }: RedemptionRequest,
   read: RedeemableGift,
-  idempotencyKey: string,
-  now: Date,
-  mailing: GiftMailing | null,
 ): Promise<{ userGift: UserGift; balance: number }> {
   const { gift, program } = read;
   if (program) await assertAgreed(db, member.id, program);
