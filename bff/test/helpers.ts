@@ -288,6 +288,12 @@ export function scheduledJobsOff(): Partial<Config> {
 }
 
 /** Durations in milliseconds, as the tests move the clock and date rows. */
+/**
+ * A value sealed by platform/crypto.ts: the envelope's base64url parts only (`v1:<key>:<iv>:<tag>:<data>`).
+ * Checking for this, not for the absence of a short plain string, which a random ciphertext can contain.
+ */
+export const SEALED_ENVELOPE = /^v1(:[A-Za-z0-9_-]+)+$/;
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

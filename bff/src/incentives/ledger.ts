@@ -517,15 +517,16 @@ export async function spendCoins<Taken>(
   if (movement.programId !== null) throw new Error('spendCoins: coins only');
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) throw new Error('a debit must be a positive whole number');
   const id = newRowId();
-  const still = purchase.still ?? sql`true`;
   const spend = () =>
     tx.execute(sql`
       with account as (
         select id, balance from ${ledgerAccounts} where key = ${memberAccountKey(movement.userId, null)} for update
       ), system as (
         select id from ${ledgerAccounts} where key = ${systemAccountKey('redemption', null)}
+      ), still as (
+        select ${purchase.still ?? sql`true`} as holds
       ), funded as (
-        select account.id, system.id as system_id from account, system where account.balance >= ${movement.amount}::bigint and ${still}
+        select account.id, system.id as system_id from account, system, still where account.balance >= ${movement.amount}::bigint and still.holds
       ), taken as materialized (${purchase.take}),
       ${transferWrites(
         id,
@@ -534,7 +535,7 @@ export async function spendCoins<Taken>(
         sql`from funded where exists (select from taken)`,
       )}, ${purchase.give}
       select (select balance from account) as balance, (select id from system) as system_id,
-        (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken, ${still} as still`);
+        (select id from transfer) as transfer_id, (select to_jsonb(taken) from taken) as taken, (select holds from still) as still`);
   type Row = { balance: string | null; system_id: string | null; transfer_id: string | null; taken: Taken | null; still: boolean };
   let [row] = rowsOf<Row>(await spend());
   if (row!.system_id === null) {

@@ -93,23 +93,25 @@ export async function enqueueMail(tx: Executor, mail: Mail, options: { kind: str
  */
 export async function enqueueMails(tx: Executor, mails: Mail[], options: { kind: string; now: Date; priority?: number }): Promise<void> {
   if (mails.length === 0) return;
-  await tx.insert(outboxMessages).values(
-    mails.map((mail) => {
-      const id = newRowId();
-      return {
-        id,
-        channel: 'mail' as const,
-        recipient: mail.to,
-        subject: sealFor(id, 'subject', mail.subject),
-        body: sealFor(id, 'body', mail.text),
-        kind: options.kind,
-        nextAttemptAt: options.now,
-        createdAt: options.now,
-        priority: options.priority ?? 0,
-      };
-    }),
-  );
+  await tx.insert(outboxMessages).values(mails.map((mail) => mailRow(mail, options)));
   enqueuedCount += mails.length;
+}
+
+/** A mail's row as it waits to be sent: a new id, the subject and body sealed to it. */
+function mailRow(mail: Mail, options: { kind: string; now: Date; priority?: number; fillFrom?: string }) {
+  const id = newRowId();
+  return {
+    id,
+    channel: 'mail' as const,
+    recipient: mail.to,
+    subject: sealFor(id, 'subject', mail.subject),
+    body: sealFor(id, 'body', mail.text),
+    kind: options.kind,
+    nextAttemptAt: options.now,
+    createdAt: options.now,
+    priority: options.priority ?? 0,
+    fillFrom: options.fillFrom ?? null,
+  };
 }
 
 /**
@@ -132,12 +134,12 @@ export type MailFiller = (db: Database, key: string) => Promise<Readonly<Record<
  * Counted as enqueued whether or not `from` gives a row: at worst the worker wakes for nothing.
  */
 export function mailWrite(mail: Mail, options: { kind: string; now: Date; fillFrom: string }, from: SQL): SQL {
-  const id = newRowId();
+  const row = mailRow(mail, options);
   const now = options.now.toISOString();
   enqueuedCount += 1;
   return sql`insert into ${outboxMessages} (id, channel, recipient, subject, body, kind, next_attempt_at, created_at, priority, fill_from)
-    select ${id}::uuid, 'mail', ${mail.to}, ${sealFor(id, 'subject', mail.subject)}, ${sealFor(id, 'body', mail.text)}, ${options.kind},
-      ${now}::timestamptz, ${now}::timestamptz, 0, ${options.fillFrom} ${from}`;
+    select ${row.id}::uuid, ${row.channel}, ${row.recipient}, ${row.subject}, ${row.body}, ${row.kind},
+      ${now}::timestamptz, ${now}::timestamptz, ${row.priority}::smallint, ${row.fillFrom} ${from}`;
 }
 
 /** `discardAfter`: when the message stops being useful (an SMS code's expiry). */
