@@ -245,6 +245,22 @@ describe("a coin redemption's statements (issue 28)", () => {
     expect(mails.map((mail) => mail.fillFrom)).toEqual([expect.stringMatching(/^gift_code:/), expect.stringMatching(/^gift_code:/)]);
   });
 
+  it('is one statement in the transaction of an Idempotency-Key too: the gift read on the database is not read again there', async () => {
+    const member = await createMember(ctx.db);
+    const giftId = await addGift(ctx.db, { programId: null, name: '鍵付きのコード', cost: 1, kind: 'digital_code' });
+    await importGiftCodes(ctx.db, giftId, 'KEYED-1\nKEYED-2\nKEYED-3');
+    await grant(ctx.db, member.id, null, 10);
+    await redeem(ctx.db, memberOf(member), giftId, 'keyed-1', new Date());
+    // As redeemGift runs (platform/routes.ts, runCreating): a new transaction, so a new executor, every call.
+    for (const key of ['keyed-2', 'keyed-3']) {
+      const sent = await statementsOf(ctx.db, () =>
+        ctx.db.transaction((tx) => redeem(tx as unknown as typeof ctx.db, memberOf(member), giftId, key, new Date())),
+      );
+      expect(sent.map(({ text }) => text)).toEqual([expect.stringMatching(/for update skip locked/)]);
+    }
+    expect(await balanceOf(ctx.db, member.id, null)).toBe(7);
+  });
+
   it("keys every row it writes by time (uuid version 7): the bff's ids and the database's own", async () => {
     const member = await createMember(ctx.db);
     const giftId = await addGift(ctx.db, { programId: null, name: '時刻順のコード', cost: 1, kind: 'digital_code' });

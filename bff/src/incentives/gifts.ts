@@ -126,7 +126,7 @@ async function redeemableGift(db: Database, member: Member, giftId: string): Pro
   const { gift, program } = row;
   const image = row.image ? toGiftImage(row.image) : null;
   if (gift.programId === null) {
-    if (gift.kind === 'digital_code') keepCoinCodeGift(db, { gift, program: null, image });
+    if (gift.kind === 'digital_code') keepCoinCodeGift({ gift, program: null, image });
     return { gift, program: null, image };
   }
   if (!program || program.associationId !== member.associationId) throw giftNotFound();
@@ -134,24 +134,25 @@ async function redeemableGift(db: Database, member: Member, giftId: string): Pro
 }
 
 /**
- * Coin gift codes as last read, by database: a redemption of one starts from memory instead of a
- * read (issue 28: a redemption's round trips; about a sixth more redemptions a second). What the
- * spend relies on is checked in its statement (stillAsRead), so a gift changed since spends
- * nothing and is read again; only the answer's picture may be up to a minute old.
+ * Coin gift codes as last read: a redemption of one starts from memory instead of a read (issue
+ * 28: a redemption's round trips; about a sixth more redemptions a second). What the spend relies
+ * on is checked in its statement (stillAsRead), so a gift changed since spends nothing and is read
+ * again; only the answer's picture may be up to a minute old. One map for the process, not one per
+ * database: redeemGift runs in the transaction of its Idempotency-Key (platform/routes.ts), a new
+ * executor every call, and a gift read from another database (the tests' several) fails that check.
  */
-const coinCodeGifts = preparedPerDatabase((_db: Database) => new Map<string, { read: RedeemableGift; until: number }>());
+const coinCodeGifts = new Map<string, { read: RedeemableGift; until: number }>();
 const COIN_CODE_GIFT_KEPT_MS = 60_000;
 /** A bound on the memory: the catalogue holds a few dozen coin gifts. */
 const COIN_CODE_GIFTS_KEPT = 1_000;
 
-function keepCoinCodeGift(db: Database, read: RedeemableGift): void {
-  const kept = coinCodeGifts(db);
-  if (kept.size >= COIN_CODE_GIFTS_KEPT) kept.clear();
-  kept.set(read.gift.id, { read, until: performance.now() + COIN_CODE_GIFT_KEPT_MS });
+function keepCoinCodeGift(read: RedeemableGift): void {
+  if (coinCodeGifts.size >= COIN_CODE_GIFTS_KEPT) coinCodeGifts.clear();
+  coinCodeGifts.set(read.gift.id, { read, until: performance.now() + COIN_CODE_GIFT_KEPT_MS });
 }
 
-function keptCoinCodeGift(db: Database, giftId: string): RedeemableGift | null {
-  const kept = coinCodeGifts(db).get(giftId);
+function keptCoinCodeGift(giftId: string): RedeemableGift | null {
+  const kept = coinCodeGifts.get(giftId);
   return kept && kept.until > performance.now() ? kept.read : null;
 }
 
@@ -387,11 +388,11 @@ export async function redeem(
   mailing: GiftMailing | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
   const request: RedemptionRequest = { member, idempotencyKey, now, mailing };
-  const kept = keptCoinCodeGift(db, giftId);
+  const kept = keptCoinCodeGift(giftId);
   if (kept) {
     const redeemed = await redeemCoinCode(db, request, kept);
     if (redeemed !== 'stale') return redeemed;
-    coinCodeGifts(db).delete(giftId);
+    coinCodeGifts.delete(giftId);
   }
   const read = await redeemableGift(db, member, giftId);
   if (read.gift.programId === null && read.gift.kind === 'digital_code') {
