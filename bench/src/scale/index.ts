@@ -3,6 +3,7 @@ import { BENCH_SERVER_URL, median } from '../bench-database';
 import {
   announcementFanOut,
   coinRedemptions,
+  coinRedemptionsOverHttp,
   coinTransactionPages,
   earningNewEvents,
   earningPassIdle,
@@ -154,7 +155,7 @@ const ROWS: Row[] = [
     judge: (large) => within('reconcile, incremental pass', large.value, 10_000),
   },
   {
-    name: 'coin redemptions (100 members at once)',
+    name: 'coin redemptions in the bench process (redeem(), 100 members at once)',
     goal: '≥ 1,000/s, 0 overspend',
     measure: async (scale) => {
       const run = await coinRedemptions(scale);
@@ -170,6 +171,28 @@ const ROWS: Row[] = [
       const overspend = (large.overspend ?? 0) + (small.overspend ?? 0);
       if (overspend > 0) return `coin redemptions: ${overspend} members overspent`;
       return large.value < 1_000 ? `coin redemptions: ${large.value.toFixed(0)}/s < 1,000/s` : null;
+    },
+  },
+  {
+    // What a member's browser meets: the call over HTTP, its session, authenticity token and
+    // Idempotency-Key (whose claim and answer commit with the redemption), the bff in a process of its own.
+    name: 'coin redemptions over HTTP (redeemGift, the bff in its own process)',
+    goal: '≥ 1,000/s, 0 overspend',
+    measure: async (scale) => {
+      const run = await coinRedemptionsOverHttp(scale);
+      return {
+        text:
+          `${run.perSecond.toFixed(0)}/s, ${run.overspend} overspend (${run.redeemed} redeemed; CPU each: the bff's ${run.cpuUs.toFixed(0)} µs` +
+          `${run.postgresCpuUs === null ? '' : `, PostgreSQL's ${run.postgresCpuUs.toFixed(0)} µs`}, the callers' ${run.loadCpuUs.toFixed(0)} µs;` +
+          ` the machine ${(run.machineBusy * 100).toFixed(0)} % busy)`,
+        value: run.perSecond,
+        overspend: run.overspend,
+      };
+    },
+    judge: (large, small) => {
+      const overspend = (large.overspend ?? 0) + (small.overspend ?? 0);
+      if (overspend > 0) return `coin redemptions over HTTP: ${overspend} members overspent`;
+      return large.value < 1_000 ? `coin redemptions over HTTP: ${large.value.toFixed(0)}/s < 1,000/s` : null;
     },
   },
 ];

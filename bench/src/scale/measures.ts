@@ -1,7 +1,10 @@
+import { startServer, stopServer } from '../api-throughput';
 import { bffBrowser } from '../bff-browser';
-import { watchCpu } from '../process-cpu';
+import { cpuMsOfPid, watchCpu } from '../process-cpu';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { AUTHENTICITY_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '@sukoyaka/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@sukoyaka/bff/src/app';
 import { loadConfig } from '@sukoyaka/bff/src/config';
@@ -16,7 +19,9 @@ import { credit, runExpiry } from '@sukoyaka/bff/src/incentives/ledger';
 import { pointStats } from '@sukoyaka/bff/src/incentives/operator-handlers';
 import { runEarning } from '@sukoyaka/bff/src/incentives/programs';
 import { reconcile } from '@sukoyaka/bff/src/incentives/reconcile';
+import { randomToken, sha256 } from '@sukoyaka/bff/src/lib/tokens';
 import { HttpError } from '@sukoyaka/bff/src/platform/errors';
+import { SESSION_COOKIE } from '@sukoyaka/bff/src/platform/plugins/session';
 import { startServices } from '@sukoyaka/bff/src/services';
 import { median } from '../bench-database';
 import type { ScaleSeed } from './seed';
@@ -274,18 +279,25 @@ type Redemptions = {
 
 const MAIL_DOMAIN = 'redemptions.scale.example';
 
-async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Redemptions> {
-  const MEMBERS = 100;
-  const ALLOWED = 20;
-  const ATTEMPTS = 25;
-  const COST = 10;
-  const STREAMS = 2;
+/** The shape of one redemption run: 100 members, 2 attempts in flight each, coins for 20 of their 25. */
+const REDEMPTION_RUN = { members: 100, allowed: 20, attempts: 25, cost: 10, streams: 2 } as const;
+
+/** A run's coin gift (with a code for every attempt), its members and their coins before it. */
+interface RedemptionSetup {
+  run: string;
+  giftId: string;
+  members: string[];
+  before: Map<string, number>;
+}
+
+async function setUpRedemptions(db: Database, seed: ScaleSeed, now: Date): Promise<RedemptionSetup> {
+  const { members: count, attempts, allowed, cost } = REDEMPTION_RUN;
   const run = randomUUID().slice(0, 8);
-  const giftId = await addGift(db, { programId: null, name: `スケールギフト ${run}`, cost: COST, kind: 'digital_code' });
-  await importGiftCodes(db, giftId, Array.from({ length: MEMBERS * ATTEMPTS }, (_, i) => `SCALE-${run}-${i}`).join('\n'));
+  const giftId = await addGift(db, { programId: null, name: `スケールギフト ${run}`, cost, kind: 'digital_code' });
+  await importGiftCodes(db, giftId, Array.from({ length: count * attempts }, (_, i) => `SCALE-${run}-${i}`).join('\n'));
   // Members far from the probe and from each other run's earning rows; each gets fresh coins.
-  const start = 1 + Math.floor(Math.random() * (seed.members - MEMBERS - 2));
-  const members = Array.from({ length: MEMBERS }, (_, i) => seed.memberId(start + 1 + i));
+  const start = 1 + Math.floor(Math.random() * (seed.members - count - 2));
+  const members = Array.from({ length: count }, (_, i) => seed.memberId(start + 1 + i));
   const before = new Map<string, number>();
   for (const userId of members) {
     const result = await db.transaction((tx) =>
@@ -293,7 +305,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
         kind: 'grant',
         userId,
         programId: null,
-        amount: COST * ALLOWED,
+        amount: cost * allowed,
         description: '付与',
         idempotencyKey: `scale-${run}-${userId}`,
         now,
@@ -301,50 +313,70 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
     );
     before.set(userId, result.balance);
   }
+  return { run, giftId, members, before };
+}
+
+/** Each member's attempts, `streams` at a time, in order: `attempt` answers whether it redeemed (false: refused). */
+async function redeemAll(setup: RedemptionSetup, attempt: (userId: string, stream: number, i: number) => Promise<boolean>) {
   const redeemed = new Map<string, number>();
-  const cpuBefore = process.cpuUsage();
-  const machine = watchCpu();
-  const started = performance.now();
   await Promise.all(
-    members.map((userId) =>
+    setup.members.map((userId) =>
       Promise.all(
-        Array.from({ length: STREAMS }, async (_, stream) => {
-          const email = `scale-${run}-${userId}@${MAIL_DOMAIN}`;
-          const member = { id: userId, email, nickname: 'スケール', associationId: seed.associationId, emailVerified: true };
-          for (let i = stream; i < ATTEMPTS; i += STREAMS) {
-            try {
-              // With its mail, as the bff redeems (the code's mail is written with the redemption).
-              await redeem(db, member, giftId, `scale-${run}-${stream}-${i}`, now, { publicUrl: 'https://scale.example' });
-              redeemed.set(userId, (redeemed.get(userId) ?? 0) + 1);
-            } catch (error) {
-              // Refused (not enough coins): counted by its absence; anything else is the bench's error.
-              if (!(error instanceof HttpError)) throw error;
-            }
-          }
+        Array.from({ length: REDEMPTION_RUN.streams }, async (_, stream) => {
+          for (let i = stream; i < REDEMPTION_RUN.attempts; i += REDEMPTION_RUN.streams)
+            if (await attempt(userId, stream, i)) redeemed.set(userId, (redeemed.get(userId) ?? 0) + 1);
         }),
       ),
     ),
   );
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const { postgresMs, machineBusy } = machine.stop();
+  return redeemed;
+}
+
+/** Members who redeemed more than their coins allowed, or whose cached balance does not match; and the redemptions in all. */
+async function overspendOf(db: Database, setup: RedemptionSetup, redeemed: Map<string, number>) {
   const balances = new Map(
     rowsOf<{ user_id: string; balance: string }>(
       await db.execute(
-        sql`select user_id, balance from ledger_accounts where program_id is null and kind = 'member' and user_id in ${members}`,
+        sql`select user_id, balance from ledger_accounts where program_id is null and kind = 'member' and user_id in ${setup.members}`,
       ),
     ).map((row) => [row.user_id, Number(row.balance)]),
   );
-  // The mails stay unsent (no worker here): they go, so the reused database does not grow.
+  // The mails (unsent, or sent by the served bff's worker) go, so the reused database does not grow.
   await db.execute(sql`delete from outbox_messages where kind = 'gift_code' and recipient like ${`%@${MAIL_DOMAIN}`}`);
   let overspend = 0;
   let total = 0;
-  for (const userId of members) {
+  for (const userId of setup.members) {
     const count = redeemed.get(userId) ?? 0;
     total += count;
-    const had = before.get(userId)!;
-    if (count * COST > had || balances.get(userId) !== had - count * COST) overspend += 1;
+    const had = setup.before.get(userId)!;
+    if (count * REDEMPTION_RUN.cost > had || balances.get(userId) !== had - count * REDEMPTION_RUN.cost) overspend += 1;
   }
+  return { overspend, total };
+}
+
+async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Redemptions> {
+  const setup = await setUpRedemptions(db, seed, now);
+  const { run, giftId } = setup;
+  const cpuBefore = process.cpuUsage();
+  const machine = watchCpu();
+  const started = performance.now();
+  const redeemed = await redeemAll(setup, async (userId, stream, i) => {
+    const email = `scale-${run}-${userId}@${MAIL_DOMAIN}`;
+    const member = { id: userId, email, nickname: 'スケール', associationId: seed.associationId, emailVerified: true };
+    try {
+      // With its mail, as the bff redeems (the code's mail is written with the redemption).
+      await redeem(db, member, giftId, `scale-${run}-${stream}-${i}`, now, { publicUrl: 'https://scale.example' });
+      return true;
+    } catch (error) {
+      // Refused (not enough coins): counted by its absence; anything else is the bench's error.
+      if (!(error instanceof HttpError)) throw error;
+      return false;
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const { postgresMs, machineBusy } = machine.stop();
+  const { overspend, total } = await overspendOf(db, setup, redeemed);
   // Every attempt's CPU, the refused ones' too, over the redemptions made.
   return {
     perSecond: total / seconds,
@@ -354,6 +386,98 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
     postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / total,
     machineBusy,
   };
+}
+
+/**
+ * The same run as a member's browser makes it: redeemGift over HTTP with the session's cookie, the
+ * authenticity token and an Idempotency-Key, to the bff as production builds it, in a process of
+ * its own (api-throughput.ts's startServer), on the bff's pool. The attempts come from this
+ * process (node:http, kept-alive connections); each process's CPU is read on its own.
+ */
+export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise<Redemptions & { loadCpuUs: number }> {
+  const setup = await setUpRedemptions(db, seed, now);
+  // A session for each member, as sign-in makes one (the seed's sessions' tokens are not known).
+  const sessionOf = new Map<string, { token: string; authenticity: string }>();
+  for (const userId of setup.members) sessionOf.set(userId, { token: randomToken(), authenticity: randomToken() });
+  await db.execute(sql`insert into sessions (token_hash, user_id, authenticity_token, created_at, last_seen_at, expires_at)
+    values ${sql.join(
+      [...sessionOf].map(
+        ([userId, session]) =>
+          sql`(${sha256(session.token)}, ${userId}, ${session.authenticity}, ${now}, ${now}, ${new Date(now.getTime() + 3_600_000)})`,
+      ),
+      sql`, `,
+    )}`);
+  const server = await startServer('app', seed.databaseUrl);
+  try {
+    const url = new URL(`${server.base}/api/bff/redeemGift`);
+    const body = JSON.stringify({ giftId: setup.giftId });
+    // node:http with kept-alive connections, one a stream: Node's fetch cost the callers 1.2–1.7 ms
+    // of CPU a call, on the same two cores as the bff and PostgreSQL.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: REDEMPTION_RUN.members * REDEMPTION_RUN.streams });
+    const post = (headers: Record<string, string>) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    const attempt = async (userId: string, stream: number, i: number) => {
+      const session = sessionOf.get(userId)!;
+      const response = await post({
+        cookie: `${SESSION_COOKIE}=${session.token}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        [AUTHENTICITY_TOKEN_HEADER]: session.authenticity,
+        [IDEMPOTENCY_KEY_HEADER]: `scale-${setup.run}-${stream}-${i}`,
+        'x-requested-with': 'XMLHttpRequest',
+      });
+      const { text } = response;
+      if (response.status === 200) return true;
+      // Refused for want of coins: counted by its absence; anything else is the bench's error.
+      if (response.status === 409 && text.includes('insufficient_balance')) return false;
+      throw new Error(`redeemGift answered ${response.status}: ${text.slice(0, 200)}`);
+    };
+    // The first call of each member reads their session and prepares the statements: a warm-up
+    // of 100 attempts is not what is measured (it is in the overspend check).
+    const warmed = new Map<string, number>();
+    await Promise.all(setup.members.map(async (userId) => warmed.set(userId, (await attempt(userId, 9, -1)) ? 1 : 0)));
+    const cpuBefore = process.cpuUsage();
+    const serverBefore = cpuMsOfPid(server.child.pid!);
+    const machine = watchCpu();
+    const started = performance.now();
+    const redeemed = await redeemAll(setup, attempt);
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverMs = cpuMsOfPid(server.child.pid!) - serverBefore;
+    const { postgresMs, machineBusy } = machine.stop();
+    agent.destroy();
+    let measured = 0;
+    for (const count of redeemed.values()) measured += count;
+    for (const [userId, count] of warmed) redeemed.set(userId, (redeemed.get(userId) ?? 0) + count);
+    const { overspend } = await overspendOf(db, setup, redeemed);
+    return {
+      perSecond: measured / seconds,
+      overspend,
+      redeemed: measured,
+      cpuUs: (serverMs * 1000) / measured,
+      postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / measured,
+      machineBusy,
+      loadCpuUs: (cpu.user + cpu.system) / measured,
+    };
+  } finally {
+    await stopServer(server);
+    // Their mails went to their own addresses (sent by the server's worker, or not yet).
+    await db.execute(
+      sql`delete from outbox_messages where kind = 'gift_code' and created_at >= ${now} and recipient in (select email from users where id in ${setup.members})`,
+    );
+    await db.execute(sql`delete from sessions where user_id in ${setup.members} and created_at = ${now} and expires_at > ${now}`);
+    await db.execute(sql`delete from idempotency_keys where owner in ${setup.members} and key like ${`scale-${setup.run}-%`}`);
+  }
 }
 
 /** What the member's home page calls as it opens (mf-account's home, mf-shared's session and member). */
