@@ -9,6 +9,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/platform/plugins/json-bo
 import { insertWithFreshCode, isUniqueViolation } from '../src/platform/unique-codes';
 import { HSTS_VALUE } from '../src/platform/plugins/security-headers';
 import { HOUR, Agent, createTestContext, signedInMember, type TestContext } from './helpers';
+import { statementsOf } from './query-plans';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -287,7 +288,9 @@ describe('Idempotency-Key on every POST', () => {
         end $$`),
     );
     await ctx.db.execute(
-      sql.raw('create trigger fail_lost_answer before update on idempotency_keys for each row execute function fail_lost_answer()'),
+      sql.raw(
+        'create trigger fail_lost_answer before insert or update on idempotency_keys for each row execute function fail_lost_answer()',
+      ),
     );
     try {
       const lost = await postWithKey(agent, 'saveBloodPressure', body, 'key-lost-answer');
@@ -308,6 +311,66 @@ describe('Idempotency-Key on every POST', () => {
     expect(again.body).toEqual(retry.body);
     const rows = await readingsOf(member.id);
     expect(rows.map((row) => row.id)).toEqual([retry.body.id]);
+  });
+
+  it("a creating call's key is one statement, the transaction's last: no claim before the handler runs", async () => {
+    const { agent } = await signedInMember(ctx);
+    await agent.fetchToken();
+    const sent = await statementsOf(ctx.db, () => postWithKey(agent, 'saveBloodPressure', reading(), 'key-one-statement'));
+    // node-postgres' session logs the transaction's begin and commit; PGlite's does not.
+    const texts = sent.map(({ text }) => text).filter((text) => !/^(begin|commit)$/.test(text));
+    const keyed = texts.filter((text) => text.includes('"idempotency_keys"'));
+    expect(keyed).toEqual([expect.stringMatching(/^insert into "idempotency_keys"[\s\S]*on conflict/)]);
+    expect(texts.at(-1)).toBe(keyed[0]);
+  });
+
+  it('a retry of a creating call that went through replays its answer, even when its own run fails for what the first wrote', async () => {
+    const { member, agent } = await signedInMember(ctx);
+    const body = reading();
+    const first = await postWithKey(agent, 'saveBloodPressure', body, 'key-rerun');
+    expect(first.status).toBe(200);
+    // The retry runs the handler again before it meets the key: here its insert fails outright.
+    await ctx.db.execute(
+      sql.raw(`create or replace function fail_second_reading() returns trigger language plpgsql as $$
+        begin
+          if exists (select from blood_pressures where user_id = new.user_id and measured_at = new.measured_at) then
+            raise exception 'a second reading';
+          end if;
+          return new;
+        end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw('create trigger fail_second_reading before insert on blood_pressures for each row execute function fail_second_reading()'),
+    );
+    try {
+      const retry = await postWithKey(agent, 'saveBloodPressure', body, 'key-rerun');
+      expect(retry.status).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger fail_second_reading on blood_pressures'));
+      await ctx.db.execute(sql.raw('drop function fail_second_reading()'));
+    }
+    // Without the trigger the retry's run succeeds, then meets the key and rolls back: still one reading.
+    const again = await postWithKey(agent, 'saveBloodPressure', body, 'key-rerun');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await readingsOf(member.id)).map((row) => row.id)).toEqual([first.body.id]);
+    // The key with another input is still refused, after its run is rolled back.
+    expect((await postWithKey(agent, 'saveBloodPressure', reading(), 'key-rerun')).status).toBe(422);
+    expect(await readingsOf(member.id)).toHaveLength(1);
+  });
+
+  it('the same creating call sent three times at once with one key writes once; the others replay it', async () => {
+    const { member, agent } = await signedInMember(ctx);
+    await agent.fetchToken();
+    const body = reading();
+    const answers = await Promise.all([1, 2, 3].map(() => postWithKey(agent, 'saveBloodPressure', body, 'key-at-once')));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    const rows = await readingsOf(member.id);
+    expect(rows).toHaveLength(1);
+    for (const answer of answers) expect(answer.body.id).toBe(rows[0]!.id);
   });
 
   it("a creating call's refusal rolls back its transaction and is still recorded: the replay answers it without running", async () => {

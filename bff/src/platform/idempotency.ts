@@ -1,7 +1,8 @@
 // The one module that writes idempotency_keys: the call routing (routes.ts) runs every POST that
 // carries an Idempotency-Key through here, and the hourly pruning forgets keys after 24 hours.
-// A call that creates something (createsResource) claims its key, runs and records its answer in
-// one transaction: a crash loses all three (the retry runs once) or keeps all three (it replays).
+// A call that creates something (createsResource) runs and records its key with its answer in one
+// transaction, the key's row its last write: a crash loses both (the retry runs once) or keeps both
+// (it replays); a retry that meets the key current rolls its own run back and replays the first.
 // The recorded answer is sealed with the platform's key (crypto.ts): it may carry a redeemed gift
 // code, an operator's TOTP secret or check-up values, and is kept as long as the key (24 hours).
 import { ErrorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@sukoyaka/contract';
@@ -82,61 +83,109 @@ export function requestHash(callName: string, input: unknown): string {
   return sha256(`${callName}\n${canonical(input ?? {})}`);
 }
 
+/** Whose key, which one, for which call and input, at what moment. */
+export type KeyedRequest = { owner: string; key: string; callName: string; input: unknown; now: Date };
+
+/** Older than these, a row is no longer current: it expired, or its call never finished. */
+const staleAfter = (now: Date) => ({
+  expired: new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
+  abandoned: new Date(now.getTime() - ABANDONED_AFTER_MS),
+});
+
+/** The WHERE of DO UPDATE: only a row that is no longer current is taken over. */
+const takenOver = (now: Date) => {
+  const { expired, abandoned } = staleAfter(now);
+  return or(lt(idempotencyKeys.createdAt, expired), and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, abandoned)));
+};
+
 /**
  * Claims `key` for this call, atomically: the first request inserts the row and runs; a retry of
  * a finished call gets its answer; a retry while it runs gets 409; the key reused for another call
  * or input gets 422. A row older than 24 hours (or abandoned while running) is taken over.
- * Inside a transaction (`db` a transaction: createsResource calls) the row is not visible until
- * commit; on PostgreSQL a concurrent retry's insert waits for that commit and then replays.
  */
-export async function claimIdempotencyKey(
-  db: Executor,
-  request: { owner: string; key: string; callName: string; input: unknown; now: Date },
-): Promise<Claim> {
+export async function claimIdempotencyKey(db: Executor, request: KeyedRequest): Promise<Claim> {
   const { owner, key, callName, now } = request;
-  const hash = requestHash(callName, request.input);
-  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-  const abandoned = new Date(now.getTime() - ABANDONED_AFTER_MS);
-  const fresh = { callName, requestHash: hash, status: 'running' as const, responseStatus: null, response: null, createdAt: now };
+  const fresh = {
+    callName,
+    requestHash: requestHash(callName, request.input),
+    status: 'running' as const,
+    responseStatus: null,
+    response: null,
+    createdAt: now,
+  };
   // One statement decides: insert, or take over a row that expired or was abandoned; a row that
   // is current is left alone (the WHERE of DO UPDATE fails), and nothing comes back.
   const [claimed] = await db
     .insert(idempotencyKeys)
     .values({ owner, key, ...fresh })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.owner, idempotencyKeys.key],
-      set: fresh,
-      where: or(
-        lt(idempotencyKeys.createdAt, expired),
-        and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, abandoned)),
-      ),
-    })
+    .onConflictDoUpdate({ target: [idempotencyKeys.owner, idempotencyKeys.key], set: fresh, where: takenOver(now) })
     .returning({ createdAt: idempotencyKeys.createdAt });
-  if (claimed) {
-    const mine = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimed.createdAt));
-    return {
-      kind: 'run',
-      async finish(answer) {
-        await db
-          .update(idempotencyKeys)
-          .set({ status: 'done', responseStatus: answer.status, sealedResponse: sealAnswer(owner, key, answer.body) })
-          .where(mine);
-      },
-      async abandon() {
-        await db.delete(idempotencyKeys).where(mine);
-      },
-    };
-  }
+  if (!claimed) return recordedAnswer(db, request);
+  const mine = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimed.createdAt));
+  return {
+    kind: 'run',
+    async finish(answer) {
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'done', responseStatus: answer.status, sealedResponse: sealAnswer(owner, key, answer.body) })
+        .where(mine);
+    },
+    async abandon() {
+      await db.delete(idempotencyKeys).where(mine);
+    },
+  };
+}
+
+/**
+ * The answer recorded under a key that is current: its replay; 422 when the key was used for
+ * another call or input; 409 while its call still runs, or when the row went meanwhile (pruned, or
+ * its call failed and let go of it: a rare race whose honest answer is "still being decided").
+ */
+export async function recordedAnswer(db: Executor, request: KeyedRequest): Promise<{ kind: 'replay'; answer: StoredAnswer }> {
+  const { owner, key, callName } = request;
   const [existing] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
-  // Deleted between the two statements (pruned, or its call failed and let go of it): a rare race
-  // whose honest answer is "still being decided".
   if (!existing) throw keyInUse();
-  if (existing.callName !== callName || existing.requestHash !== hash) throw keyReused();
+  if (existing.callName !== callName || existing.requestHash !== requestHash(callName, request.input)) throw keyReused();
   if (existing.status !== 'done') throw keyInUse();
   return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: openAnswer(owner, key, existing) } };
+}
+
+/** The answer recorded under a key for this very call and input, if its call went through: else null. */
+export async function findRecordedAnswer(db: Executor, request: KeyedRequest): Promise<StoredAnswer | null> {
+  try {
+    return (await recordedAnswer(db, request)).answer;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A call that creates something records its key and answer as the last write of the transaction
+ * that made it (platform/routes.ts, runCreating): one statement, the key's row written once, done.
+ * False when the key is current for another run (a retry of a call that went through, or one
+ * running beside it: this insert waited for its commit): the caller rolls back and replays it.
+ */
+export async function recordCreatedAnswer(tx: Executor, request: KeyedRequest, answer: StoredAnswer): Promise<boolean> {
+  const { owner, key, callName, now } = request;
+  const done = {
+    callName,
+    requestHash: requestHash(callName, request.input),
+    status: 'done' as const,
+    responseStatus: answer.status,
+    response: null,
+    sealedResponse: sealAnswer(owner, key, answer.body),
+    createdAt: now,
+  };
+  const [recorded] = await tx
+    .insert(idempotencyKeys)
+    .values({ owner, key, ...done })
+    .onConflictDoUpdate({ target: [idempotencyKeys.owner, idempotencyKeys.key], set: done, where: takenOver(now) })
+    .returning({ createdAt: idempotencyKeys.createdAt });
+  return recorded !== undefined;
 }
 
 /** Forgets keys older than 24 hours (the hourly pruning in server.ts). */

@@ -6,7 +6,15 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { HttpError, unauthenticated } from './errors';
 import { assertDecodableQuery, assertWellFormedText, invalidParameters } from './validation';
-import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
+import {
+  claimIdempotencyKey,
+  findRecordedAnswer,
+  idempotencyKeyOf,
+  recordCreatedAnswer,
+  recordedAnswer,
+  REPLAYED_HEADER,
+  type Claim,
+} from './idempotency';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
 import { isSignedInOperatorSession } from './operator-sessions';
@@ -112,33 +120,48 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const replay = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
   reply.status(answer.status).header(REPLAYED_HEADER, 'true').send(answer.body);
 
+/** The key was current for another run when this one came to record it: roll back, replay that one. */
+class KeyAlreadyRecorded extends Error {}
+
 /**
- * A call that creates something: the claim, the handler's writes (its own transactions nest as
- * savepoints) and the recorded answer commit together. A crash before the commit leaves no key
- * behind, so the retry runs once; after it, the retry replays. The handler must only use
- * `context.db`: on PGlite another query on the database would wait for this transaction.
+ * A call that creates something: the handler's writes (its own transactions nest as savepoints)
+ * and its key with the answer commit together, the key's row the transaction's last write, so the
+ * key costs one statement. A crash before the commit leaves no key behind, so the retry runs
+ * once; after it, the retry replays. A retry that arrives after (or beside) the first runs the
+ * handler too, finds the key recorded (its insert waits for the first's commit) and rolls its own
+ * writes back. The handler must only use `context.db`: on PGlite another query on the database
+ * would wait for this transaction.
  */
 async function runCreating(db: Database, keyed: KeyedCall, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
-  let handlerRan = false;
   try {
-    const outcome = await db.transaction(async (tx) => {
-      const claim = await claimIdempotencyKey(tx, keyed);
-      if (claim.kind === 'replay') return claim;
-      handlerRan = true;
+    return await db.transaction(async (tx) => {
       const output = await invoke(tx as unknown as Database);
-      await claim.finish(answered(reply.statusCode, output));
-      return { kind: 'ran' as const, output };
+      if (!(await recordCreatedAnswer(tx, keyed, answered(reply.statusCode, output)))) throw new KeyAlreadyRecorded();
+      return output;
     });
-    if (outcome.kind === 'ran') return outcome.output;
-    return replay(reply, outcome.answer);
   } catch (error) {
-    // The refusal wrote nothing (rolled back): its answer is recorded on its own, as for the
-    // other calls. A retry that raced in meanwhile has its own answer; keep that one.
-    if (handlerRan && isFinal(error)) {
-      const answer = { status: error.statusCode, body: error.toBody() };
-      await claimIdempotencyKey(db, keyed)
-        .then((claim) => (claim.kind === 'run' ? claim.finish(answer) : undefined))
-        .catch(logRecordingFailure(request));
+    if (error instanceof KeyAlreadyRecorded) return replay(reply, (await recordedAnswer(db, keyed)).answer);
+    // The run wrote nothing (rolled back). A retry of a call that went through runs again before
+    // it meets its key, and may be refused or fail for what the first run wrote (the entry it made,
+    // a unique row): the first answer is then the answer.
+    const first = await findRecordedAnswer(db, keyed).catch((lookup: unknown) => {
+      request.log.error({ err: lookup }, 'reading the idempotency key failed');
+      return null;
+    });
+    if (first) return replay(reply, first);
+    // A refusal is the call's answer, recorded on its own as for the other calls; a failure is
+    // recorded nowhere: it may succeed when retried.
+    if (isFinal(error)) {
+      let claim: Claim;
+      try {
+        claim = await claimIdempotencyKey(db, keyed);
+      } catch (recording) {
+        if (recording instanceof HttpError) throw recording;
+        logRecordingFailure(request)(recording);
+        throw error;
+      }
+      if (claim.kind === 'replay') return replay(reply, claim.answer);
+      await claim.finish({ status: error.statusCode, body: error.toBody() }).catch(logRecordingFailure(request));
     }
     throw error;
   }
