@@ -266,8 +266,8 @@ export async function coinRedemptions({ seed, now }: Scale): Promise<Redemptions
   }
 }
 
-/** Rate and overspend, and this process's CPU a redemption (the bff's code runs here): what a machine's speed moves less. */
-type Redemptions = {
+/** Rate and overspend, and the CPU a redemption of the process that ran the bff's code: what a machine's speed moves less. */
+export type Redemptions = {
   perSecond: number;
   overspend: number;
   redeemed: number;
@@ -275,6 +275,8 @@ type Redemptions = {
   /** The local PostgreSQL server's CPU a redemption (null: not on this machine), and how busy the machine was. */
   postgresCpuUs: number | null;
   machineBusy: number;
+  /** Over HTTP: the CPU a redemption of the process that sent the calls (this one). */
+  loadCpuUs?: number;
 };
 
 const MAIL_DOMAIN = 'redemptions.scale.example';
@@ -394,7 +396,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
  * its own (api-throughput.ts's startServer), on the bff's pool. The attempts come from this
  * process (node:http, kept-alive connections); each process's CPU is read on its own.
  */
-export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise<Redemptions & { loadCpuUs: number }> {
+export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise<Redemptions> {
   const setup = await setUpRedemptions(db, seed, now);
   // A session for each member, as sign-in makes one (the seed's sessions' tokens are not known).
   const sessionOf = new Map<string, { token: string; authenticity: string }>();
