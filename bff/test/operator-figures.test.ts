@@ -169,7 +169,7 @@ test("the dashboards' queries read one index range of the association, never eve
   // The association's programs, then their transfers by program and period.
   expect(pointPlans).toHaveLength(2);
   const transfers = pointPlans[1]!.filter((node) => node['Relation Name'] === 'ledger_transfers');
-  expect(transfers.map((node) => node['Index Name'])).toEqual(['ledger_transfers_program_created_idx']);
+  expect(transfers.map((node) => node['Index Name'])).toEqual(['ledger_transfers_program_points_idx']);
   expect(transfers[0]!['Index Cond']).toContain(program!.id);
   expect(pointPlans[1]!.some((node) => node['Relation Name'] === 'point_programs')).toBe(false);
 });

@@ -75,7 +75,7 @@ function redemptionRow(name: string, label: string, measure: (scale: Scale) => P
       return {
         text:
           `${run.perSecond.toFixed(0)}/s, ${run.overspend} overspend (${run.redeemed} redeemed; CPU each: the bff's ${run.cpuUs.toFixed(0)} µs` +
-          `${postgres}${callers}; the machine ${(run.machineBusy * 100).toFixed(0)} % busy)`,
+          `${postgres}${callers}; WAL each ${run.walBytes.toFixed(0)} B; the machine ${(run.machineBusy * 100).toFixed(0)} % busy)`,
         value: run.perSecond,
         overspend: run.overspend,
       };

@@ -275,9 +275,24 @@ export type Redemptions = {
   /** The local PostgreSQL server's CPU a redemption (null: not on this machine), and how busy the machine was. */
   postgresCpuUs: number | null;
   machineBusy: number;
+  /** The server's write-ahead log a redemption, in bytes (every attempt's, the refused ones' too). */
+  walBytes: number;
   /** Over HTTP: the CPU a redemption of the process that sent the calls (this one). */
   loadCpuUs?: number;
 };
+
+/**
+ * The server's write-ahead log so far: what a redemption writes to it (its rows, their indexes'
+ * entries, its commit) moves much less with the machine's speed than its CPU does.
+ */
+async function walPosition(db: Database): Promise<string> {
+  return rowsOf<{ lsn: string }>(await db.execute(sql`select pg_current_wal_lsn()::text as lsn`))[0]!.lsn;
+}
+
+async function walBytesSince(db: Database, from: string): Promise<number> {
+  const [row] = rowsOf<{ bytes: string }>(await db.execute(sql`select pg_current_wal_lsn() - ${from}::pg_lsn as bytes`));
+  return Number(row!.bytes);
+}
 
 const MAIL_DOMAIN = 'redemptions.scale.example';
 
@@ -360,6 +375,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
   const setup = await setUpRedemptions(db, seed, now);
   const { run, giftId } = setup;
   const cpuBefore = process.cpuUsage();
+  const wal = await walPosition(db);
   const machine = watchCpu();
   const started = performance.now();
   const redeemed = await redeemAll(setup, async (userId, stream, i) => {
@@ -378,6 +394,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const { postgresMs, machineBusy } = machine.stop();
+  const walBytes = await walBytesSince(db, wal);
   const { overspend, total } = await overspendOf(db, setup, redeemed);
   // Every attempt's CPU, the refused ones' too, over the redemptions made.
   return {
@@ -387,6 +404,7 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
     cpuUs: (cpu.user + cpu.system) / total,
     postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / total,
     machineBusy,
+    walBytes: walBytes / total,
   };
 }
 
@@ -450,6 +468,7 @@ export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise
     await Promise.all(setup.members.map(async (userId) => warmed.set(userId, (await attempt(userId, 9, -1)) ? 1 : 0)));
     const cpuBefore = process.cpuUsage();
     const serverBefore = cpuMsOfPid(server.child.pid!);
+    const wal = await walPosition(db);
     const machine = watchCpu();
     const started = performance.now();
     const redeemed = await redeemAll(setup, attempt);
@@ -457,6 +476,7 @@ export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise
     const cpu = process.cpuUsage(cpuBefore);
     const serverMs = cpuMsOfPid(server.child.pid!) - serverBefore;
     const { postgresMs, machineBusy } = machine.stop();
+    const walBytes = await walBytesSince(db, wal);
     agent.destroy();
     let measured = 0;
     for (const count of redeemed.values()) measured += count;
@@ -469,6 +489,7 @@ export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise
       cpuUs: (serverMs * 1000) / measured,
       postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / measured,
       machineBusy,
+      walBytes: walBytes / measured,
       loadCpuUs: (cpu.user + cpu.system) / measured,
     };
   } finally {

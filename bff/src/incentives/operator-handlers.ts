@@ -307,7 +307,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 /**
  * Points of the association's programs granted (earned, granted, prizes) and redeemed per Japan day.
  * The programs first (a handful), then their transfers by program id on
- * ledger_transfers_program_created_idx, one range per program and period: a join with
+ * ledger_transfers_program_points_idx, one range per program and period: a join with
  * point_programs let the planner scan every association's transfers of the period (issue 28).
  */
 export async function pointStats(db: Executor, associationId: string, period: Pick<OperatorPeriodInput, 'from' | 'to'>) {

@@ -98,6 +98,21 @@ const takenOver = (now: Date) => {
   return or(lt(idempotencyKeys.createdAt, expired), and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, abandoned)));
 };
 
+type KeyRow = Omit<typeof idempotencyKeys.$inferInsert, 'owner' | 'key'>;
+
+/**
+ * One statement decides: insert the key's row, or take over a row that expired or was abandoned; a
+ * row that is current is left alone (the WHERE of DO UPDATE fails), and nothing comes back.
+ */
+async function writeKeyRow(db: Executor, { owner, key, now }: KeyedRequest, row: KeyRow): Promise<{ createdAt: Date } | undefined> {
+  const [written] = await db
+    .insert(idempotencyKeys)
+    .values({ owner, key, ...row })
+    .onConflictDoUpdate({ target: [idempotencyKeys.owner, idempotencyKeys.key], set: row, where: takenOver(now) })
+    .returning({ createdAt: idempotencyKeys.createdAt });
+  return written;
+}
+
 /**
  * Claims `key` for this call, atomically: the first request inserts the row and runs; a retry of
  * a finished call gets its answer; a retry while it runs gets 409; the key reused for another call
@@ -113,13 +128,7 @@ export async function claimIdempotencyKey(db: Executor, request: KeyedRequest): 
     response: null,
     createdAt: now,
   };
-  // One statement decides: insert, or take over a row that expired or was abandoned; a row that
-  // is current is left alone (the WHERE of DO UPDATE fails), and nothing comes back.
-  const [claimed] = await db
-    .insert(idempotencyKeys)
-    .values({ owner, key, ...fresh })
-    .onConflictDoUpdate({ target: [idempotencyKeys.owner, idempotencyKeys.key], set: fresh, where: takenOver(now) })
-    .returning({ createdAt: idempotencyKeys.createdAt });
+  const claimed = await writeKeyRow(db, request, fresh);
   if (!claimed) return recordedAnswer(db, request);
   const mine = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimed.createdAt));
   return {
@@ -180,12 +189,7 @@ export async function recordCreatedAnswer(tx: Executor, request: KeyedRequest, a
     sealedResponse: sealAnswer(owner, key, answer.body),
     createdAt: now,
   };
-  const [recorded] = await tx
-    .insert(idempotencyKeys)
-    .values({ owner, key, ...done })
-    .onConflictDoUpdate({ target: [idempotencyKeys.owner, idempotencyKeys.key], set: done, where: takenOver(now) })
-    .returning({ createdAt: idempotencyKeys.createdAt });
-  return recorded !== undefined;
+  return (await writeKeyRow(tx, request, done)) !== undefined;
 }
 
 /** Forgets keys older than 24 hours (the hourly pruning in server.ts). */

@@ -63,6 +63,8 @@ const ALLOWED: Record<string, RegExp[]> = {
   '0037_campaign_entries_user_idx': [/^CREATE INDEX IF NOT EXISTS "point_campaign_entries_user_idx" ON "point_campaign_entries"/],
   // Issue 28 (a redemption takes the first free code from an ordered index, not a sort of them all): likewise.
   '0038_gift_codes_free_order': [/^CREATE INDEX IF NOT EXISTS "gift_codes_free_order_idx" ON "gift_codes"/],
+  // Issue 28 (the dashboard's index of program transfers without the coins' rows): likewise.
+  '0041_program_transfers_points_only': [/^CREATE INDEX IF NOT EXISTS "ledger_transfers_program_points_idx" ON "ledger_transfers"/],
 };
 
 /** A statement on one line, without the comment lines before it (they would hide what it does). */
