@@ -1,6 +1,15 @@
 import { callPath, IncentiveErrorCodes } from '@sukoyaka/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { activityEvents, auditLogs, giftCodes, ledgerAccounts, ledgerTransfers, pointLots, pointPrograms } from '../src/db/schema';
+import {
+  activityEvents,
+  auditLogs,
+  giftCodes,
+  idempotencyKeys,
+  ledgerAccounts,
+  ledgerTransfers,
+  pointLots,
+  pointPrograms,
+} from '../src/db/schema';
 import { listTransactions } from '../src/incentives/history';
 import { verifyPartnerToken } from '../src/incentives/campaigns';
 import { runIncentivesCommand } from '../src/incentives/commands';
@@ -10,6 +19,7 @@ import { addCampaign, addMenus, createProgram, grantPoints, revokePoints } from 
 import { pointAccount, runEarning } from '../src/incentives/programs';
 import { reconcile } from '../src/incentives/reconcile';
 import { DAY, createTestContext, signedInMember, startOfJapanDay, TEST_ADDRESS, type TestContext } from './helpers';
+import { statementsOf } from './query-plans';
 
 /*
  * The incentives calls and rules over the API: earning from menus (caps, once per event,
@@ -289,6 +299,96 @@ describe('gifts', () => {
     expect(short.status).toBe(409);
     expect((short.body as { code: string }).code).toBe(IncentiveErrorCodes.insufficientBalance);
     expect((await agent.get('getEnablePointAccount', { pointId })).body.balance).toBe(20);
+  });
+
+  describe('a coin gift code redeemed with an Idempotency-Key writes the key in its own statement (decision 0043)', () => {
+    async function coinCodeGift(codes: number) {
+      const giftId = await addGift(ctx.db, { programId: null, name: 'コーヒー券', cost: 10, kind: 'digital_code' });
+      await importGiftCodes(ctx.db, giftId, Array.from({ length: codes }, (_, i) => `CAFE-${giftId.slice(0, 8)}-${i}`).join('\n'));
+      return giftId;
+    }
+    const sender =
+      (agent: Awaited<ReturnType<typeof signedIn>>['agent'], giftId: string) =>
+      async (key: string, body: unknown = { giftId }) =>
+        agent.request({
+          method: 'POST',
+          url: callPath('redeemGift'),
+          payload: body,
+          headers: { 'x-csrf-token': agent.token ?? (await agent.fetchToken()), 'idempotency-key': key },
+        });
+    const keyRows = (owner: string) => ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.owner, owner));
+
+    it('is one statement with no transaction: the spend, the code, its mail and the key naming the user gift; a replay rebuilds the answer', async () => {
+      const { member, agent } = await signedIn();
+      const giftId = await coinCodeGift(3);
+      await grant(member.id, null, 100);
+      const send = sender(agent, giftId);
+      expect((await send('cafe-1')).status).toBe(200);
+      // The mail worker's statements (it wakes after each answer) are not the call's.
+      await ctx.app.outbox.stop();
+      let sent: Awaited<ReturnType<typeof statementsOf>>;
+      try {
+        sent = await statementsOf(ctx.db, () => send('cafe-2'));
+      } finally {
+        ctx.app.outbox.start();
+      }
+      const texts = sent.map(({ text }) => text);
+      // node-postgres' session would log a transaction's begin and commit: there is none.
+      expect(texts.filter((text) => /^(begin|commit)$/.test(text))).toEqual([]);
+      expect(texts).toEqual([expect.stringMatching(/for update skip locked[\s\S]*insert into "idempotency_keys"/)]);
+      const first = await send('cafe-2');
+      expect(first.headers['idempotent-replayed']).toBe('true');
+      const [row] = (await keyRows(member.id)).filter((key) => key.key === 'cafe-2');
+      expect(row).toMatchObject({
+        status: 'done',
+        responseStatus: 200,
+        sealedResponse: null,
+        answerFrom: expect.stringMatching(/^coin-redemption:/),
+      });
+      const list = await agent.get('listVisibleUserGifts');
+      const made = list.body.userGifts.find((gift: { id: string }) => row!.answerFrom!.endsWith(gift.id));
+      expect(first.body).toEqual({ userGift: made, balance: 80 });
+      expect(made.code).toMatch(/^CAFE-/);
+      expect((await agent.get('getCoinAccount')).body.balance).toBe(80);
+    });
+
+    it('sent five times at once with one key: one redemption, the others replay it', async () => {
+      const { member, agent } = await signedIn();
+      const giftId = await coinCodeGift(10);
+      await grant(member.id, null, 100);
+      const send = sender(agent, giftId);
+      await send('warm');
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => send('cafe-at-once')));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      const ids = new Set(answers.map((answer) => (answer.body as { userGift: { id: string } }).userGift.id));
+      expect(ids.size).toBe(1);
+      expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+      expect((await agent.get('listVisibleUserGifts')).body.userGifts).toHaveLength(2);
+      expect((await agent.get('getCoinAccount')).body.balance).toBe(80);
+    });
+
+    it('a key used before for another call is 422 and redeems nothing; a short balance is 409 and writes no key', async () => {
+      const { member, agent } = await signedIn();
+      const giftId = await coinCodeGift(3);
+      await grant(member.id, null, 15);
+      const send = sender(agent, giftId);
+      expect((await send('cafe-warm')).status).toBe(200);
+      const saved = await agent.request({
+        method: 'POST',
+        url: callPath('saveDeliveryAddress'),
+        payload: TEST_ADDRESS,
+        headers: { 'x-csrf-token': agent.token!, 'idempotency-key': 'cafe-other-call' },
+      });
+      expect(saved.status).toBe(200);
+      // Refused for its balance too: the key's misuse is the answer.
+      expect((await send('cafe-other-call')).status).toBe(422);
+      expect((await agent.get('listVisibleUserGifts')).body.userGifts).toHaveLength(1);
+      const short = await send('cafe-short');
+      expect(short.status).toBe(409);
+      expect((short.body as { code: string }).code).toBe(IncentiveErrorCodes.insufficientBalance);
+      expect((await keyRows(member.id)).map((row) => row.key).sort()).toEqual(['cafe-other-call', 'cafe-warm']);
+      expect((await agent.get('listVisibleUserGifts')).body.userGifts).toHaveLength(1);
+    });
   });
 
   it('the gift challenge charges its cost, draws on the server and records the draw', async () => {

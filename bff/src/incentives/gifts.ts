@@ -18,6 +18,7 @@ import { decodeCursor, keysetBefore, keysetPage } from '../platform/cursor';
 import type { MailFiller } from '../platform/outbox';
 import { HttpError, notFound } from '../platform/errors';
 import type { Member } from '../platform/handlers';
+import { fillAnswersOf, NeedsKeyTransaction, type OwnKey } from '../platform/idempotency';
 import { sha256 } from '../lib/tokens';
 import { giftImageOf, giftImagesOf, toGiftImage } from './gift-images';
 import { InsufficientBalanceError, credit, debit, spendCoins, spendableBalance, type CoinPurchase, type CoinSpend } from './ledger';
@@ -386,8 +387,9 @@ export async function redeem(
   idempotencyKey: string,
   now: Date,
   mailing: GiftMailing | null = null,
+  ownKey: OwnKey | null = null,
 ): Promise<{ userGift: UserGift; balance: number }> {
-  const request: RedemptionRequest = { member, idempotencyKey, now, mailing };
+  const request: RedemptionRequest = { member, idempotencyKey, now, mailing, ownKey };
   const kept = keptCoinCodeGift(giftId);
   if (kept) {
     const redeemed = await redeemCoinCode(db, request, kept);
@@ -400,6 +402,8 @@ export async function redeem(
     if (redeemed !== 'stale') return redeemed;
     // Changed again between its read and the spend: the transaction below spends on what it read.
   }
+  // Nothing written yet: redeemGift's route runs it again in the Idempotency-Key's transaction.
+  if (ownKey) throw new NeedsKeyTransaction();
   return redeemInTransaction(db, request, read);
 }
 
@@ -409,6 +413,8 @@ interface RedemptionRequest {
   idempotencyKey: string;
   now: Date;
   mailing: GiftMailing | null;
+  /** redeemGift's Idempotency-Key, to write in the redemption's statement (decision 0043). */
+  ownKey: OwnKey | null;
 }
 
 const handedOutBy = (member: Member, now: Date): HandedOut => ({ id: newRowId(), userId: member.id, source: 'redemption', now });
@@ -432,7 +438,7 @@ const redemptionOf = (member: Member, gift: GiftRow, idempotencyKey: string, now
  */
 async function redeemCoinCode(
   db: Database,
-  { member, idempotencyKey, now, mailing }: RedemptionRequest,
+  { member, idempotencyKey, now, mailing, ownKey }: RedemptionRequest,
   read: RedeemableGift,
 ): Promise<{ userGift: UserGift; balance: number } | 'stale'> {
   const { gift } = read;
@@ -446,21 +452,37 @@ async function redeemCoinCode(
         sql`from handed`,
       )
     : null;
+  const purchase = purchaseOf(gift, userGift, codeMail);
+  // The Idempotency-Key's row with the user gift, naming it: a replay rebuilds the answer from it.
+  const give = ownKey
+    ? sql`${purchase.give}, keyed as (${ownKey.row(`${COIN_REDEMPTION_ANSWER}:${userGift.id}`, sql`exists (select from handed)`)})`
+    : purchase.give;
   let spent: CoinSpend<Taken>;
   try {
-    spent = await spendCoins<Taken>(db, redemptionOf(member, gift, idempotencyKey, now), {
-      ...purchaseOf(gift, userGift, codeMail),
-      still: stillAsRead(gift),
-    });
+    spent = await spendCoins<Taken>(db, redemptionOf(member, gift, idempotencyKey, now), { ...purchase, give, still: stillAsRead(gift) });
   } catch (error) {
     if (error instanceof InsufficientBalanceError) throw insufficientBalance();
     throw error;
   }
   if (spent.outcome === 'stale') return 'stale';
   if (spent.outcome === 'nothing-taken') throw outOfStock();
-  if (spent.outcome === 'replayed') return replayedRedemption(db, member, gift, spent.transferId, now);
+  if (spent.outcome === 'replayed') {
+    // The ledger's key was used: the route's transaction answers what the Idempotency-Key recorded.
+    if (ownKey) throw new NeedsKeyTransaction();
+    return replayedRedemption(db, member, gift, spent.transferId, now);
+  }
   return redemptionAnswer(read, { userGiftId: userGift.id, code: codeTaken(gift, spent.taken), order: null, balance: spent.balance }, now);
 }
+
+/** What a coin redemption's Idempotency-Key names when the redemption wrote it: the user gift. */
+const COIN_REDEMPTION_ANSWER = 'coin-redemption';
+
+// A replay of it: the user gift with its code, and the coins now (as a replay through the ledger answers).
+fillAnswersOf(COIN_REDEMPTION_ANSWER, async (db, userId, userGiftId, now) => {
+  const userGift = UUID.test(userGiftId) ? await userGiftById(db, userId, userGiftId) : null;
+  if (!userGift) throw new Error('the redemption the Idempotency-Key names is gone');
+  return { userGift, balance: await spendableBalance(db, userId, null, now) };
+});
 
 /** Any other redemption: the payment, the unit and its delivery in one transaction. */
 async function redeemInTransaction(

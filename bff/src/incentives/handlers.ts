@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Handlers } from '../platform/handlers';
+import { keysItself, type Handlers } from '../platform/handlers';
 import type { Actor } from '../platform/actor';
 import { currentCampaign, enterCampaign, partnerRedirect } from './campaigns';
 import { drawGiftChallenge, giftChallengeInfo, listGiftActions, listGifts, listUserGifts, patchUserGift, redeem } from './gifts';
@@ -58,7 +58,10 @@ export const incentiveHandlers = {
   getPointCampaignRedirectURL: (input, { db, member, now }) => partnerRedirect(db, member, input.campaignId, now),
 
   listPointGifts: async (input, { db, member }) => ({ gifts: await listGifts(db, await programOf(db, member, input.pointId)) }),
-  redeemGift: (input, { db, member, now, actor, config }) => redeem(db, member, input.giftId, keyOf(actor), now, config),
+  // A coin gift code's redemption writes its Idempotency-Key in its own statement (decision 0043).
+  redeemGift: keysItself<'redeemGift'>((input, { db, member, now, actor, config, ownKey }) =>
+    redeem(db, member, input.giftId, keyOf(actor), now, config, ownKey ?? null),
+  ),
   listVisibleUserGifts: (input, { db, member }) => listUserGifts(db, member.id, input),
   patchUserGift: (input, { db, member, now }) => patchUserGift(db, member.id, input, now),
   listGiftUserActions: (input, { db, member }) => listGiftActions(db, member.id, input),

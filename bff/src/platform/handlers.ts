@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { Actor } from './actor';
+import type { OwnKey } from './idempotency';
 import type { Operator } from './operator-sessions';
 
 export type { Operator };
@@ -27,6 +28,12 @@ interface BaseContext {
   config: Config;
   services: Services;
   now: Date;
+  /**
+   * Only for a handler marked `keysItself`, called with an Idempotency-Key, outside any
+   * transaction: it writes the key in the one statement that makes what it creates, or throws
+   * NeedsKeyTransaction before writing anything, and is then called again in the call's transaction.
+   */
+  ownKey?: OwnKey;
 }
 
 /**
@@ -45,3 +52,12 @@ export type Handler<N extends CallName> = (input: ParsedInput<N>, context: CallC
 
 /** One handler per call of the contract; the compiler refuses an app that misses one. */
 export type Handlers = { [N in CallName]: Handler<N> };
+
+const KEYS_ITSELF = Symbol('keysItself');
+
+/** Marks a creating call's handler that can write its own Idempotency-Key (decision 0043). */
+export function keysItself<N extends CallName>(handler: Handler<N>): Handler<N> {
+  return Object.assign(handler, { [KEYS_ITSELF]: true });
+}
+
+export const writesItsOwnKey = (handler: unknown): boolean => typeof handler === 'function' && KEYS_ITSELF in handler;

@@ -6,7 +6,7 @@
 // The recorded answer is sealed with the platform's key (crypto.ts): it may carry a redeemed gift
 // code, an operator's TOTP secret or check-up values, and is kept as long as the key (24 hours).
 import { ErrorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@sukoyaka/contract';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { configuredKeyring, decryptString, encrypt } from './crypto';
@@ -145,31 +145,49 @@ export async function claimIdempotencyKey(db: Executor, request: KeyedRequest): 
   };
 }
 
+/** The key's row, if there is one. */
+async function keyRowOf(db: Executor, { owner, key }: KeyedRequest) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+/** 422 when the key was used for another call or input. */
+function assertSameRequest(row: { callName: string; requestHash: string }, request: KeyedRequest): void {
+  if (row.callName !== request.callName || row.requestHash !== requestHash(request.callName, request.input)) throw keyReused();
+}
+
+async function answerOf(db: Executor, row: typeof idempotencyKeys.$inferSelect, request: KeyedRequest): Promise<StoredAnswer> {
+  const body =
+    row.answerFrom === null ? openAnswer(row.owner, row.key, row) : await filledAnswer(db, row.owner, row.answerFrom, request.now);
+  return { status: row.responseStatus ?? 200, body };
+}
+
 /**
  * The answer recorded under a key that is current: its replay; 422 when the key was used for
  * another call or input; 409 while its call still runs, or when the row went meanwhile (pruned, or
  * its call failed and let go of it: a rare race whose honest answer is "still being decided").
  */
 export async function recordedAnswer(db: Executor, request: KeyedRequest): Promise<{ kind: 'replay'; answer: StoredAnswer }> {
-  const { owner, key, callName } = request;
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  const existing = await keyRowOf(db, request);
   if (!existing) throw keyInUse();
-  if (existing.callName !== callName || existing.requestHash !== requestHash(callName, request.input)) throw keyReused();
+  assertSameRequest(existing, request);
   if (existing.status !== 'done') throw keyInUse();
-  return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: openAnswer(owner, key, existing) } };
+  return { kind: 'replay', answer: await answerOf(db, existing, request) };
 }
 
-/** The answer recorded under a key for this very call and input, if its call went through: else null. */
+/**
+ * After a creating call's run failed or was refused: the answer its key recorded for this very
+ * call and input, if its call went through (null when there is none yet); 422 when the key was
+ * used for another call or input.
+ */
 export async function findRecordedAnswer(db: Executor, request: KeyedRequest): Promise<StoredAnswer | null> {
-  try {
-    return (await recordedAnswer(db, request)).answer;
-  } catch (error) {
-    if (error instanceof HttpError) return null;
-    throw error;
-  }
+  const existing = await keyRowOf(db, request);
+  if (!existing) return null;
+  assertSameRequest(existing, request);
+  return existing.status === 'done' ? answerOf(db, existing, request) : null;
 }
 
 /**
@@ -190,6 +208,59 @@ export async function recordCreatedAnswer(tx: Executor, request: KeyedRequest, a
     createdAt: now,
   };
   return (await writeKeyRow(tx, request, done)) !== undefined;
+}
+
+/**
+ * A creating call whose handler writes its key itself, in the one statement that makes what it
+ * creates (decision 0043; routes.ts gives it to the handlers marked `keysItself`), outside any
+ * transaction: the key's row names what was made (`answer_from`, `<kind>:<id>`) instead of a
+ * sealed answer, and a replay asks the kind's filler for the answer. A key already there (a retry,
+ * one running beside it, a row to take over) fails the statement with a unique violation, and
+ * the route runs the call again in its transaction, which answers each of those.
+ */
+export interface OwnKey {
+  /** The key's row as the body of a CTE: written when `when` holds (what the statement made). */
+  row(answerFrom: string, when: SQL): SQL;
+}
+
+export function ownKeyOf(request: KeyedRequest): OwnKey {
+  const { owner, key, callName, now } = request;
+  const hash = requestHash(callName, request.input);
+  return {
+    row: (
+      answerFrom,
+      when,
+    ) => sql`insert into ${idempotencyKeys} (owner, key, call_name, request_hash, status, response_status, answer_from, created_at)
+      select ${owner}, ${key}, ${callName}, ${hash}, 'done', 200, ${answerFrom}, ${now.toISOString()}::timestamptz where ${when}`,
+  };
+}
+
+/** The statement met the key's row (its primary key): the call is run again in its transaction. */
+export function isKeyTaken(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === 'idempotency_keys_owner_key_pk';
+  }
+  return false;
+}
+
+/** A handler marked `keysItself` needs the call's transaction after all (a gift to read in it, a replay): nothing was written. */
+export class NeedsKeyTransaction extends Error {}
+
+/** Rebuilds a recorded answer from what the call made: `(db, owner, id, now)`, by the kind of `answer_from`. */
+export type AnswerFiller = (db: Executor, owner: string, id: string, now: Date) => Promise<unknown>;
+const answerFillers = new Map<string, AnswerFiller>();
+
+/** An area says how its calls' answers are rebuilt for a replay (incentives/gifts.ts: a redemption). */
+export function fillAnswersOf(kind: string, filler: AnswerFiller): void {
+  answerFillers.set(kind, filler);
+}
+
+async function filledAnswer(db: Executor, owner: string, answerFrom: string, now: Date): Promise<unknown> {
+  const at = answerFrom.indexOf(':');
+  const filler = answerFillers.get(answerFrom.slice(0, at));
+  if (!filler) throw new Error(`no filler for the recorded answer ${answerFrom.slice(0, at)}`);
+  return filler(db, owner, answerFrom.slice(at + 1), now);
 }
 
 /** Forgets keys older than 24 hours (the hourly pruning in server.ts). */

@@ -10,16 +10,20 @@ import {
   claimIdempotencyKey,
   findRecordedAnswer,
   idempotencyKeyOf,
+  isKeyTaken,
+  NeedsKeyTransaction,
+  ownKeyOf,
   recordCreatedAnswer,
   recordedAnswer,
   REPLAYED_HEADER,
   type Claim,
+  type OwnKey,
 } from './idempotency';
 import { accountConditionError, emailNotVerified } from './conditions';
 import { assertStepUp } from './step-up';
 import { isSignedInOperatorSession } from './operator-sessions';
 import { assertOperatorCan, associationsWhere, operatorForbidden, operatorUnauthenticated } from './operators';
-import type { Handlers, Member, Operator } from './handlers';
+import { writesItsOwnKey, type Handlers, type Member, type Operator } from './handlers';
 import { actorOf } from './actor';
 import { callOutputWriter } from './call-output';
 
@@ -77,7 +81,7 @@ const isFinal = (error: unknown): error is HttpError =>
 
 type KeyedCall = Parameters<typeof claimIdempotencyKey>[1];
 /** Runs the call's handler on `db` (the app's database, or the transaction it must use): its answer as JSON. */
-type Invoke = (db?: Database) => Promise<string>;
+type Invoke = (db?: Database, ownKey?: OwnKey) => Promise<string>;
 
 /** The recorded answer of a keyed call: what was sent, as a value (idempotency.ts seals it as JSON). */
 const answered = (status: number, json: string) => ({ status, body: JSON.parse(json) as unknown });
@@ -132,8 +136,24 @@ class KeyAlreadyRecorded extends Error {}
  * writes back. The handler must only use `context.db`: on PGlite another query on the database
  * would wait for this transaction.
  */
-async function runCreating(db: Database, keyed: KeyedCall, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
+async function runCreating(
+  db: Database,
+  keyed: KeyedCall,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  invoke: Invoke,
+  keysItself: boolean,
+) {
   try {
+    if (keysItself) {
+      // The handler writes the key in its one statement (decision 0043); when it cannot, or the
+      // key was there, nothing was written and the transaction below runs it as any other.
+      try {
+        return await invoke(db, ownKeyOf(keyed));
+      } catch (error) {
+        if (!(error instanceof NeedsKeyTransaction) && !isKeyTaken(error)) throw error;
+      }
+    }
     return await db.transaction(async (tx) => {
       const output = await invoke(tx as unknown as Database);
       if (!(await recordCreatedAnswer(tx, keyed, answered(reply.statusCode, output)))) throw new KeyAlreadyRecorded();
@@ -143,8 +163,10 @@ async function runCreating(db: Database, keyed: KeyedCall, request: FastifyReque
     if (error instanceof KeyAlreadyRecorded) return replay(reply, (await recordedAnswer(db, keyed)).answer);
     // The run wrote nothing (rolled back). A retry of a call that went through runs again before
     // it meets its key, and may be refused or fail for what the first run wrote (the entry it made,
-    // a unique row): the first answer is then the answer.
+    // a unique row): the first answer is then the answer; a key used for another call, 422.
     const first = await findRecordedAnswer(db, keyed).catch((lookup: unknown) => {
+      // The key used for another call or input: 422, whatever this run met.
+      if (lookup instanceof HttpError) throw lookup;
       request.log.error({ err: lookup }, 'reading the idempotency key failed');
       return null;
     });
@@ -208,6 +230,7 @@ function callHandler(
   const handler = options.handlers[name] as unknown as (input: unknown, context: unknown) => Promise<unknown>;
   const operatorCall = isOperatorAccess(call.access);
   const writeOutput = callOutputWriter(name, call, options.config.checkCallOutputs);
+  const keysItself = writesItsOwnKey(options.handlers[name]);
   return async (request, reply) => {
     const now = options.now();
     const admission = admitted.get(request)!;
@@ -215,7 +238,7 @@ function callHandler(
     assertOperatorRole(call, admission.operator, data);
     const key = call.method === 'POST' ? idempotencyKeyOf(request.headers) : undefined;
     const actor = actorOf(request, key ?? null);
-    const invoke: Invoke = async (db = options.db) => {
+    const invoke: Invoke = async (db = options.db, ownKey) => {
       const result = await handler(data, {
         request,
         reply,
@@ -226,6 +249,7 @@ function callHandler(
         now,
         member: admission.member,
         ...(operatorCall ? { operator: admission.operator } : {}),
+        ...(ownKey ? { ownKey } : {}),
       });
       // Written from the contract's output schema: whatever a query returned beyond it stays here.
       return writeOutput(result);
@@ -235,7 +259,7 @@ function callHandler(
     const output = await (!keyed
       ? invoke()
       : call.createsResource
-        ? runCreating(options.db, keyed, request, reply, invoke)
+        ? runCreating(options.db, keyed, request, reply, invoke, keysItself)
         : runClaimed(options.db, keyed, request, reply, invoke));
     // A replay has sent its recorded answer; anything else is the call's JSON text.
     if (typeof output === 'string') reply.type(JSON_TYPE);

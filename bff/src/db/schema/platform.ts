@@ -218,6 +218,11 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     /** The answer's JSON body, sealed (platform/crypto.ts): it may hold a gift code or a TOTP secret. */
     sealedResponse: text('sealed_response'),
+    /**
+     * Instead of a sealed answer, what the call made (`<kind>:<id>`), when its handler wrote the key
+     * in the statement that made it (decision 0043): a replay rebuilds the answer from it.
+     */
+    answerFrom: text('answer_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
