@@ -302,28 +302,28 @@ describe('gifts', () => {
   });
 
   describe('a coin gift code redeemed with an Idempotency-Key writes the key in its own statement (decision 0043)', () => {
-    async function coinCodeGift(codes: number) {
+    /** A signed-in member with `coins`, a coin code gift of cost 10 with `codes` codes, and a sender of redeemGift with a key. */
+    async function redeemer(codes: number, coins: number) {
+      const { member, agent } = await signedIn();
       const giftId = await addGift(ctx.db, { programId: null, name: 'コーヒー券', cost: 10, kind: 'digital_code' });
       await importGiftCodes(ctx.db, giftId, Array.from({ length: codes }, (_, i) => `CAFE-${giftId.slice(0, 8)}-${i}`).join('\n'));
-      return giftId;
-    }
-    const sender =
-      (agent: Awaited<ReturnType<typeof signedIn>>['agent'], giftId: string) =>
-      async (key: string, body: unknown = { giftId }) =>
+      await grant(member.id, null, coins);
+      const token = await agent.fetchToken();
+      const send = (key: string) =>
         agent.request({
           method: 'POST',
           url: callPath('redeemGift'),
-          payload: body,
-          headers: { 'x-csrf-token': agent.token ?? (await agent.fetchToken()), 'idempotency-key': key },
+          payload: { giftId },
+          headers: { 'x-csrf-token': token, 'idempotency-key': key },
         });
+      // The first redemption reads the gift; the next ones start from it (coinCodeGifts).
+      expect((await send('cafe-first')).status).toBe(200);
+      return { member, agent, send };
+    }
     const keyRows = (owner: string) => ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.owner, owner));
 
     it('is one statement with no transaction: the spend, the code, its mail and the key naming the user gift; a replay rebuilds the answer', async () => {
-      const { member, agent } = await signedIn();
-      const giftId = await coinCodeGift(3);
-      await grant(member.id, null, 100);
-      const send = sender(agent, giftId);
-      expect((await send('cafe-1')).status).toBe(200);
+      const { member, agent, send } = await redeemer(3, 100);
       // The mail worker's statements (it wakes after each answer) are not the call's.
       await ctx.app.outbox.stop();
       let sent: Awaited<ReturnType<typeof statementsOf>>;
@@ -353,11 +353,7 @@ describe('gifts', () => {
     });
 
     it('sent five times at once with one key: one redemption, the others replay it', async () => {
-      const { member, agent } = await signedIn();
-      const giftId = await coinCodeGift(10);
-      await grant(member.id, null, 100);
-      const send = sender(agent, giftId);
-      await send('warm');
+      const { agent, send } = await redeemer(10, 100);
       const answers = await Promise.all([1, 2, 3, 4, 5].map(() => send('cafe-at-once')));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       const ids = new Set(answers.map((answer) => (answer.body as { userGift: { id: string } }).userGift.id));
@@ -368,11 +364,7 @@ describe('gifts', () => {
     });
 
     it('a key used before for another call is 422 and redeems nothing; a short balance is 409 and writes no key', async () => {
-      const { member, agent } = await signedIn();
-      const giftId = await coinCodeGift(3);
-      await grant(member.id, null, 15);
-      const send = sender(agent, giftId);
-      expect((await send('cafe-warm')).status).toBe(200);
+      const { member, agent, send } = await redeemer(3, 15);
       const saved = await agent.request({
         method: 'POST',
         url: callPath('saveDeliveryAddress'),
@@ -386,7 +378,7 @@ describe('gifts', () => {
       const short = await send('cafe-short');
       expect(short.status).toBe(409);
       expect((short.body as { code: string }).code).toBe(IncentiveErrorCodes.insufficientBalance);
-      expect((await keyRows(member.id)).map((row) => row.key).sort()).toEqual(['cafe-other-call', 'cafe-warm']);
+      expect((await keyRows(member.id)).map((row) => row.key).sort()).toEqual(['cafe-first', 'cafe-other-call']);
       expect((await agent.get('listVisibleUserGifts')).body.userGifts).toHaveLength(1);
     });
   });
