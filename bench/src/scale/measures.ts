@@ -281,18 +281,34 @@ export type Redemptions = {
   loadCpuUs?: number;
 };
 
-/**
- * The server's write-ahead log so far: what a redemption writes to it (its rows, their indexes'
- * entries, its commit) moves much less with the machine's speed than its CPU does.
- */
+/** The server's write-ahead log so far (an LSN). */
 async function walPosition(db: Database): Promise<string> {
   return rowsOf<{ lsn: string }>(await db.execute(sql`select pg_current_wal_lsn()::text as lsn`))[0]!.lsn;
 }
 
-async function walBytesSince(db: Database, from: string): Promise<number> {
-  const [row] = rowsOf<{ bytes: string }>(await db.execute(sql`select pg_current_wal_lsn() - ${from}::pg_lsn as bytes`));
-  return Number(row!.bytes);
+/**
+ * Runs a redemption run's attempts and reads what it cost: its time; the CPU of this process, of
+ * the bff's process when it runs apart (`bffPid`), of the local PostgreSQL server; how busy the
+ * machine was; and the write-ahead log written (its rows, index entries and commits, which the
+ * machine's speed does not move).
+ */
+async function measuredRun(db: Database, setup: RedemptionSetup, attempt: Attempt, bffPid?: number) {
+  const cpuBefore = process.cpuUsage();
+  const bffBefore = bffPid === undefined ? 0 : cpuMsOfPid(bffPid);
+  const wal = await walPosition(db);
+  const machine = watchCpu();
+  const started = performance.now();
+  const redeemed = await redeemAll(setup, attempt);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const bffMs = bffPid === undefined ? 0 : cpuMsOfPid(bffPid) - bffBefore;
+  const { postgresMs, machineBusy } = machine.stop();
+  const [row] = rowsOf<{ bytes: string }>(await db.execute(sql`select pg_current_wal_lsn() - ${wal}::pg_lsn as bytes`));
+  return { redeemed, seconds, thisProcessMs: (cpu.user + cpu.system) / 1000, bffMs, postgresMs, machineBusy, walBytes: Number(row!.bytes) };
 }
+
+/** One attempt of a member's: whether it redeemed (false: refused). */
+type Attempt = (userId: string, stream: number, i: number) => Promise<boolean>;
 
 const MAIL_DOMAIN = 'redemptions.scale.example';
 
@@ -334,7 +350,7 @@ async function setUpRedemptions(db: Database, seed: ScaleSeed, now: Date): Promi
 }
 
 /** Each member's attempts, `streams` at a time, in order: `attempt` answers whether it redeemed (false: refused). */
-async function redeemAll(setup: RedemptionSetup, attempt: (userId: string, stream: number, i: number) => Promise<boolean>) {
+async function redeemAll(setup: RedemptionSetup, attempt: Attempt) {
   const redeemed = new Map<string, number>();
   await Promise.all(
     setup.members.map((userId) =>
@@ -374,11 +390,7 @@ async function overspendOf(db: Database, setup: RedemptionSetup, redeemed: Map<s
 async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Redemptions> {
   const setup = await setUpRedemptions(db, seed, now);
   const { run, giftId } = setup;
-  const cpuBefore = process.cpuUsage();
-  const wal = await walPosition(db);
-  const machine = watchCpu();
-  const started = performance.now();
-  const redeemed = await redeemAll(setup, async (userId, stream, i) => {
+  const measured = await measuredRun(db, setup, async (userId, stream, i) => {
     const email = `scale-${run}-${userId}@${MAIL_DOMAIN}`;
     const member = { id: userId, email, nickname: 'スケール', associationId: seed.associationId, emailVerified: true };
     try {
@@ -391,20 +403,16 @@ async function redemptions(db: Database, seed: ScaleSeed, now: Date): Promise<Re
       return false;
     }
   });
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const { postgresMs, machineBusy } = machine.stop();
-  const walBytes = await walBytesSince(db, wal);
-  const { overspend, total } = await overspendOf(db, setup, redeemed);
+  const { overspend, total } = await overspendOf(db, setup, measured.redeemed);
   // Every attempt's CPU, the refused ones' too, over the redemptions made.
   return {
-    perSecond: total / seconds,
+    perSecond: total / measured.seconds,
     overspend,
     redeemed: total,
-    cpuUs: (cpu.user + cpu.system) / total,
-    postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / total,
-    machineBusy,
-    walBytes: walBytes / total,
+    cpuUs: (measured.thisProcessMs * 1000) / total,
+    postgresCpuUs: measured.postgresMs === null ? null : (measured.postgresMs * 1000) / total,
+    machineBusy: measured.machineBusy,
+    walBytes: measured.walBytes / total,
   };
 }
 
@@ -466,31 +474,22 @@ export async function coinRedemptionsOverHttp({ seed, db, now }: Scale): Promise
     // of 100 attempts is not what is measured (it is in the overspend check).
     const warmed = new Map<string, number>();
     await Promise.all(setup.members.map(async (userId) => warmed.set(userId, (await attempt(userId, 9, -1)) ? 1 : 0)));
-    const cpuBefore = process.cpuUsage();
-    const serverBefore = cpuMsOfPid(server.child.pid!);
-    const wal = await walPosition(db);
-    const machine = watchCpu();
-    const started = performance.now();
-    const redeemed = await redeemAll(setup, attempt);
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const serverMs = cpuMsOfPid(server.child.pid!) - serverBefore;
-    const { postgresMs, machineBusy } = machine.stop();
-    const walBytes = await walBytesSince(db, wal);
+    const measured = await measuredRun(db, setup, attempt, server.child.pid!);
     agent.destroy();
-    let measured = 0;
-    for (const count of redeemed.values()) measured += count;
-    for (const [userId, count] of warmed) redeemed.set(userId, (redeemed.get(userId) ?? 0) + count);
+    let count = 0;
+    for (const made of measured.redeemed.values()) count += made;
+    const redeemed = new Map(measured.redeemed);
+    for (const [userId, made] of warmed) redeemed.set(userId, (redeemed.get(userId) ?? 0) + made);
     const { overspend } = await overspendOf(db, setup, redeemed);
     return {
-      perSecond: measured / seconds,
+      perSecond: count / measured.seconds,
       overspend,
-      redeemed: measured,
-      cpuUs: (serverMs * 1000) / measured,
-      postgresCpuUs: postgresMs === null ? null : (postgresMs * 1000) / measured,
-      machineBusy,
-      walBytes: walBytes / measured,
-      loadCpuUs: (cpu.user + cpu.system) / measured,
+      redeemed: count,
+      cpuUs: (measured.bffMs * 1000) / count,
+      postgresCpuUs: measured.postgresMs === null ? null : (measured.postgresMs * 1000) / count,
+      machineBusy: measured.machineBusy,
+      walBytes: measured.walBytes / count,
+      loadCpuUs: (measured.thisProcessMs * 1000) / count,
     };
   } finally {
     await stopServer(server);

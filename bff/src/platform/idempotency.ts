@@ -12,6 +12,7 @@ import { idempotencyKeys } from '../db/schema';
 import { configuredKeyring, decryptString, encrypt } from './crypto';
 import { sha256 } from '../lib/tokens';
 import { HttpError } from './errors';
+import { isUniqueViolation } from './unique-codes';
 
 /** A key is remembered, and its answer replayed, for this long. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -86,17 +87,12 @@ export function requestHash(callName: string, input: unknown): string {
 /** Whose key, which one, for which call and input, at what moment. */
 export type KeyedRequest = { owner: string; key: string; callName: string; input: unknown; now: Date };
 
-/** Older than these, a row is no longer current: it expired, or its call never finished. */
-const staleAfter = (now: Date) => ({
-  expired: new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
-  abandoned: new Date(now.getTime() - ABANDONED_AFTER_MS),
-});
-
-/** The WHERE of DO UPDATE: only a row that is no longer current is taken over. */
-const takenOver = (now: Date) => {
-  const { expired, abandoned } = staleAfter(now);
-  return or(lt(idempotencyKeys.createdAt, expired), and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, abandoned)));
-};
+/** The WHERE of DO UPDATE: only a row that is no longer current (it expired, or its call never finished) is taken over. */
+const takenOver = (now: Date) =>
+  or(
+    lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+    and(eq(idempotencyKeys.status, 'running'), lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))),
+  );
 
 type KeyRow = Omit<typeof idempotencyKeys.$inferInsert, 'owner' | 'key'>;
 
@@ -226,23 +222,14 @@ export interface OwnKey {
 export function ownKeyOf(request: KeyedRequest): OwnKey {
   const { owner, key, callName, now } = request;
   const hash = requestHash(callName, request.input);
-  return {
-    row: (
-      answerFrom,
-      when,
-    ) => sql`insert into ${idempotencyKeys} (owner, key, call_name, request_hash, status, response_status, answer_from, created_at)
-      select ${owner}, ${key}, ${callName}, ${hash}, 'done', 200, ${answerFrom}, ${now.toISOString()}::timestamptz where ${when}`,
-  };
+  const row = (answerFrom: string, when: SQL) =>
+    sql`insert into ${idempotencyKeys} (owner, key, call_name, request_hash, status, response_status, answer_from, created_at)
+      select ${owner}, ${key}, ${callName}, ${hash}, 'done', 200, ${answerFrom}, ${now.toISOString()}::timestamptz where ${when}`;
+  return { row };
 }
 
 /** The statement met the key's row (its primary key): the call is run again in its transaction. */
-export function isKeyTaken(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === 'idempotency_keys_owner_key_pk';
-  }
-  return false;
-}
+export const isKeyTaken = (error: unknown): boolean => isUniqueViolation(error, 'idempotency_keys_owner_key_pk');
 
 /** A handler marked `keysItself` needs the call's transaction after all (a gift to read in it, a replay): nothing was written. */
 export class NeedsKeyTransaction extends Error {}

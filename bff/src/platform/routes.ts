@@ -17,6 +17,7 @@ import {
   recordedAnswer,
   REPLAYED_HEADER,
   type Claim,
+  type KeyedRequest,
   type OwnKey,
 } from './idempotency';
 import { accountConditionError, emailNotVerified } from './conditions';
@@ -79,7 +80,6 @@ function admit(call: CallDefinition, request: FastifyRequest, now: Date): Admiss
 const isFinal = (error: unknown): error is HttpError =>
   error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429 && error.statusCode !== 409;
 
-type KeyedCall = Parameters<typeof claimIdempotencyKey>[1];
 /** Runs the call's handler on `db` (the app's database, or the transaction it must use): its answer as JSON. */
 type Invoke = (db?: Database, ownKey?: OwnKey) => Promise<string>;
 
@@ -138,7 +138,7 @@ class KeyAlreadyRecorded extends Error {}
  */
 async function runCreating(
   db: Database,
-  keyed: KeyedCall,
+  keyed: KeyedRequest,
   request: FastifyRequest,
   reply: FastifyReply,
   invoke: Invoke,
@@ -190,7 +190,7 @@ async function runCreating(
 }
 
 /** Any other keyed call: the key is claimed, the handler runs, its answer (or refusal) is recorded. */
-async function runClaimed(db: Database, keyed: KeyedCall, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
+async function runClaimed(db: Database, keyed: KeyedRequest, request: FastifyRequest, reply: FastifyReply, invoke: Invoke) {
   const claim = await claimIdempotencyKey(db, keyed);
   if (claim.kind === 'replay') return replay(reply, claim.answer);
   try {

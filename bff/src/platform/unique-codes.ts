@@ -2,10 +2,14 @@
 // may meet; the unique index says so, and the code is drawn again.
 import type { Transaction } from '../db/client';
 
-/** True for PostgreSQL's unique_violation, however the driver wraps it (Drizzle puts the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * True for PostgreSQL's unique_violation (of `constraint`, when named), however the driver wraps
+ * it (Drizzle puts the driver's error in `cause`).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const violation = current as { code?: unknown; constraint?: unknown };
+    if (violation.code === '23505') return constraint === undefined || violation.constraint === constraint;
   }
   return false;
 }
